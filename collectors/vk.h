@@ -1,0 +1,98 @@
+/* vk.h - the Vulkan collector: devices, and running a plan kernel.
+ *
+ * Contract:
+ *   vk_list_devices()  enumerates every physical device (no logical device
+ *                      is created).  No loader / no device -> CW_EXIT_ENV
+ *                      with a message that names mesa-vulkan-drivers.
+ *   vk_open(sel)       picks a device (index or name substring; NULL = first
+ *                      discrete GPU, else integrated, else CPU) and creates
+ *                      a compute queue.  One vk_ctx per thread of use.
+ *   vk_run_kernel()    uploads buffers per the plan's init, builds the
+ *                      pipeline (spec constants, push constants from
+ *                      reflection), warms up, then samples dispatches
+ *                      bracketed by timestamps + pipeline statistics, and
+ *                      fills a measurement (statistics via stats.h).
+ *                      Returns 0, or CW_EXIT_ENV on hang (fence timeout;
+ *                      the message names the kernel), out of memory (names
+ *                      the buffer) or device lost; measurement->error then
+ *                      says why.  Collectors measure; they never judge.
+ *   vk_device_profile() fills the limits part of a profile from the device.
+ */
+#ifndef CW_VK_H
+#define CW_VK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "plan.h"
+#include "profile.h"
+#include "report.h"
+#include "shader.h"
+#include "verifier.h"
+
+typedef struct vk_queue_family_info {
+    uint32_t index;
+    uint32_t flags;             /* VkQueueFlags */
+    uint32_t count;
+    uint32_t timestamp_valid_bits;
+} vk_queue_family_info;
+
+typedef struct vk_device_info {
+    uint32_t index;
+    char name[256];
+    char type[32];              /* "discrete", "integrated", "virtual", "cpu", "other" */
+    uint32_t vendor_id, device_id;
+    char vendor[32];            /* "NVIDIA", "AMD", "Intel", "Mesa", ... */
+    char driver_name[256];      /* VkPhysicalDeviceDriverProperties */
+    char driver_info[256];
+    char driver_version[64];    /* decoded per vendor */
+    char api_version[32];
+    char uuid[40];              /* deviceUUID hex */
+    device_limits limits;
+    float timestamp_period_ns;
+    int timestamp_compute_and_graphics;
+    vk_queue_family_info *families; size_t nfamilies;
+    int pipeline_statistics;    /* feature */
+    int calibrated_timestamps;  /* VK_EXT_calibrated_timestamps */
+    int pipeline_executable_properties;
+    int shader_float64, shader_float16, shader_int64;
+    uint64_t device_local_bytes;
+    uint32_t sm_count, warps_per_sm; /* VK_NV_shader_sm_builtins; 0 if absent */
+} vk_device_info;
+
+int vk_list_devices(vk_device_info **out, size_t *n, cw_error *err);
+void vk_free_devices(vk_device_info *d, size_t n);
+void vk_write_devices_table(const vk_device_info *d, size_t n, FILE *out);
+char *vk_devices_json_text(const vk_device_info *d, size_t n);
+
+typedef struct vk_ctx vk_ctx;
+
+int vk_open(const char *selector, vk_ctx **out, cw_error *err);
+void vk_close(vk_ctx *ctx);
+const vk_device_info *vk_ctx_info(const vk_ctx *ctx);
+void vk_device_profile(const vk_ctx *ctx, device_profile *p);
+
+typedef void (*vk_sample_fn)(void *user, double sample_us);
+
+typedef struct run_options {
+    unsigned samples;       /* minimum warm samples (default 10) */
+    unsigned warmup;        /* default 2 */
+    double timeout_s;       /* hang guard per fence (default 10) */
+    double budget_s;        /* keep sampling while spread is wide, within
+                               this budget (default 2) */
+    const char *dump_dir;   /* --dump: write output buffers here */
+    uint64_t seed;          /* for init random */
+    vk_sample_fn on_sample; /* live callback (TUI); may be NULL */
+    void *user;
+    volatile int *cancel;   /* set non-zero to stop sampling early */
+} run_options;
+
+void run_options_default(run_options *o);
+
+int vk_run_kernel(vk_ctx *ctx, const plan_kernel *k, const shader_module *m,
+                  const reflection *refl, const run_options *opt,
+                  measurement *out, cw_error *err);
+
+#endif

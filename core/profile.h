@@ -1,0 +1,96 @@
+/* profile.h - a device profile: the ceilings and limits the model uses.
+ *
+ * Contract: a profile is plain data.  Sources, in order of preference:
+ * a measured profile from `clockwork calibrate` (cached under
+ * $XDG_CACHE_HOME/clockwork/profiles/<uuid>-<driver>.json), a built-in entry
+ * (datasheet or a committed calibration), or one derived from the Vulkan
+ * limits alone ("limits-only").  A field that is unknown is < 0 (rates) or 0
+ * (counts) and the model says what it assumed instead.
+ * profile_load_file()/profile_save_file() read and write the JSON form; a
+ * malformed file is an error with file:line:column, never a crash.
+ */
+#ifndef CW_PROFILE_H
+#define CW_PROFILE_H
+
+#include <stdint.h>
+
+#include "error.h"
+
+typedef enum {
+    PROFILE_LIMITS_ONLY = 0,
+    PROFILE_BUILTIN,
+    PROFILE_CALIBRATED,
+} profile_source;
+
+typedef struct device_limits {
+    uint32_t max_wg_size[3];
+    uint32_t max_wg_invocations;
+    uint32_t max_wg_count[3];
+    uint32_t max_shared_bytes;
+    uint32_t max_push_bytes;
+    uint64_t max_storage_range;
+    uint32_t subgroup_size;
+} device_limits;
+
+typedef struct device_profile {
+    char name[256];          /* device name as Vulkan reports it */
+    char key[64];            /* built-in key, e.g. "h200", "lavapipe" */
+    char driver[128];
+    char uuid[40];           /* hex pipeline-cache / device UUID; "" if unknown */
+    char date[32];           /* when measured (calibrated / built-in) */
+    char command[256];       /* command that produced it */
+    profile_source source;
+    int is_cpu;              /* a CPU device (lavapipe) or native CPU */
+
+    device_limits limits;
+
+    /* ceilings; < 0 when unknown */
+    double dram_gbs;         /* copy bandwidth counting read + write, GB/s */
+    double dram_read_gbs;
+    double dram_write_gbs;
+    double l2_gbs;
+    double shared_gbs;       /* aggregate workgroup-memory bandwidth */
+    double fp32_gflops;      /* FMA = 2 FLOPs */
+    double fp16_gflops;
+    double fp64_gflops;
+    double int32_gops;
+    double sfu_gops;         /* transcendentals, sqrt, division */
+    double atomic_gops;      /* distinct-address atomics */
+    double launch_us;        /* fixed cost per dispatch */
+    double timestamp_res_ns;
+
+    /* machine shape; 0 when unknown */
+    uint32_t units;              /* SMs / CUs / CPU cores */
+    uint32_t max_threads_per_unit;
+    uint32_t max_groups_per_unit;
+    uint32_t shared_per_unit;    /* bytes */
+    uint32_t regs_per_unit;      /* 32-bit registers */
+    uint64_t l2_bytes;
+    uint32_t sector_bytes;       /* memory transaction granule (32 on NVIDIA) */
+    uint32_t line_bytes;         /* cache line (128 NVIDIA, 64 CPU) */
+    uint32_t shared_banks;       /* 32 on NVIDIA */
+    double mem_latency_ns;       /* DRAM latency for Little's law */
+    double clock_ghz;
+} device_profile;
+
+void profile_init(device_profile *p); /* everything unknown */
+int profile_load_file(const char *path, device_profile *out, cw_error *err);
+int profile_load_text(const char *path, const char *text, unsigned long len,
+                      device_profile *out, cw_error *err);
+int profile_save_file(const device_profile *p, const char *path,
+                      cw_error *err);
+
+/* Built-in profiles: "lavapipe" (derived from this CPU at run time),
+ * "h200" (committed calibration). NULL name lists nothing; returns 0 on
+ * found. */
+int profile_builtin(const char *key, device_profile *out);
+/* Keys of the built-ins, NULL-terminated. */
+const char *const *profile_builtin_keys(void);
+
+/* Cache path for a device: $XDG_CACHE_HOME or ~/.cache. */
+int profile_cache_path(const char *uuid, const char *driver, char *buf,
+                       unsigned long size);
+
+const char *profile_source_name(profile_source s);
+
+#endif

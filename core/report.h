@@ -1,0 +1,172 @@
+/* report.h - the report (ARCHITECTURE §4, schema 1) as C data, and its I/O.
+ *
+ * Contract: every stage fills its part of a kernel_report: the verifier adds
+ * findings and the prediction, collectors the measurement, the verdict the
+ * divergence.  All strings and arrays are owned by the report (heap, freed by
+ * report_free).  Use the report_* helpers to add items; they copy.
+ *
+ * Unknown or unavailable values: a field whose "valid"/"has_" flag is 0 is
+ * written as null (or omitted), never as 0.
+ *
+ * Writing: report_write_file() writes to "PATH.tmp.XXXXXX" then fsync +
+ * rename(), so an interrupted or failed write never leaves a half-written
+ * report nor destroys the previous one.  "-" means stdout.
+ * Reading: report_read_file() accepts what report_write_json() writes and
+ * reports malformed input with file:line:column.
+ */
+#ifndef CW_REPORT_H
+#define CW_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "error.h"
+
+typedef enum { SEV_NOTE = 0, SEV_WARNING = 1, SEV_ERROR = 2 } severity;
+
+typedef struct finding {
+    char *id;       /* stable finding id, ARCHITECTURE §5 */
+    severity sev;
+    char *message;
+    char *hint;     /* how to fix it; may be NULL */
+    char *file;     /* GLSL (or plan / SPIR-V) file; may be NULL */
+    int line;       /* 0 when unknown */
+    char *detail_json; /* check-specific detail as a JSON object text; NULL */
+} finding;
+
+typedef enum { CONF_EXACT = 0, CONF_ESTIMATED, CONF_UNKNOWN } confidence;
+
+/* One ceiling's time for the kernel as written (DRAM, L2, shared, fp32...). */
+typedef struct pred_term {
+    char *name;    /* "dram", "l2", "shared", "fp32", "fp64", "fp16", "int",
+                      "issue", "atomic", "latency", "launch" */
+    double time_us;
+} pred_term;
+
+typedef struct prediction {
+    int valid;
+    double time_us;
+    double ideal_time_us;
+    char *bound;
+    double flops;       /* all precisions */
+    double bytes;       /* compulsory DRAM bytes */
+    uint64_t invocations;
+    confidence conf;
+    char **assumptions;
+    size_t nassumptions;
+    pred_term *terms;
+    size_t nterms;
+} prediction;
+
+typedef struct counter_value {
+    char *name;
+    int available;     /* 0: value is null and reason says why */
+    double value;
+    int scaled;        /* multiplexed: value scaled by enabled/running */
+    char *reason;      /* why unavailable; NULL when available */
+} counter_value;
+
+typedef struct measurement {
+    int valid;
+    uint32_t samples;
+    double median_us, mad_us, min_us, max_us, p90_us;
+    int has_cold;
+    double cold_us;         /* first (cold) sample, reported apart */
+    int has_invocations;
+    uint64_t invocations;   /* pipeline statistics */
+    double *sample_us;      /* all warm samples, in order */
+    size_t nsample_us;
+    char *counters_scope;   /* "kernel" (CPU device) or "host" (GPU) */
+    counter_value *counters;
+    size_t ncounters;
+    char *error;            /* run failed: why (NULL when it ran) */
+} measurement;
+
+typedef enum { DIV_UNKNOWN = 0, DIV_OK, DIV_SLOWER, DIV_FASTER } div_status;
+
+typedef struct divergence {
+    int valid;
+    double ratio;       /* measured / predicted; valid only when status != unknown */
+    div_status status;
+    char *explanation;
+} divergence;
+
+typedef struct kernel_report {
+    char *name;
+    char *kind;         /* "gpu" or "cpu" */
+    char *shader;
+    char *entry;
+    uint32_t workgroups[3];
+    uint32_t local_size[3];
+    finding *findings;
+    size_t nfindings;
+    prediction prediction;
+    measurement measurement;
+    divergence divergence;
+    int input_error;    /* shader unreadable/invalid: counts as exit 2 */
+} kernel_report;
+
+typedef struct report_device {
+    char *name, *vendor, *driver, *api, *type;
+    char *profile;      /* "calibrated" | "builtin" | "limits-only" */
+    char *profile_path; /* file the profile came from, or NULL */
+} report_device;
+
+typedef struct report {
+    int schema;         /* 1 */
+    char *tool_version;
+    report_device device;
+    kernel_report *kernels;
+    size_t nkernels;
+} report;
+
+/* Building */
+void report_init(report *r);
+kernel_report *report_add_kernel(report *r, const char *name);
+finding *report_add_finding(kernel_report *k, const char *id, severity sev,
+                            const char *file, int line, const char *hint,
+                            const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+void report_set_detail(finding *f, const char *json_object_text);
+void prediction_add_assumption(prediction *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void prediction_add_term(prediction *p, const char *name, double time_us);
+counter_value *measurement_add_counter(measurement *m, const char *name);
+void report_free(report *r);
+void kernel_report_free(kernel_report *k);
+char *cw_strdup(const char *s); /* NULL-safe strdup; aborts on OOM */
+void cw_set_str(char **dst, const char *src); /* free old, copy new */
+
+const char *severity_name(severity s);
+const char *confidence_name(confidence c);
+const char *div_status_name(div_status s);
+size_t kernel_report_count(const kernel_report *k, severity s);
+
+/* Exit code implied by a report (ARCHITECTURE §2): 2 input error, 4 run
+ * failure, 1 error findings, 3 divergence, 0 clean. */
+int report_exit_code(const report *r, int measured);
+
+/* Output */
+char *report_to_json_text(const report *r); /* malloc'd, caller frees */
+int report_write_file(const report *r, const char *path, const char *format,
+                      cw_error *err);       /* format: json|table|csv|sarif */
+void report_write_table(const report *r, FILE *out, int measured);
+void report_write_csv(const report *r, FILE *out);
+char *report_to_sarif_text(const report *r);
+
+/* Input */
+int report_read_file(const char *path, report *out, cw_error *err);
+int report_read_text(const char *path, const char *text, size_t len,
+                     report *out, cw_error *err);
+
+/* Atomic write of arbitrary bytes (temp + fsync + rename). "-" = stdout. */
+int cw_write_file_atomic(const char *path, const char *data, size_t len,
+                         cw_error *err);
+
+/* Unit-aware formatting: "245 µs", "3.28 TB/s", "12.5 GFLOP". */
+void fmt_time_us(char *buf, size_t n, double us);
+void fmt_bytes(char *buf, size_t n, double bytes);
+void fmt_rate(char *buf, size_t n, double per_s, const char *unit);
+
+#endif

@@ -1,0 +1,20 @@
+/* verdict.h - does reality match the model?  (ARCHITECTURE §8)
+ *
+ * Contract: verdict_judge() is a pure function of a prediction, a
+ * measurement and a tolerance.  ratio = measured median / predicted time;
+ * status ok inside the band [1/(1+t'), 1+t'] where t' = tolerance widened by
+ * the measurement's relative spread (MAD / median, times 3); slower/faster
+ * outside; unknown when either side is missing.  The explanation cites only
+ * evidence that is present (invocation counts, counters, spread, cold
+ * sample, dispatch size vs timer resolution and launch cost).
+ * divergence->explanation is heap-allocated (freed with the report).
+ */
+#ifndef CW_VERDICT_H
+#define CW_VERDICT_H
+
+#include "report.h"
+
+void verdict_judge(const prediction *p, const measurement *m,
+                   double tolerance, double launch_us, divergence *out);
+
+#endif

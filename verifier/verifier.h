@@ -1,0 +1,177 @@
+/* verifier.h - static analysis of one GPU kernel: SPIR-V reading, reflection,
+ * the evaluator's counts, correctness checks.  No GPU is needed.
+ *
+ * Contract:
+ *   verifier_analyze(kernel, module, profile, report, result)
+ *     - reads and validates module (spirv-invalid finding on failure, with
+ *       report->input_error = 1, return non-zero),
+ *     - reflects bindings / push constants / spec constants / shared memory
+ *       with the plan's spec values applied,
+ *     - evaluates the plan's exact dispatch (the evaluator) into counts,
+ *     - appends correctness findings (ARCHITECTURE §5) to report,
+ *     - fills report->local_size.
+ *   The model (model.h) then turns result->counts into a prediction.
+ *   verifier_result owns its memory: verifier_result_free().
+ *   It never runs anything and never crashes or hangs on hostile input:
+ *   the evaluator has a step budget and says what it estimated.
+ */
+#ifndef CW_VERIFIER_H
+#define CW_VERIFIER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "plan.h"
+#include "profile.h"
+#include "report.h"
+#include "shader.h"
+
+/* ---- reflection ---- */
+
+typedef enum {
+    SCALAR_NONE = 0,
+    SCALAR_BOOL,
+    SCALAR_I8, SCALAR_U8, SCALAR_I16, SCALAR_U16,
+    SCALAR_I32, SCALAR_U32, SCALAR_I64, SCALAR_U64,
+    SCALAR_F16, SCALAR_F32, SCALAR_F64,
+} scalar_kind;
+
+typedef enum {
+    DESC_STORAGE_BUFFER = 0,
+    DESC_UNIFORM_BUFFER,
+    DESC_OTHER,            /* images, samplers: reported, not supported */
+} desc_kind;
+
+typedef struct refl_binding {
+    uint32_t set, binding;
+    char *name;            /* instance name, else block type name */
+    desc_kind kind;
+    int reads, writes;     /* used by the entry point */
+    uint64_t fixed_bytes;  /* block size without the runtime array */
+    uint32_t array_stride; /* of the trailing runtime array; 0 if none */
+    scalar_kind elem;      /* scalar type of the array element, if scalar/vector */
+    uint32_t elem_components;
+} refl_binding;
+
+typedef struct refl_push_member {
+    char *name;
+    uint32_t offset;
+    uint32_t size;
+    scalar_kind type;
+    uint32_t components;   /* 1 for scalars */
+} refl_push_member;
+
+typedef struct refl_spec {
+    uint32_t id;
+    char *name;            /* may be NULL */
+    scalar_kind type;
+    double default_value;
+    double value;          /* after the plan's override */
+    int overridden;
+} refl_spec;
+
+typedef struct refl_shared_var {
+    char *name;
+    uint64_t bytes;
+} refl_shared_var;
+
+typedef struct reflection {
+    char *entry;
+    uint32_t local_size[3];
+    refl_binding *bindings;      size_t nbindings;
+    refl_push_member *push;      size_t npush;
+    uint32_t push_bytes;         /* size of the push-constant block */
+    refl_spec *specs;            size_t nspecs;
+    refl_shared_var *shared;     size_t nshared;
+    uint64_t shared_bytes;       /* total workgroup memory */
+} reflection;
+
+/* ---- counts: what the evaluator found for the plan's exact dispatch ---- */
+
+typedef enum {
+    SPACE_STORAGE = 0, /* storage buffer */
+    SPACE_UNIFORM,
+    SPACE_SHARED,      /* workgroup memory */
+    SPACE_PUSH,
+    SPACE_PRIVATE,
+} mem_space;
+
+/* One static load/store/atomic instruction, summed over the dispatch. */
+typedef struct access_summary {
+    mem_space space;
+    uint32_t set, binding;       /* storage/uniform */
+    char *var;                   /* buffer or shared variable name */
+    int is_store, is_atomic;
+    uint32_t bytes;              /* per invocation per execution (vec4 = 16) */
+    double count;                /* dynamic executions over the dispatch */
+    int stride_known;
+    int64_t lane_stride_bytes;   /* address step between neighbouring lanes
+                                    of a subgroup (x first) */
+    int index_known;
+    int64_t index_min, index_max;/* element index interval over all active
+                                    invocations */
+    double footprint_bytes;      /* distinct bytes this access touches */
+    int line;                    /* source line, 0 if unknown */
+    int uniform;                 /* same address for all lanes */
+} access_summary;
+
+/* Cost attributed to one source line (for the TUI's source view). */
+typedef struct line_cost {
+    int line;
+    double flops;
+    double bytes;
+    double instructions;
+} line_cost;
+
+typedef struct kernel_counts {
+    uint64_t invocations;        /* launched = groups x local size */
+    uint64_t active_invocations; /* not returned early */
+    uint64_t workgroups;
+    double flops_fp16, flops_fp32, flops_fp64; /* FMA = 2, add/sub/mul = 1 */
+    double sfu_ops;              /* div, sqrt, exp, sin, ... (counted apart) */
+    double int_ops;
+    double instructions;         /* all executed instructions */
+    double storage_load_bytes, storage_store_bytes;
+    double shared_load_bytes, shared_store_bytes;
+    double uniform_load_bytes;
+    double atomics;
+    double barriers;             /* per workgroup x executions */
+    double compulsory_read_bytes;  /* distinct bytes read from buffers */
+    double compulsory_write_bytes; /* distinct bytes written */
+    int fp_chains;               /* independent FP dependency chains per
+                                    invocation in the hottest loop (>= 1) */
+    access_summary *accesses;    size_t naccesses;
+    line_cost *lines;            size_t nlines;
+    confidence conf;
+    char **assumptions;          size_t nassumptions;
+} kernel_counts;
+
+typedef struct verifier_result {
+    int ok;                      /* module read and reflected */
+    reflection refl;
+    kernel_counts counts;
+} verifier_result;
+
+int verifier_analyze(const plan_kernel *k, const shader_module *m,
+                     const device_profile *prof, kernel_report *out,
+                     verifier_result *result);
+void verifier_result_free(verifier_result *r);
+
+/* Push-constant bytes for the plan's values, typed per reflection.
+ * buf must hold refl->push_bytes.  Unknown members are the verifier's
+ * push-constant-unknown finding; here they are skipped. */
+void verifier_push_bytes(const reflection *refl, const plan_kernel *k,
+                         uint8_t *buf);
+
+/* Byte size of a plan buffer given reflection (elements x stride +
+ * fixed part, checked arithmetic).  Returns 0 ok, non-zero on overflow or
+ * when the binding is unknown (err says which). */
+int verifier_buffer_bytes(const reflection *refl, const plan_kernel *k,
+                          const plan_buffer *b, uint64_t *bytes,
+                          cw_error *err);
+
+size_t scalar_size(scalar_kind k);
+const char *scalar_name(scalar_kind k);
+
+#endif
