@@ -1,0 +1,34 @@
+/* cpu.h - native CPU kernels ("kind": "cpu" in a plan, issue 8).
+ *
+ * Contract: cpu_check_kernel() is the static stage for a CPU kernel: it
+ * evaluates the plan's work expressions (expr.h), inspects the symbol's
+ * machine code for packed vector FP instructions (Capstone), and fills the
+ * prediction (roofline over the CPU profile for the kernel's thread count)
+ * and findings.  cpu_measure_kernel() loads the library, calls the symbol
+ * with the ABI of include/clockwork.h (warm-up + samples, libpfm4 counters
+ * inherited by the kernel's threads) and fills kr->measurement.  Returns 0
+ * or CW_EXIT_ENV (library or symbol missing, kernel returned non-zero:
+ * measurement.error says which).  The verdict is the pipeline's job.
+ */
+#ifndef CW_CPU_H
+#define CW_CPU_H
+
+#include "plan.h"
+#include "profile.h"
+#include "report.h"
+#include "vk.h"
+
+/* The native CPU profile: calibrated cache, else detected (CPUID). */
+void cpu_profile(device_profile *out);
+
+void cpu_check_kernel(const plan_kernel *k, const device_profile *cpu_prof,
+                      kernel_report *kr);
+int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
+                       kernel_report *kr);
+
+/* clockwork calibrate --cpu: measure FMA rate (1 core, all cores) and
+ * triad bandwidth; fills out and returns 0. */
+int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
+                  cw_error *err);
+
+#endif
