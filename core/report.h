@@ -148,6 +148,7 @@ size_t kernel_report_count(const kernel_report *k, severity s);
 int report_exit_code(const report *r, int measured);
 
 /* Output */
+int report_has_measurements(const report *r); /* any kernel ran or failed to */
 char *report_to_json_text(const report *r); /* malloc'd, caller frees */
 int report_write_file(const report *r, const char *path, const char *format,
                       cw_error *err);       /* format: json|table|csv|sarif */

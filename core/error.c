@@ -1,0 +1,57 @@
+/* error.c - see error.h. */
+#include "error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void cw_error_clear(cw_error *err)
+{
+    if (err)
+        memset(err, 0, sizeof *err);
+}
+
+void cw_error_set(cw_error *err, const char *file, int line, int column,
+                  const char *fmt, ...)
+{
+    if (!err)
+        return;
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    err->line = line;
+    err->column = column;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->text, sizeof err->text, fmt, ap);
+    va_end(ap);
+}
+
+void cw_error_format(const cw_error *err, char *buf, unsigned long size)
+{
+    if (!size)
+        return;
+    if (!err->file[0])
+        snprintf(buf, size, "%s", err->text);
+    else if (err->line > 0 && err->column > 0)
+        snprintf(buf, size, "%s:%d:%d: %s", err->file, err->line, err->column,
+                 err->text);
+    else if (err->line > 0)
+        snprintf(buf, size, "%s:%d: %s", err->file, err->line, err->text);
+    else
+        snprintf(buf, size, "%s: %s", err->file, err->text);
+}
+
+/* Precedence of the contract: 2 > 4 > 1 > 3 > 0. */
+static int exit_rank(int code)
+{
+    switch (code) {
+    case CW_EXIT_USAGE: return 4;
+    case CW_EXIT_ENV: return 3;
+    case CW_EXIT_FINDINGS: return 2;
+    case CW_EXIT_DIVERGENCE: return 1;
+    default: return 0;
+    }
+}
+
+int cw_exit_worst(int a, int b)
+{
+    return exit_rank(a) >= exit_rank(b) ? a : b;
+}

@@ -1,0 +1,284 @@
+/* report.c - building, freeing and formatting reports (see report.h).
+ * JSON I/O lives in report_json.c, text output (table/csv) in
+ * report_text.c, SARIF in report_sarif.c. */
+#include "report.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
+        fputs("clockwork: out of memory\n", stderr);
+        abort();
+    }
+    return q;
+}
+
+char *cw_strdup(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = xrealloc(NULL, n);
+    memcpy(d, s, n);
+    return d;
+}
+
+void cw_set_str(char **dst, const char *src)
+{
+    char *copy = cw_strdup(src);
+    free(*dst);
+    *dst = copy;
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return cw_strdup("");
+    char *s = xrealloc(NULL, (size_t)n + 1);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+void report_init(report *r)
+{
+    memset(r, 0, sizeof *r);
+    r->schema = 1;
+    r->tool_version = cw_strdup(CW_VERSION);
+}
+
+kernel_report *report_add_kernel(report *r, const char *name)
+{
+    r->kernels = xrealloc(r->kernels, (r->nkernels + 1) * sizeof *r->kernels);
+    kernel_report *k = &r->kernels[r->nkernels++];
+    memset(k, 0, sizeof *k);
+    k->name = cw_strdup(name);
+    k->kind = cw_strdup("gpu");
+    return k;
+}
+
+finding *report_add_finding(kernel_report *k, const char *id, severity sev,
+                            const char *file, int line, const char *hint,
+                            const char *fmt, ...)
+{
+    k->findings = xrealloc(k->findings, (k->nfindings + 1) * sizeof *k->findings);
+    finding *f = &k->findings[k->nfindings++];
+    memset(f, 0, sizeof *f);
+    f->id = cw_strdup(id);
+    f->sev = sev;
+    f->file = cw_strdup(file);
+    f->line = line;
+    f->hint = cw_strdup(hint);
+    va_list ap;
+    va_start(ap, fmt);
+    f->message = vformat(fmt, ap);
+    va_end(ap);
+    return f;
+}
+
+void report_set_detail(finding *f, const char *json_object_text)
+{
+    cw_set_str(&f->detail_json, json_object_text);
+}
+
+void prediction_add_assumption(prediction *p, const char *fmt, ...)
+{
+    p->assumptions = xrealloc(p->assumptions,
+                              (p->nassumptions + 1) * sizeof *p->assumptions);
+    va_list ap;
+    va_start(ap, fmt);
+    p->assumptions[p->nassumptions++] = vformat(fmt, ap);
+    va_end(ap);
+}
+
+void prediction_add_term(prediction *p, const char *name, double time_us)
+{
+    for (size_t i = 0; i < p->nterms; i++)
+        if (strcmp(p->terms[i].name, name) == 0) {
+            p->terms[i].time_us = time_us;
+            return;
+        }
+    p->terms = xrealloc(p->terms, (p->nterms + 1) * sizeof *p->terms);
+    p->terms[p->nterms].name = cw_strdup(name);
+    p->terms[p->nterms].time_us = time_us;
+    p->nterms++;
+}
+
+counter_value *measurement_add_counter(measurement *m, const char *name)
+{
+    m->counters = xrealloc(m->counters, (m->ncounters + 1) * sizeof *m->counters);
+    counter_value *c = &m->counters[m->ncounters++];
+    memset(c, 0, sizeof *c);
+    c->name = cw_strdup(name);
+    return c;
+}
+
+static void prediction_free(prediction *p)
+{
+    free(p->bound);
+    for (size_t i = 0; i < p->nassumptions; i++)
+        free(p->assumptions[i]);
+    free(p->assumptions);
+    for (size_t i = 0; i < p->nterms; i++)
+        free(p->terms[i].name);
+    free(p->terms);
+    memset(p, 0, sizeof *p);
+}
+
+static void measurement_free(measurement *m)
+{
+    free(m->sample_us);
+    free(m->counters_scope);
+    for (size_t i = 0; i < m->ncounters; i++) {
+        free(m->counters[i].name);
+        free(m->counters[i].reason);
+    }
+    free(m->counters);
+    free(m->error);
+    memset(m, 0, sizeof *m);
+}
+
+void kernel_report_free(kernel_report *k)
+{
+    free(k->name);
+    free(k->kind);
+    free(k->shader);
+    free(k->entry);
+    for (size_t i = 0; i < k->nfindings; i++) {
+        finding *f = &k->findings[i];
+        free(f->id);
+        free(f->message);
+        free(f->hint);
+        free(f->file);
+        free(f->detail_json);
+    }
+    free(k->findings);
+    prediction_free(&k->prediction);
+    measurement_free(&k->measurement);
+    free(k->divergence.explanation);
+    memset(k, 0, sizeof *k);
+}
+
+void report_free(report *r)
+{
+    for (size_t i = 0; i < r->nkernels; i++)
+        kernel_report_free(&r->kernels[i]);
+    free(r->kernels);
+    free(r->tool_version);
+    report_device *d = &r->device;
+    free(d->name);
+    free(d->vendor);
+    free(d->driver);
+    free(d->api);
+    free(d->type);
+    free(d->profile);
+    free(d->profile_path);
+    memset(r, 0, sizeof *r);
+}
+
+const char *severity_name(severity s)
+{
+    switch (s) {
+    case SEV_ERROR: return "error";
+    case SEV_WARNING: return "warning";
+    default: return "note";
+    }
+}
+
+const char *confidence_name(confidence c)
+{
+    switch (c) {
+    case CONF_EXACT: return "exact";
+    case CONF_ESTIMATED: return "estimated";
+    default: return "unknown";
+    }
+}
+
+const char *div_status_name(div_status s)
+{
+    switch (s) {
+    case DIV_OK: return "ok";
+    case DIV_SLOWER: return "slower";
+    case DIV_FASTER: return "faster";
+    default: return "unknown";
+    }
+}
+
+size_t kernel_report_count(const kernel_report *k, severity s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < k->nfindings; i++)
+        n += k->findings[i].sev == s;
+    return n;
+}
+
+int report_exit_code(const report *r, int measured)
+{
+    int code = CW_EXIT_OK;
+    for (size_t i = 0; i < r->nkernels; i++) {
+        const kernel_report *k = &r->kernels[i];
+        if (k->input_error)
+            code = cw_exit_worst(code, CW_EXIT_USAGE);
+        if (kernel_report_count(k, SEV_ERROR))
+            code = cw_exit_worst(code, CW_EXIT_FINDINGS);
+        if (measured && k->measurement.error)
+            code = cw_exit_worst(code, CW_EXIT_ENV);
+        if (measured && k->divergence.valid &&
+            (k->divergence.status == DIV_SLOWER ||
+             k->divergence.status == DIV_FASTER))
+            code = cw_exit_worst(code, CW_EXIT_DIVERGENCE);
+    }
+    return code;
+}
+
+/* ---- unit-aware formatting ---- */
+
+void fmt_time_us(char *buf, size_t n, double us)
+{
+    if (us != us || us < 0)
+        snprintf(buf, n, "-");
+    else if (us < 1.0)
+        snprintf(buf, n, "%.0f ns", us * 1e3);
+    else if (us < 1e3)
+        snprintf(buf, n, "%.3g µs", us);
+    else if (us < 1e6)
+        snprintf(buf, n, "%.3g ms", us / 1e3);
+    else
+        snprintf(buf, n, "%.3g s", us / 1e6);
+}
+
+static void fmt_scaled(char *buf, size_t n, double v, const char *unit,
+                       double base)
+{
+    static const char *const prefix[] = {"", "K", "M", "G", "T", "P", "E"};
+    int i = 0;
+    while (v >= base && i < 6) {
+        v /= base;
+        i++;
+    }
+    snprintf(buf, n, "%.3g %s%s", v, prefix[i], unit);
+}
+
+void fmt_bytes(char *buf, size_t n, double bytes)
+{
+    if (bytes != bytes || bytes < 0)
+        snprintf(buf, n, "-");
+    else
+        fmt_scaled(buf, n, bytes, "B", 1000.0);
+}
+
+void fmt_rate(char *buf, size_t n, double per_s, const char *unit)
+{
+    if (per_s != per_s || per_s < 0)
+        snprintf(buf, n, "-");
+    else
+        fmt_scaled(buf, n, per_s, unit, 1000.0);
+}

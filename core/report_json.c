@@ -1,0 +1,586 @@
+/* report_json.c - report <-> JSON (schema 1) and the atomic file writer. */
+#include "report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---------- writing ---------- */
+
+static json_t *jstr(const char *s) { return s ? json_string(s) : json_null(); }
+static json_t *jnum(double v) { return isfinite(v) ? json_real(v) : json_null(); }
+
+static json_t *u32_triple(const uint32_t v[3])
+{
+    return json_pack("[III]", (json_int_t)v[0], (json_int_t)v[1], (json_int_t)v[2]);
+}
+
+static json_t *finding_json(const finding *f)
+{
+    json_t *o = json_object();
+    /* check-specific detail first, so the fixed keys below win on clashes */
+    if (f->detail_json) {
+        json_t *d = json_loads(f->detail_json, 0, NULL);
+        if (json_is_object(d))
+            json_object_update(o, d);
+        json_decref(d);
+    }
+    json_object_set_new(o, "id", jstr(f->id));
+    json_object_set_new(o, "severity", json_string(severity_name(f->sev)));
+    json_object_set_new(o, "message", jstr(f->message));
+    json_object_set_new(o, "hint", jstr(f->hint));
+    json_object_set_new(o, "file", jstr(f->file));
+    json_object_set_new(o, "line", f->line > 0 ? json_integer(f->line) : json_null());
+    return o;
+}
+
+static json_t *prediction_json(const prediction *p)
+{
+    if (!p->valid)
+        return json_null();
+    json_t *o = json_object();
+    json_object_set_new(o, "time_us", jnum(p->time_us));
+    json_object_set_new(o, "ideal_time_us", jnum(p->ideal_time_us));
+    json_object_set_new(o, "bound", jstr(p->bound));
+    json_object_set_new(o, "flops", jnum(p->flops));
+    json_object_set_new(o, "bytes", jnum(p->bytes));
+    json_object_set_new(o, "invocations", json_integer((json_int_t)p->invocations));
+    json_object_set_new(o, "confidence", json_string(confidence_name(p->conf)));
+    json_t *a = json_array();
+    for (size_t i = 0; i < p->nassumptions; i++)
+        json_array_append_new(a, json_string(p->assumptions[i]));
+    json_object_set_new(o, "assumptions", a);
+    json_t *t = json_object();
+    for (size_t i = 0; i < p->nterms; i++)
+        json_object_set_new(t, p->terms[i].name, jnum(p->terms[i].time_us));
+    json_object_set_new(o, "terms_us", t);
+    return o;
+}
+
+static json_t *measurement_json(const measurement *m)
+{
+    if (!m->valid && !m->error)
+        return json_null();
+    json_t *o = json_object();
+    if (m->error)
+        json_object_set_new(o, "error", json_string(m->error));
+    if (m->valid) {
+        json_object_set_new(o, "samples", json_integer(m->samples));
+        json_object_set_new(o, "median_us", jnum(m->median_us));
+        json_object_set_new(o, "mad_us", jnum(m->mad_us));
+        json_object_set_new(o, "min_us", jnum(m->min_us));
+        json_object_set_new(o, "max_us", jnum(m->max_us));
+        json_object_set_new(o, "p90_us", jnum(m->p90_us));
+        json_object_set_new(o, "cold_us", m->has_cold ? jnum(m->cold_us) : json_null());
+        json_object_set_new(o, "invocations",
+                            m->has_invocations ? json_integer((json_int_t)m->invocations)
+                                               : json_null());
+        json_t *s = json_array();
+        for (size_t i = 0; i < m->nsample_us; i++)
+            json_array_append_new(s, jnum(m->sample_us[i]));
+        json_object_set_new(o, "sample_us", s);
+    }
+    if (m->counters_scope)
+        json_object_set_new(o, "counters_scope", json_string(m->counters_scope));
+    json_t *c = json_object();
+    for (size_t i = 0; i < m->ncounters; i++) {
+        const counter_value *cv = &m->counters[i];
+        json_t *e = json_object();
+        json_object_set_new(e, "value", cv->available ? jnum(cv->value) : json_null());
+        json_object_set_new(e, "available", json_boolean(cv->available));
+        if (cv->scaled)
+            json_object_set_new(e, "scaled", json_true());
+        if (cv->reason)
+            json_object_set_new(e, "reason", json_string(cv->reason));
+        json_object_set_new(c, cv->name, e);
+    }
+    json_object_set_new(o, "counters", c);
+    return o;
+}
+
+static json_t *divergence_json(const divergence *d)
+{
+    if (!d->valid)
+        return json_null();
+    json_t *o = json_object();
+    json_object_set_new(o, "ratio", d->status == DIV_UNKNOWN ? json_null() : jnum(d->ratio));
+    json_object_set_new(o, "status", json_string(div_status_name(d->status)));
+    json_object_set_new(o, "explanation", jstr(d->explanation));
+    return o;
+}
+
+static json_t *report_json(const report *r)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "schema", json_integer(r->schema));
+    json_object_set_new(root, "tool", json_pack("{s:s,s:s}", "name", "clockwork",
+                                                "version", r->tool_version ? r->tool_version : ""));
+    const report_device *d = &r->device;
+    json_t *dev = json_object();
+    json_object_set_new(dev, "name", jstr(d->name));
+    json_object_set_new(dev, "vendor", jstr(d->vendor));
+    json_object_set_new(dev, "driver", jstr(d->driver));
+    json_object_set_new(dev, "api", jstr(d->api));
+    json_object_set_new(dev, "type", jstr(d->type));
+    json_object_set_new(dev, "profile", jstr(d->profile));
+    json_object_set_new(dev, "profile_path", jstr(d->profile_path));
+    json_object_set_new(root, "device", dev);
+    json_t *ks = json_array();
+    for (size_t i = 0; i < r->nkernels; i++) {
+        const kernel_report *k = &r->kernels[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "name", jstr(k->name));
+        json_object_set_new(o, "kind", jstr(k->kind));
+        json_object_set_new(o, "shader", jstr(k->shader));
+        json_object_set_new(o, "entry", jstr(k->entry));
+        json_object_set_new(o, "workgroups", u32_triple(k->workgroups));
+        json_object_set_new(o, "local_size", u32_triple(k->local_size));
+        json_t *fs = json_array();
+        for (size_t j = 0; j < k->nfindings; j++)
+            json_array_append_new(fs, finding_json(&k->findings[j]));
+        json_object_set_new(o, "findings", fs);
+        json_object_set_new(o, "prediction", prediction_json(&k->prediction));
+        json_object_set_new(o, "measurement", measurement_json(&k->measurement));
+        json_object_set_new(o, "divergence", divergence_json(&k->divergence));
+        if (k->input_error)
+            json_object_set_new(o, "input_error", json_true());
+        json_array_append_new(ks, o);
+    }
+    json_object_set_new(root, "kernels", ks);
+    return root;
+}
+
+char *report_to_json_text(const report *r)
+{
+    json_t *root = report_json(r);
+    char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(root);
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    char *out = realloc(s, n + 2); /* trailing newline for terminals and diff */
+    if (!out) {
+        free(s);
+        return NULL;
+    }
+    out[n] = '\n';
+    out[n + 1] = 0;
+    return out;
+}
+
+/* ---------- atomic file write ---------- */
+
+int cw_write_file_atomic(const char *path, const char *data, size_t len,
+                         cw_error *err)
+{
+    if (strcmp(path, "-") == 0) {
+        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+            cw_error_set(err, "<stdout>", 0, 0, "cannot write the report: %s",
+                         strerror(errno));
+            return CW_EXIT_USAGE;
+        }
+        return 0;
+    }
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) {
+        cw_error_set(err, path, 0, 0, "out of memory");
+        return CW_EXIT_USAGE;
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        cw_error_set(err, path, 0, 0,
+                     "cannot create a temporary file next to it: %s "
+                     "(is the folder writable?)", strerror(errno));
+        free(tmp);
+        return CW_EXIT_USAGE;
+    }
+    size_t off = 0;
+    int saved = 0;
+    while (off < len) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            saved = errno;
+            break;
+        }
+        off += (size_t)w;
+    }
+    if (!saved && fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+        saved = errno;
+    if (!saved)
+        (void)fchmod(fd, 0644); /* mkstemp makes 0600; reports are shared */
+    if (close(fd) != 0 && !saved)
+        saved = errno;
+    if (!saved) {
+        if (rename(tmp, path) != 0)
+            saved = errno;
+    }
+    if (saved) {
+        unlink(tmp);
+        cw_error_set(err, path, 0, 0,
+                     "cannot write the report: %s; the previous file, if any, "
+                     "is unchanged", strerror(saved));
+        free(tmp);
+        return CW_EXIT_USAGE;
+    }
+    free(tmp);
+    return 0;
+}
+
+/* ---------- reading ---------- */
+
+typedef struct rd {
+    const char *path;
+    cw_error *err;
+    int failed;
+} rd;
+
+static void rd_fail(rd *c, json_t *where, const char *fmt, const char *what)
+{
+    if (c->failed)
+        return;
+    c->failed = 1;
+    (void)where; /* jansson keeps no positions on values after parsing */
+    cw_error_set(c->err, c->path, 0, 0, fmt, what);
+}
+
+static char *get_str(rd *c, json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v))
+        return NULL;
+    if (!json_is_string(v)) {
+        rd_fail(c, v, "'%s' must be a string", key);
+        return NULL;
+    }
+    return cw_strdup(json_string_value(v));
+}
+
+static int get_num(rd *c, json_t *o, const char *key, double *out)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v))
+        return 0;
+    if (!json_is_number(v)) {
+        rd_fail(c, v, "'%s' must be a number", key);
+        return 0;
+    }
+    *out = json_number_value(v);
+    return 1;
+}
+
+static void get_triple(rd *c, json_t *o, const char *key, uint32_t out[3])
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v))
+        return;
+    if (!json_is_array(v) || json_array_size(v) != 3) {
+        rd_fail(c, v, "'%s' must be an array of 3 integers", key);
+        return;
+    }
+    for (size_t i = 0; i < 3; i++) {
+        json_t *e = json_array_get(v, i);
+        if (!json_is_integer(e) || json_integer_value(e) < 0 ||
+            json_integer_value(e) > UINT32_MAX) {
+            rd_fail(c, e, "'%s' must hold integers in [0, 2^32)", key);
+            return;
+        }
+        out[i] = (uint32_t)json_integer_value(e);
+    }
+}
+
+static int parse_enum(const char *s, const char *const *names, int n)
+{
+    for (int i = 0; s && i < n; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static void read_findings(rd *c, json_t *arr, kernel_report *k)
+{
+    if (!arr || json_is_null(arr))
+        return;
+    if (!json_is_array(arr)) {
+        rd_fail(c, arr, "'%s' must be an array", "findings");
+        return;
+    }
+    size_t i;
+    json_t *f;
+    json_array_foreach(arr, i, f) {
+        if (!json_is_object(f)) {
+            rd_fail(c, f, "each of '%s' must be an object", "findings");
+            return;
+        }
+        char *id = get_str(c, f, "id");
+        char *sev = get_str(c, f, "severity");
+        char *msg = get_str(c, f, "message");
+        char *hint = get_str(c, f, "hint");
+        char *file = get_str(c, f, "file");
+        double line = 0;
+        get_num(c, f, "line", &line);
+        static const char *const sevs[] = {"note", "warning", "error"};
+        int s = parse_enum(sev, sevs, 3);
+        if (!id && !c->failed)
+            rd_fail(c, f, "a finding has no '%s'", "id");
+        else if (s < 0 && !c->failed)
+            rd_fail(c, f, "a finding's '%s' must be note, warning or error", "severity");
+        if (!c->failed) {
+            finding *nf = report_add_finding(k, id, (severity)s, file,
+                                             line > 0 && line < 1e9 ? (int)line : 0,
+                                             hint, "%s", msg ? msg : "");
+            (void)nf;
+        }
+        free(id); free(sev); free(msg); free(hint); free(file);
+        if (c->failed)
+            return;
+    }
+}
+
+static void read_prediction(rd *c, json_t *o, prediction *p)
+{
+    if (!o || json_is_null(o))
+        return;
+    if (!json_is_object(o)) {
+        rd_fail(c, o, "'%s' must be an object or null", "prediction");
+        return;
+    }
+    p->valid = 1;
+    get_num(c, o, "time_us", &p->time_us);
+    get_num(c, o, "ideal_time_us", &p->ideal_time_us);
+    p->bound = get_str(c, o, "bound");
+    get_num(c, o, "flops", &p->flops);
+    get_num(c, o, "bytes", &p->bytes);
+    double inv = 0;
+    if (get_num(c, o, "invocations", &inv) && inv >= 0 && inv < 1.8e19)
+        p->invocations = (uint64_t)inv;
+    char *conf = get_str(c, o, "confidence");
+    static const char *const confs[] = {"exact", "estimated", "unknown"};
+    int ci = parse_enum(conf, confs, 3);
+    p->conf = ci < 0 ? CONF_UNKNOWN : (confidence)ci;
+    free(conf);
+    json_t *a = json_object_get(o, "assumptions");
+    if (json_is_array(a)) {
+        size_t i;
+        json_t *e;
+        json_array_foreach(a, i, e)
+            if (json_is_string(e))
+                prediction_add_assumption(p, "%s", json_string_value(e));
+    }
+    json_t *t = json_object_get(o, "terms_us");
+    if (json_is_object(t)) {
+        const char *key;
+        json_t *v;
+        json_object_foreach(t, key, v)
+            if (json_is_number(v))
+                prediction_add_term(p, key, json_number_value(v));
+    }
+}
+
+static void read_measurement(rd *c, json_t *o, measurement *m)
+{
+    if (!o || json_is_null(o))
+        return;
+    if (!json_is_object(o)) {
+        rd_fail(c, o, "'%s' must be an object or null", "measurement");
+        return;
+    }
+    m->error = get_str(c, o, "error");
+    double samples = 0;
+    if (get_num(c, o, "samples", &samples) && get_num(c, o, "median_us", &m->median_us)) {
+        m->valid = 1;
+        m->samples = samples > 0 && samples < 4e9 ? (uint32_t)samples : 0;
+    }
+    get_num(c, o, "mad_us", &m->mad_us);
+    get_num(c, o, "min_us", &m->min_us);
+    get_num(c, o, "max_us", &m->max_us);
+    get_num(c, o, "p90_us", &m->p90_us);
+    m->has_cold = get_num(c, o, "cold_us", &m->cold_us);
+    double inv = 0;
+    if (get_num(c, o, "invocations", &inv) && inv >= 0 && inv < 1.8e19) {
+        m->has_invocations = 1;
+        m->invocations = (uint64_t)inv;
+    }
+    json_t *s = json_object_get(o, "sample_us");
+    if (json_is_array(s) && json_array_size(s) > 0) {
+        size_t n = json_array_size(s);
+        m->sample_us = calloc(n, sizeof *m->sample_us);
+        if (m->sample_us) {
+            for (size_t i = 0; i < n; i++) {
+                json_t *e = json_array_get(s, i);
+                if (json_is_number(e))
+                    m->sample_us[m->nsample_us++] = json_number_value(e);
+            }
+        }
+    }
+    m->counters_scope = get_str(c, o, "counters_scope");
+    json_t *cs = json_object_get(o, "counters");
+    if (json_is_object(cs)) {
+        const char *key;
+        json_t *v;
+        json_object_foreach(cs, key, v) {
+            counter_value *cv = measurement_add_counter(m, key);
+            if (!json_is_object(v))
+                continue;
+            json_t *val = json_object_get(v, "value");
+            cv->available = json_is_number(val);
+            cv->value = cv->available ? json_number_value(val) : 0;
+            cv->scaled = json_is_true(json_object_get(v, "scaled"));
+            cv->reason = get_str(c, v, "reason");
+        }
+    }
+}
+
+static void read_divergence(rd *c, json_t *o, divergence *d)
+{
+    if (!o || json_is_null(o))
+        return;
+    if (!json_is_object(o)) {
+        rd_fail(c, o, "'%s' must be an object or null", "divergence");
+        return;
+    }
+    d->valid = 1;
+    get_num(c, o, "ratio", &d->ratio);
+    char *st = get_str(c, o, "status");
+    static const char *const names[] = {"unknown", "ok", "slower", "faster"};
+    int s = parse_enum(st, names, 4);
+    d->status = s < 0 ? DIV_UNKNOWN : (div_status)s;
+    free(st);
+    d->explanation = get_str(c, o, "explanation");
+}
+
+int report_read_text(const char *path, const char *text, size_t len,
+                     report *out, cw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        cw_error_set(err, path, je.line, je.column, "not a valid report: %s", je.text);
+        return CW_EXIT_USAGE;
+    }
+    rd c = {.path = path, .err = err};
+    report_init(out);
+    if (!json_is_object(root)) {
+        rd_fail(&c, root, "a report must be a JSON %s", "object");
+        goto done;
+    }
+    json_t *schema = json_object_get(root, "schema");
+    if (!json_is_integer(schema) || json_integer_value(schema) != 1) {
+        rd_fail(&c, schema, "unsupported or missing '%s' (this version reads schema 1)", "schema");
+        goto done;
+    }
+    json_t *tool = json_object_get(root, "tool");
+    if (json_is_object(tool)) {
+        char *v = get_str(&c, tool, "version");
+        if (v) {
+            free(out->tool_version);
+            out->tool_version = v;
+        }
+    }
+    json_t *dev = json_object_get(root, "device");
+    if (json_is_object(dev)) {
+        out->device.name = get_str(&c, dev, "name");
+        out->device.vendor = get_str(&c, dev, "vendor");
+        out->device.driver = get_str(&c, dev, "driver");
+        out->device.api = get_str(&c, dev, "api");
+        out->device.type = get_str(&c, dev, "type");
+        out->device.profile = get_str(&c, dev, "profile");
+        out->device.profile_path = get_str(&c, dev, "profile_path");
+    }
+    json_t *ks = json_object_get(root, "kernels");
+    if (!json_is_array(ks)) {
+        rd_fail(&c, ks, "'%s' must be an array", "kernels");
+        goto done;
+    }
+    size_t i;
+    json_t *ko;
+    json_array_foreach(ks, i, ko) {
+        if (!json_is_object(ko)) {
+            rd_fail(&c, ko, "each of '%s' must be an object", "kernels");
+            break;
+        }
+        char *name = get_str(&c, ko, "name");
+        if (!name) {
+            rd_fail(&c, ko, "a kernel has no '%s'", "name");
+            break;
+        }
+        kernel_report *k = report_add_kernel(out, name);
+        free(name);
+        char *kind = get_str(&c, ko, "kind");
+        if (kind) {
+            free(k->kind);
+            k->kind = kind;
+        }
+        k->shader = get_str(&c, ko, "shader");
+        k->entry = get_str(&c, ko, "entry");
+        get_triple(&c, ko, "workgroups", k->workgroups);
+        get_triple(&c, ko, "local_size", k->local_size);
+        k->input_error = json_is_true(json_object_get(ko, "input_error"));
+        read_findings(&c, json_object_get(ko, "findings"), k);
+        read_prediction(&c, json_object_get(ko, "prediction"), &k->prediction);
+        read_measurement(&c, json_object_get(ko, "measurement"), &k->measurement);
+        read_divergence(&c, json_object_get(ko, "divergence"), &k->divergence);
+        if (c.failed)
+            break;
+    }
+done:
+    json_decref(root);
+    if (c.failed) {
+        report_free(out);
+        return CW_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int report_read_file(const char *path, report *out, cw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cw_error_set(err, path, 0, 0, "cannot open the report: %s", strerror(errno));
+        return CW_EXIT_USAGE;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t n = fread(buf + len, 1, cap - len, f);
+        len += n;
+        if (n == 0)
+            break;
+        if (len == cap) {
+            if (cap > ((size_t)1 << 31)) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    int rerr = ferror(f);
+    fclose(f);
+    if (!buf || rerr) {
+        free(buf);
+        cw_error_set(err, path, 0, 0, "cannot read the report (too large or I/O error)");
+        return CW_EXIT_USAGE;
+    }
+    int rc = report_read_text(path, buf, len, out, err);
+    free(buf);
+    return rc;
+}

@@ -1,0 +1,305 @@
+/* report_text.c - the report for people (aligned table) and spreadsheets
+ * (CSV), SARIF 2.1.0 for code-scanning tools, and the format dispatch. */
+#include "report.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int kernel_failed_static(const kernel_report *k)
+{
+    return k->input_error || !k->prediction.valid;
+}
+
+/* Width of a UTF-8 string in columns (µ counts once). */
+static int text_width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xC0) != 0x80;
+    return w;
+}
+
+static void pad(FILE *out, const char *s, int width, int right)
+{
+    int n = width - text_width(s);
+    if (right)
+        for (int i = 0; i < n; i++)
+            fputc(' ', out);
+    fputs(s, out);
+    if (!right)
+        for (int i = 0; i < n; i++)
+            fputc(' ', out);
+}
+
+typedef struct col {
+    const char *title;
+    int right;
+} col;
+
+void report_write_table(const report *r, FILE *out, int measured)
+{
+    static const col check_cols[] = {
+        {"kernel", 0}, {"bound", 0}, {"ideal", 1}, {"predicted", 1},
+        {"efficiency", 1}, {"confidence", 0}, {"findings", 0}};
+    static const col run_cols[] = {
+        {"kernel", 0}, {"bound", 0}, {"ideal", 1}, {"predicted", 1},
+        {"measured", 1}, {"spread", 1}, {"ratio", 1}, {"verdict", 0},
+        {"findings", 0}};
+    const col *cols = measured ? run_cols : check_cols;
+    size_t ncols = measured ? sizeof run_cols / sizeof *run_cols
+                            : sizeof check_cols / sizeof *check_cols;
+    size_t nk = r->nkernels;
+    char(*cells)[48] = calloc((nk + 1) * ncols, sizeof *cells);
+    if (!cells)
+        return;
+    for (size_t c = 0; c < ncols; c++)
+        snprintf(cells[c], 48, "%s", cols[c].title);
+    for (size_t i = 0; i < nk; i++) {
+        const kernel_report *k = &r->kernels[i];
+        const prediction *p = &k->prediction;
+        const measurement *m = &k->measurement;
+        char(*row)[48] = cells + (i + 1) * ncols;
+        size_t c = 0;
+        snprintf(row[c++], 48, "%s", k->name);
+        if (kernel_failed_static(k)) {
+            snprintf(row[c++], 48, "%s", k->input_error ? "invalid" : "-");
+            for (; c < ncols - 1; c++)
+                snprintf(row[c], 48, "-");
+        } else {
+            snprintf(row[c++], 48, "%s", p->bound ? p->bound : "-");
+            fmt_time_us(row[c++], 48, p->ideal_time_us);
+            fmt_time_us(row[c++], 48, p->time_us);
+            if (!measured) {
+                if (p->time_us > 0)
+                    snprintf(row[c++], 48, "%.0f%%", 100.0 * p->ideal_time_us / p->time_us);
+                else
+                    snprintf(row[c++], 48, "-");
+                snprintf(row[c++], 48, "%s", confidence_name(p->conf));
+            }
+        }
+        if (measured) {
+            c = 4;
+            if (m->valid) {
+                fmt_time_us(row[c++], 48, m->median_us);
+                if (m->median_us > 0)
+                    snprintf(row[c++], 48, "±%.1f%%", 100.0 * m->mad_us / m->median_us);
+                else
+                    snprintf(row[c++], 48, "-");
+            } else {
+                snprintf(row[c++], 48, "%s", m->error ? "failed" : "-");
+                snprintf(row[c++], 48, "-");
+            }
+            const divergence *d = &k->divergence;
+            if (d->valid && d->status != DIV_UNKNOWN)
+                snprintf(row[c++], 48, "%.2f×", d->ratio);
+            else
+                snprintf(row[c++], 48, "-");
+            snprintf(row[c++], 48, "%s", d->valid ? div_status_name(d->status) : "unknown");
+        }
+        size_t ne = kernel_report_count(k, SEV_ERROR);
+        size_t nw = kernel_report_count(k, SEV_WARNING);
+        size_t nn = kernel_report_count(k, SEV_NOTE);
+        if (ne + nw + nn == 0)
+            snprintf(row[ncols - 1], 48, "clean");
+        else
+            snprintf(row[ncols - 1], 48, "%zu error, %zu warning, %zu note", ne, nw, nn);
+    }
+    int width[16] = {0};
+    for (size_t i = 0; i <= nk; i++)
+        for (size_t c = 0; c < ncols; c++) {
+            int w = text_width(cells[i * ncols + c]);
+            if (w > width[c])
+                width[c] = w;
+        }
+    if (r->device.name)
+        fprintf(out, "device: %s (%s profile%s%s)\n", r->device.name,
+                r->device.profile ? r->device.profile : "no",
+                r->device.profile_path ? ": " : "",
+                r->device.profile_path ? r->device.profile_path : "");
+    for (size_t i = 0; i <= nk; i++) {
+        for (size_t c = 0; c < ncols; c++) {
+            pad(out, cells[i * ncols + c], width[c], cols[c].right);
+            fputs(c + 1 < ncols ? "  " : "\n", out);
+        }
+    }
+    free(cells);
+
+    /* Findings, grouped by kernel, errors first. */
+    for (size_t i = 0; i < nk; i++) {
+        const kernel_report *k = &r->kernels[i];
+        if (!k->nfindings && !(measured && k->measurement.error) &&
+            !(measured && k->divergence.valid && k->divergence.explanation &&
+              k->divergence.status != DIV_OK))
+            continue;
+        fprintf(out, "\n%s:\n", k->name);
+        for (int s = SEV_ERROR; s >= SEV_NOTE; s--)
+            for (size_t j = 0; j < k->nfindings; j++) {
+                const finding *f = &k->findings[j];
+                if ((int)f->sev != s)
+                    continue;
+                fprintf(out, "  %-7s ", severity_name(f->sev));
+                if (f->file && f->line > 0)
+                    fprintf(out, "%s:%d: ", f->file, f->line);
+                else if (f->file)
+                    fprintf(out, "%s: ", f->file);
+                fprintf(out, "%s [%s]\n", f->message, f->id);
+                if (f->hint)
+                    fprintf(out, "          hint: %s\n", f->hint);
+            }
+        if (measured && k->measurement.error)
+            fprintf(out, "  run     %s\n", k->measurement.error);
+        if (measured && k->divergence.valid && k->divergence.explanation &&
+            k->divergence.status != DIV_OK)
+            fprintf(out, "  verdict %s: %s\n", div_status_name(k->divergence.status),
+                    k->divergence.explanation);
+    }
+}
+
+static void csv_field(FILE *out, const char *s)
+{
+    if (!s) {
+        return;
+    }
+    if (strpbrk(s, ",\"\n")) {
+        fputc('"', out);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', out);
+            fputc(*s, out);
+        }
+        fputc('"', out);
+    } else {
+        fputs(s, out);
+    }
+}
+
+static void csv_num(FILE *out, int valid, double v)
+{
+    if (valid && isfinite(v))
+        fprintf(out, "%.6g", v);
+}
+
+void report_write_csv(const report *r, FILE *out)
+{
+    fputs("kernel,kind,bound,ideal_us,predicted_us,flops,bytes,confidence,"
+          "measured_median_us,mad_us,min_us,max_us,samples,invocations,ratio,"
+          "status,errors,warnings,notes\n", out);
+    for (size_t i = 0; i < r->nkernels; i++) {
+        const kernel_report *k = &r->kernels[i];
+        const prediction *p = &k->prediction;
+        const measurement *m = &k->measurement;
+        const divergence *d = &k->divergence;
+        csv_field(out, k->name); fputc(',', out);
+        csv_field(out, k->kind); fputc(',', out);
+        csv_field(out, p->valid ? p->bound : NULL); fputc(',', out);
+        csv_num(out, p->valid, p->ideal_time_us); fputc(',', out);
+        csv_num(out, p->valid, p->time_us); fputc(',', out);
+        csv_num(out, p->valid, p->flops); fputc(',', out);
+        csv_num(out, p->valid, p->bytes); fputc(',', out);
+        csv_field(out, p->valid ? confidence_name(p->conf) : NULL); fputc(',', out);
+        csv_num(out, m->valid, m->median_us); fputc(',', out);
+        csv_num(out, m->valid, m->mad_us); fputc(',', out);
+        csv_num(out, m->valid, m->min_us); fputc(',', out);
+        csv_num(out, m->valid, m->max_us); fputc(',', out);
+        if (m->valid)
+            fprintf(out, "%u", m->samples);
+        fputc(',', out);
+        if (m->has_invocations)
+            fprintf(out, "%llu", (unsigned long long)m->invocations);
+        fputc(',', out);
+        csv_num(out, d->valid && d->status != DIV_UNKNOWN, d->ratio); fputc(',', out);
+        csv_field(out, d->valid ? div_status_name(d->status) : "unknown"); fputc(',', out);
+        fprintf(out, "%zu,%zu,%zu\n", kernel_report_count(k, SEV_ERROR),
+                kernel_report_count(k, SEV_WARNING), kernel_report_count(k, SEV_NOTE));
+    }
+}
+
+char *report_to_sarif_text(const report *r)
+{
+    json_t *rules = json_array();
+    json_t *results = json_array();
+    json_t *seen = json_object();
+    for (size_t i = 0; i < r->nkernels; i++) {
+        const kernel_report *k = &r->kernels[i];
+        for (size_t j = 0; j < k->nfindings; j++) {
+            const finding *f = &k->findings[j];
+            if (!json_object_get(seen, f->id)) {
+                json_object_set_new(seen, f->id, json_true());
+                json_array_append_new(rules, json_pack(
+                    "{s:s,s:{s:s}}", "id", f->id, "shortDescription", "text",
+                    f->id));
+            }
+            static const char *const level[] = {"note", "warning", "error"};
+            json_t *res = json_pack("{s:s,s:s,s:{s:s}}", "ruleId", f->id, "level",
+                                    level[f->sev], "message", "text",
+                                    f->message ? f->message : "");
+            json_t *props = json_pack("{s:s}", "kernel", k->name ? k->name : "");
+            if (f->hint)
+                json_object_set_new(props, "hint", json_string(f->hint));
+            json_object_set_new(res, "properties", props);
+            if (f->file) {
+                json_t *region = f->line > 0 ? json_pack("{s:i}", "startLine", f->line) : NULL;
+                json_t *phys = json_pack("{s:{s:s}}", "artifactLocation", "uri", f->file);
+                if (region)
+                    json_object_set_new(phys, "region", region);
+                json_object_set_new(res, "locations",
+                                    json_pack("[{s:o}]", "physicalLocation", phys));
+            }
+            json_array_append_new(results, res);
+        }
+    }
+    json_decref(seen);
+    json_t *root = json_pack(
+        "{s:s,s:s,s:[{s:{s:{s:s,s:s,s:s,s:o}},s:o}]}",
+        "$schema", "https://json.schemastore.org/sarif-2.1.0.json",
+        "version", "2.1.0", "runs", "tool", "driver", "name", "clockwork",
+        "version", r->tool_version ? r->tool_version : "",
+        "informationUri", "https://clockwork.invalid/docs/checks.md", "rules", rules,
+        "results", results);
+    char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    return s;
+}
+
+int report_has_measurements(const report *r)
+{
+    for (size_t i = 0; i < r->nkernels; i++)
+        if (r->kernels[i].measurement.valid || r->kernels[i].measurement.error)
+            return 1;
+    return 0;
+}
+
+int report_write_file(const report *r, const char *path, const char *format,
+                      cw_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (!format || strcmp(format, "json") == 0) {
+        text = report_to_json_text(r);
+    } else if (strcmp(format, "sarif") == 0) {
+        text = report_to_sarif_text(r);
+    } else if (strcmp(format, "table") == 0 || strcmp(format, "csv") == 0) {
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem) {
+            cw_error_set(err, path, 0, 0, "out of memory");
+            return CW_EXIT_USAGE;
+        }
+        if (format[0] == 't')
+            report_write_table(r, mem, report_has_measurements(r));
+        else
+            report_write_csv(r, mem);
+        fclose(mem);
+    } else {
+        cw_error_set(err, path, 0, 0, "unknown format '%s' (json, table, csv, sarif)", format);
+        return CW_EXIT_USAGE;
+    }
+    if (!text) {
+        cw_error_set(err, path, 0, 0, "out of memory");
+        return CW_EXIT_USAGE;
+    }
+    int rc = cw_write_file_atomic(path, text, strlen(text), err);
+    free(text);
+    return rc;
+}
