@@ -1,0 +1,216 @@
+/* jsonpos.c - see jsonpos.h.  A small recursive-descent walk; depth is
+ * bounded so hostile nesting cannot exhaust the stack. */
+#include "jsonpos.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_DEPTH = 64, MAX_PATH = 1024 };
+
+typedef struct walker {
+    const char *s;
+    size_t len, i;
+    int line, col;
+    jsonpos *ix;
+    int failed;
+} walker;
+
+static void adv(walker *w)
+{
+    if (w->i >= w->len)
+        return;
+    if (w->s[w->i] == '\n') {
+        w->line++;
+        w->col = 1;
+    } else if (((unsigned char)w->s[w->i] & 0xC0) != 0x80) {
+        w->col++;
+    }
+    w->i++;
+}
+
+static void skip_ws(walker *w)
+{
+    while (w->i < w->len && strchr(" \t\r\n", w->s[w->i]) && w->s[w->i])
+        adv(w);
+}
+
+static void record(walker *w, const char *path, int kl, int kc, int vl, int vc)
+{
+    jsonpos *ix = w->ix;
+    if (ix->n == ix->cap) {
+        size_t nc = ix->cap ? ix->cap * 2 : 64;
+        jsonpos_entry *ne = realloc(ix->entries, nc * sizeof *ne);
+        if (!ne) {
+            w->failed = 1;
+            return;
+        }
+        ix->entries = ne;
+        ix->cap = nc;
+    }
+    char *p = strdup(path);
+    if (!p) {
+        w->failed = 1;
+        return;
+    }
+    ix->entries[ix->n++] = (jsonpos_entry){p, kl, kc, vl, vc};
+}
+
+/* Reads a string token into buf (truncated, escapes kept raw except \"). */
+static void read_string(walker *w, char *buf, size_t size)
+{
+    size_t n = 0;
+    adv(w); /* opening quote */
+    while (w->i < w->len && w->s[w->i] != '"') {
+        if (w->s[w->i] == '\\') {
+            adv(w);
+            if (w->i >= w->len)
+                break;
+        }
+        if (n + 1 < size)
+            buf[n++] = w->s[w->i];
+        adv(w);
+    }
+    if (w->i >= w->len)
+        w->failed = 1;
+    else
+        adv(w); /* closing quote */
+    if (size)
+        buf[n] = 0;
+}
+
+static void walk_value(walker *w, const char *path, int kl, int kc, int depth);
+
+static void walk_value(walker *w, const char *path, int kl, int kc, int depth)
+{
+    skip_ws(w);
+    if (w->failed || w->i >= w->len || depth > MAX_DEPTH) {
+        w->failed = 1;
+        return;
+    }
+    int vl = w->line, vc = w->col;
+    record(w, path, kl ? kl : vl, kl ? kc : vc, vl, vc);
+    char c = w->s[w->i];
+    char sub[MAX_PATH];
+    if (c == '{') {
+        adv(w);
+        for (;;) {
+            skip_ws(w);
+            if (w->i >= w->len) {
+                w->failed = 1;
+                return;
+            }
+            if (w->s[w->i] == '}') {
+                adv(w);
+                return;
+            }
+            if (w->s[w->i] == ',') {
+                adv(w);
+                continue;
+            }
+            if (w->s[w->i] != '"') {
+                w->failed = 1;
+                return;
+            }
+            int l = w->line, col = w->col;
+            char key[256];
+            read_string(w, key, sizeof key);
+            skip_ws(w);
+            if (w->i >= w->len || w->s[w->i] != ':') {
+                w->failed = 1;
+                return;
+            }
+            adv(w);
+            snprintf(sub, sizeof sub, "%s%s%s", path, path[0] ? "/" : "", key);
+            walk_value(w, sub, l, col, depth + 1);
+            if (w->failed)
+                return;
+        }
+    } else if (c == '[') {
+        adv(w);
+        size_t idx = 0;
+        for (;;) {
+            skip_ws(w);
+            if (w->i >= w->len) {
+                w->failed = 1;
+                return;
+            }
+            if (w->s[w->i] == ']') {
+                adv(w);
+                return;
+            }
+            if (w->s[w->i] == ',') {
+                adv(w);
+                continue;
+            }
+            snprintf(sub, sizeof sub, "%s%s%zu", path, path[0] ? "/" : "", idx++);
+            walk_value(w, sub, 0, 0, depth + 1);
+            if (w->failed)
+                return;
+        }
+    } else if (c == '"') {
+        char dummy[1];
+        read_string(w, dummy, sizeof dummy);
+    } else {
+        /* number, true, false, null */
+        while (w->i < w->len && !strchr(",]} \t\r\n", w->s[w->i]) && w->s[w->i])
+            adv(w);
+    }
+}
+
+static size_t hash_path(const char *s)
+{
+    size_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* A hash index so that plans of 10,000 kernels stay linear. */
+static void build_slots(jsonpos *ix)
+{
+    size_t ns = 16;
+    while (ns < ix->n * 2)
+        ns *= 2;
+    ix->slots = calloc(ns, sizeof *ix->slots);
+    if (!ix->slots)
+        return;
+    ix->nslots = ns;
+    for (size_t i = 0; i < ix->n; i++) {
+        size_t h = hash_path(ix->entries[i].path) & (ns - 1);
+        while (ix->slots[h])
+            h = (h + 1) & (ns - 1);
+        ix->slots[h] = i + 1;
+    }
+}
+
+void jsonpos_index(const char *text, size_t len, jsonpos *out)
+{
+    memset(out, 0, sizeof *out);
+    walker w = {.s = text, .len = len, .line = 1, .col = 1, .ix = out};
+    walk_value(&w, "", 0, 0, 0);
+    build_slots(out);
+}
+
+const jsonpos_entry *jsonpos_find(const jsonpos *ix, const char *path)
+{
+    if (!ix->nslots)
+        return NULL;
+    size_t h = hash_path(path) & (ix->nslots - 1);
+    while (ix->slots[h]) {
+        const jsonpos_entry *e = &ix->entries[ix->slots[h] - 1];
+        if (strcmp(e->path, path) == 0)
+            return e;
+        h = (h + 1) & (ix->nslots - 1);
+    }
+    return NULL;
+}
+
+void jsonpos_free(jsonpos *ix)
+{
+    for (size_t i = 0; i < ix->n; i++)
+        free(ix->entries[i].path);
+    free(ix->entries);
+    free(ix->slots);
+    memset(ix, 0, sizeof *ix);
+}
