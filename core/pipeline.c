@@ -1,0 +1,201 @@
+/* pipeline.c - one kernel through every stage (see pipeline.h). */
+#include "pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cpu.h"
+#include "model.h"
+#include "verdict.h"
+#include "vk.h"
+
+void cw_options_default(cw_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->format = NULL;
+    o->samples = 10;
+    o->warmup = 2;
+    o->tolerance = 0.25;
+    o->timeout_s = 10;
+    o->budget_s = 2;
+}
+
+void kernel_artifacts_free(kernel_artifacts *a)
+{
+    if (a->have_module)
+        shader_free(&a->module);
+    if (a->have_result)
+        verifier_result_free(&a->result);
+    memset(a, 0, sizeof *a);
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int contains_ci(const char *hay, const char *needle)
+{
+    return hay && needle && strcasestr(hay, needle) != NULL;
+}
+
+int pipeline_select_profile(const cw_options *o, const char *dev_name, const char *uuid,
+                            const char *driver, device_profile *prof, report_device *rd,
+                            cw_error *err)
+{
+    profile_init(prof);
+    if (o->profile) {
+        if (is_file(o->profile)) {
+            int rc = profile_load_file(o->profile, prof, err);
+            if (rc)
+                return CW_EXIT_USAGE;
+            cw_set_str(&rd->profile_path, o->profile);
+        } else if (profile_builtin(o->profile, prof) != 0) {
+            const char *const *keys = profile_builtin_keys();
+            char list[256] = "";
+            for (size_t i = 0; keys && keys[i]; i++) {
+                strncat(list, keys[i], sizeof list - strlen(list) - 1);
+                if (keys[i + 1])
+                    strncat(list, ", ", sizeof list - strlen(list) - 1);
+            }
+            cw_error_set(err, o->profile, 0, 0,
+                         "no such profile file, and no built-in profile of that name "
+                         "(built-in: %s)", list);
+            return CW_EXIT_USAGE;
+        }
+        cw_set_str(&rd->profile, profile_source_name(prof->source));
+        return 0;
+    }
+    if (uuid && uuid[0]) {
+        char path[1024];
+        if (profile_cache_path(uuid, driver ? driver : "", path, sizeof path) == 0 &&
+            is_file(path)) {
+            cw_error perr;
+            if (profile_load_file(path, prof, &perr) == 0) {
+                cw_set_str(&rd->profile, profile_source_name(prof->source));
+                cw_set_str(&rd->profile_path, path);
+                return 0;
+            }
+            char msg[1200];
+            cw_error_format(&perr, msg, sizeof msg);
+            fprintf(stderr, "clockwork: warning: ignoring the cached profile: %s "
+                            "(run 'clockwork calibrate' to rebuild it)\n", msg);
+            profile_init(prof);
+        }
+    }
+    /* A built-in whose name the device carries, else the device's limits. */
+    const char *const *keys = profile_builtin_keys();
+    for (size_t i = 0; dev_name && keys && keys[i]; i++) {
+        device_profile b;
+        if (profile_builtin(keys[i], &b) == 0 &&
+            (contains_ci(dev_name, keys[i]) || (b.name[0] && contains_ci(dev_name, b.name)) ||
+             (strcmp(keys[i], "lavapipe") == 0 && contains_ci(dev_name, "llvmpipe")))) {
+            *prof = b;
+            cw_set_str(&rd->profile, profile_source_name(prof->source));
+            return 0;
+        }
+    }
+    if (!dev_name) {
+        /* No device at all (check on a laptop): this CPU through lavapipe. */
+        if (profile_builtin("lavapipe", prof) == 0) {
+            cw_set_str(&rd->profile, profile_source_name(prof->source));
+            return 0;
+        }
+    }
+    prof->source = PROFILE_LIMITS_ONLY;
+    cw_set_str(&rd->profile, profile_source_name(prof->source));
+    return 0;
+}
+
+static int has_finding(const kernel_report *kr, const char *id)
+{
+    for (size_t i = 0; i < kr->nfindings; i++)
+        if (strcmp(kr->findings[i].id, id) == 0)
+            return 1;
+    return 0;
+}
+
+void pipeline_check_kernel(const plan_kernel *k, const device_profile *prof,
+                           kernel_report *kr, kernel_artifacts *art)
+{
+    memset(art, 0, sizeof *art);
+    if (k->kind == PLAN_KERNEL_CPU) {
+        cw_set_str(&kr->kind, "cpu");
+        cw_set_str(&kr->shader, k->library);
+        cw_set_str(&kr->entry, k->symbol);
+        device_profile cpu;
+        cpu_profile(&cpu);
+        cpu_check_kernel(k, &cpu, kr);
+        return;
+    }
+    cw_set_str(&kr->shader, k->shader);
+    cw_set_str(&kr->entry, k->entry);
+    memcpy(kr->workgroups, k->workgroups, sizeof kr->workgroups);
+    cw_error err;
+    cw_error_clear(&err);
+    if (shader_load(k->shader_path, &art->module, &err) != 0) {
+        report_add_finding(kr, "spirv-invalid", SEV_ERROR, err.file[0] ? err.file : k->shader,
+                           err.line, "fix the shader so that it compiles (glslc -g shows the "
+                           "same message)", "%s", err.text);
+        kr->input_error = 1;
+        return;
+    }
+    art->have_module = 1;
+    art->have_result = 1;
+    if (verifier_analyze(k, &art->module, prof, kr, &art->result) != 0 || !art->result.ok) {
+        kr->input_error = 1;
+        return;
+    }
+    if (has_finding(kr, "entry-point-missing"))
+        kr->input_error = 1;
+    model_predict(&art->result.counts, &art->result.refl, k, prof, &kr->prediction, kr);
+}
+
+int pipeline_measure_kernel(struct vk_ctx *ctx, const plan_kernel *k,
+                            const device_profile *prof, kernel_artifacts *art,
+                            const struct run_options *ro, double tolerance,
+                            kernel_report *kr)
+{
+    int rc = 0;
+    measurement *m = &kr->measurement;
+    if (k->kind == PLAN_KERNEL_CPU) {
+        rc = cpu_measure_kernel(k, ro, kr);
+    } else if (!art->have_result || !art->result.ok || kr->input_error) {
+        divergence *d = &kr->divergence;
+        free(d->explanation);
+        memset(d, 0, sizeof *d);
+        d->valid = 1;
+        d->status = DIV_UNKNOWN;
+        d->explanation = cw_strdup("not run: the shader could not be analysed");
+        return 0;
+    } else if (kernel_report_count(kr, SEV_ERROR)) {
+        /* A kernel with a certain bug (out of bounds, race) may corrupt
+         * memory or lose the device: it is not run. */
+        divergence *d = &kr->divergence;
+        free(d->explanation);
+        memset(d, 0, sizeof *d);
+        d->valid = 1;
+        d->status = DIV_UNKNOWN;
+        d->explanation = cw_strdup("not run: the kernel has error findings; fix them first");
+        return 0;
+    } else if (!ctx) {
+        cw_set_str(&m->error, "no Vulkan device is open");
+        rc = CW_EXIT_ENV;
+    } else {
+        cw_error err;
+        cw_error_clear(&err);
+        rc = vk_run_kernel(ctx, k, &art->module, &art->result.refl, ro, m, &err);
+        if (rc != 0 && !m->error) {
+            char msg[1600];
+            cw_error_format(&err, msg, sizeof msg);
+            cw_set_str(&m->error, msg);
+        }
+    }
+    /* CPU kernels may already carry a roofline verdict with evidence. */
+    if (!kr->divergence.valid)
+        verdict_judge(&kr->prediction, m, tolerance, prof ? prof->launch_us : -1,
+                      &kr->divergence);
+    return rc;
+}
