@@ -1,0 +1,897 @@
+/* profile.c - device profiles: built-ins, JSON load/save, cache paths.
+ *
+ * The JSON form (schema 1) groups the fields of device_profile:
+ *
+ *   { "schema": 1, "name": ..., "key": ..., "driver": ..., "uuid": ...,
+ *     "date": ..., "command": ..., "source": "builtin", "is_cpu": false,
+ *     "limits":   { "max_wg_size": [x,y,z], ... },
+ *     "ceilings": { "dram_gbs": 4300, "l2_gbs": null, ... },   null = unknown
+ *     "shape":    { "units": 132, ..., "mem_latency_ns": 660 } }
+ *
+ * Every field is optional except "schema"; a missing field stays unknown
+ * (profile_init), so a hand-written profile may give only what it knows.
+ * Unknown keys, wrong types, negative or overflowing values are errors with
+ * file:line:column.  jansson does not keep the positions of values, so
+ * positions of semantic errors are found again in the text (the first
+ * `"key":` after the enclosing group's key): exact for the documents we
+ * write and for any document without repeated keys.
+ */
+#include "profile.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plan.h"
+#include "report.h"
+
+#define PROFILE_SCHEMA 1
+#define PROFILE_MAX_FILE (1u << 20)
+
+void profile_init(device_profile *p)
+{
+    memset(p, 0, sizeof *p);
+    p->source = PROFILE_LIMITS_ONLY;
+    double *rates[] = {
+        &p->dram_gbs,    &p->dram_read_gbs, &p->dram_write_gbs,
+        &p->l2_gbs,      &p->shared_gbs,    &p->fp32_gflops,
+        &p->fp16_gflops, &p->fp64_gflops,   &p->int32_gops,
+        &p->sfu_gops,    &p->atomic_gops,   &p->launch_us,
+        &p->timestamp_res_ns, &p->mem_latency_ns, &p->clock_ghz,
+    };
+    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
+        *rates[i] = -1.0;
+}
+
+const char *profile_source_name(profile_source s)
+{
+    switch (s) {
+    case PROFILE_BUILTIN: return "builtin";
+    case PROFILE_CALIBRATED: return "calibrated";
+    case PROFILE_LIMITS_ONLY: return "limits-only";
+    }
+    return "limits-only";
+}
+
+static int profile_source_parse(const char *s, profile_source *out)
+{
+    static const profile_source all[] = {PROFILE_LIMITS_ONLY, PROFILE_BUILTIN,
+                                         PROFILE_CALIBRATED};
+    for (size_t i = 0; i < 3; i++)
+        if (strcmp(s, profile_source_name(all[i])) == 0) {
+            *out = all[i];
+            return 0;
+        }
+    return -1;
+}
+
+/* ---- field table: one row per JSON field, so load and save agree ---- */
+
+typedef enum { F_STR, F_BOOL, F_SOURCE, F_U32, F_U64, F_U32X3, F_RATE } ftype;
+
+typedef struct field {
+    const char *group; /* NULL = top level */
+    const char *name;
+    ftype type;
+    size_t off;
+    size_t size;       /* F_STR: buffer size */
+} field;
+
+#define P(m) offsetof(device_profile, m)
+#define S(m) sizeof(((device_profile *)0)->m)
+#define L(m) (offsetof(device_profile, limits) + offsetof(device_limits, m))
+
+static const field fields[] = {
+    {NULL, "name", F_STR, P(name), S(name)},
+    {NULL, "key", F_STR, P(key), S(key)},
+    {NULL, "driver", F_STR, P(driver), S(driver)},
+    {NULL, "uuid", F_STR, P(uuid), S(uuid)},
+    {NULL, "date", F_STR, P(date), S(date)},
+    {NULL, "command", F_STR, P(command), S(command)},
+    {NULL, "source", F_SOURCE, P(source), 0},
+    {NULL, "is_cpu", F_BOOL, P(is_cpu), 0},
+
+    {"limits", "max_wg_size", F_U32X3, L(max_wg_size), 0},
+    {"limits", "max_wg_invocations", F_U32, L(max_wg_invocations), 0},
+    {"limits", "max_wg_count", F_U32X3, L(max_wg_count), 0},
+    {"limits", "max_shared_bytes", F_U32, L(max_shared_bytes), 0},
+    {"limits", "max_push_bytes", F_U32, L(max_push_bytes), 0},
+    {"limits", "max_storage_range", F_U64, L(max_storage_range), 0},
+    {"limits", "subgroup_size", F_U32, L(subgroup_size), 0},
+
+    {"ceilings", "dram_gbs", F_RATE, P(dram_gbs), 0},
+    {"ceilings", "dram_read_gbs", F_RATE, P(dram_read_gbs), 0},
+    {"ceilings", "dram_write_gbs", F_RATE, P(dram_write_gbs), 0},
+    {"ceilings", "l2_gbs", F_RATE, P(l2_gbs), 0},
+    {"ceilings", "shared_gbs", F_RATE, P(shared_gbs), 0},
+    {"ceilings", "fp32_gflops", F_RATE, P(fp32_gflops), 0},
+    {"ceilings", "fp16_gflops", F_RATE, P(fp16_gflops), 0},
+    {"ceilings", "fp64_gflops", F_RATE, P(fp64_gflops), 0},
+    {"ceilings", "int32_gops", F_RATE, P(int32_gops), 0},
+    {"ceilings", "sfu_gops", F_RATE, P(sfu_gops), 0},
+    {"ceilings", "atomic_gops", F_RATE, P(atomic_gops), 0},
+    {"ceilings", "launch_us", F_RATE, P(launch_us), 0},
+    {"ceilings", "timestamp_res_ns", F_RATE, P(timestamp_res_ns), 0},
+
+    {"shape", "units", F_U32, P(units), 0},
+    {"shape", "max_threads_per_unit", F_U32, P(max_threads_per_unit), 0},
+    {"shape", "max_groups_per_unit", F_U32, P(max_groups_per_unit), 0},
+    {"shape", "shared_per_unit", F_U32, P(shared_per_unit), 0},
+    {"shape", "regs_per_unit", F_U32, P(regs_per_unit), 0},
+    {"shape", "l2_bytes", F_U64, P(l2_bytes), 0},
+    {"shape", "sector_bytes", F_U32, P(sector_bytes), 0},
+    {"shape", "line_bytes", F_U32, P(line_bytes), 0},
+    {"shape", "shared_banks", F_U32, P(shared_banks), 0},
+    {"shape", "mem_latency_ns", F_RATE, P(mem_latency_ns), 0},
+    {"shape", "clock_ghz", F_RATE, P(clock_ghz), 0},
+};
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+static const char *const groups[] = {"limits", "ceilings", "shape"};
+#define NGROUPS (sizeof groups / sizeof groups[0])
+
+#undef P
+#undef S
+#undef L
+
+/* ---- positions: find `"key"` followed by ':' in the text ---- */
+
+typedef struct src {
+    const char *path;
+    const char *text;
+    size_t len;
+} src;
+
+/* Offset of the value of the first `"key":` at or after from; len if none. */
+static size_t src_find_key(const src *s, const char *key, size_t from)
+{
+    size_t klen = strlen(key);
+    for (size_t i = from; i + klen + 2 <= s->len; i++) {
+        if (s->text[i] != '"' || memcmp(s->text + i + 1, key, klen) != 0 ||
+            s->text[i + 1 + klen] != '"')
+            continue;
+        /* skip a key that is really the tail of a longer string */
+        if (i > 0 && s->text[i - 1] == '\\')
+            continue;
+        size_t j = i + klen + 2;
+        while (j < s->len && strchr(" \t\r\n", s->text[j]))
+            j++;
+        if (j < s->len && s->text[j] == ':') {
+            j++;
+            while (j < s->len && strchr(" \t\r\n", s->text[j]))
+                j++;
+            return j;
+        }
+    }
+    return s->len;
+}
+
+/* Position of `key`'s value (inside group when given); 0:0 if not found. */
+static void src_pos(const src *s, const char *group, const char *key,
+                    int *line, int *col)
+{
+    size_t from = 0;
+    *line = 0;
+    *col = 0;
+    if (group) {
+        from = src_find_key(s, group, 0);
+        if (from >= s->len)
+            return;
+    }
+    size_t at = key ? src_find_key(s, key, from) : from;
+    if (at >= s->len)
+        return;
+    int l = 1, c = 1;
+    for (size_t i = 0; i < at; i++) {
+        if (s->text[i] == '\n') {
+            l++;
+            c = 1;
+        } else {
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
+static void src_error(const src *s, cw_error *err, const char *group,
+                      const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void src_error(const src *s, cw_error *err, const char *group,
+                      const char *key, const char *fmt, ...)
+{
+    int line, col;
+    char text[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    src_pos(s, group, key, &line, &col);
+    cw_error_set(err, s->path, line, col, "%s", text);
+}
+
+static const char *type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "a value";
+}
+
+/* Non-negative integer up to max (from an integer, or a real with no
+ * fraction: 1e9 is a fine way to write a count). */
+static int get_count(const json_t *v, uint64_t max, uint64_t *out)
+{
+    if (json_is_integer(v)) {
+        json_int_t i = json_integer_value(v);
+        if (i < 0 || (uint64_t)i > max)
+            return -1;
+        *out = (uint64_t)i;
+        return 0;
+    }
+    if (json_is_real(v)) {
+        double d = json_real_value(v);
+        if (!(d >= 0) || d > (double)max || d != floor(d))
+            return -1;
+        *out = (uint64_t)d;
+        return 0;
+    }
+    return -1;
+}
+
+static int load_field(const src *s, const field *f, const json_t *v,
+                      device_profile *p, cw_error *err)
+{
+    char *base = (char *)p;
+    const char *g = f->group;
+    switch (f->type) {
+    case F_STR: {
+        if (!json_is_string(v)) {
+            src_error(s, err, g, f->name, "'%s' must be a string, not %s",
+                      f->name, type_name(v));
+            return -1;
+        }
+        const char *str = json_string_value(v);
+        if (strlen(str) >= f->size) {
+            src_error(s, err, g, f->name,
+                      "'%s' is too long (%zu characters, at most %zu)",
+                      f->name, strlen(str), f->size - 1);
+            return -1;
+        }
+        snprintf(base + f->off, f->size, "%s", str);
+        return 0;
+    }
+    case F_BOOL:
+        if (!json_is_boolean(v)) {
+            src_error(s, err, g, f->name, "'%s' must be true or false, not %s",
+                      f->name, type_name(v));
+            return -1;
+        }
+        *(int *)(base + f->off) = json_is_true(v);
+        return 0;
+    case F_SOURCE:
+        if (!json_is_string(v) ||
+            profile_source_parse(json_string_value(v),
+                                 (profile_source *)(base + f->off)) != 0) {
+            src_error(s, err, g, f->name,
+                      "'source' must be \"builtin\", \"calibrated\" or "
+                      "\"limits-only\"");
+            return -1;
+        }
+        return 0;
+    case F_U32:
+    case F_U64: {
+        uint64_t max = f->type == F_U32 ? UINT32_MAX : UINT64_MAX;
+        uint64_t u;
+        if (get_count(v, max, &u) != 0) {
+            src_error(s, err, g, f->name,
+                      "'%s' must be a non-negative integer%s (0 = unknown), "
+                      "not %s",
+                      f->name, f->type == F_U32 ? " below 2^32" : "",
+                      json_is_number(v) ? "this value" : type_name(v));
+            return -1;
+        }
+        if (f->type == F_U32)
+            *(uint32_t *)(base + f->off) = (uint32_t)u;
+        else
+            *(uint64_t *)(base + f->off) = u;
+        return 0;
+    }
+    case F_U32X3: {
+        uint32_t *dst = (uint32_t *)(base + f->off);
+        if (!json_is_array(v) || json_array_size(v) != 3) {
+            src_error(s, err, g, f->name,
+                      "'%s' must be an array of 3 integers [x, y, z]",
+                      f->name);
+            return -1;
+        }
+        for (size_t i = 0; i < 3; i++) {
+            uint64_t u;
+            if (get_count(json_array_get(v, i), UINT32_MAX, &u) != 0) {
+                src_error(s, err, g, f->name,
+                          "'%s'[%zu] must be a non-negative integer below 2^32",
+                          f->name, i);
+                return -1;
+            }
+            dst[i] = (uint32_t)u;
+        }
+        return 0;
+    }
+    case F_RATE: {
+        double *dst = (double *)(base + f->off);
+        if (json_is_null(v)) {
+            *dst = -1.0;
+            return 0;
+        }
+        if (!json_is_number(v)) {
+            src_error(s, err, g, f->name,
+                      "'%s' must be a number or null (unknown), not %s",
+                      f->name, type_name(v));
+            return -1;
+        }
+        double d = json_number_value(v);
+        if (!(d > 0) || !isfinite(d)) {
+            src_error(s, err, g, f->name,
+                      "'%s' must be a positive number (write null when it is "
+                      "unknown)",
+                      f->name);
+            return -1;
+        }
+        *dst = d;
+        return 0;
+    }
+    }
+    return -1;
+}
+
+static const field *find_field(const char *group, const char *name)
+{
+    for (size_t i = 0; i < NFIELDS; i++) {
+        const field *f = &fields[i];
+        if (strcmp(f->name, name) != 0)
+            continue;
+        if ((group == NULL) != (f->group == NULL))
+            continue;
+        if (group && strcmp(group, f->group) != 0)
+            continue;
+        return f;
+    }
+    return NULL;
+}
+
+static void unknown_key(const src *s, cw_error *err, const char *group,
+                        const char *key)
+{
+    const char *cand[NFIELDS + NGROUPS + 1];
+    size_t n = 0;
+    for (size_t i = 0; i < NFIELDS; i++)
+        if ((group == NULL && fields[i].group == NULL) ||
+            (group && fields[i].group && strcmp(group, fields[i].group) == 0))
+            cand[n++] = fields[i].name;
+    if (!group) {
+        for (size_t i = 0; i < NGROUPS; i++)
+            cand[n++] = groups[i];
+        cand[n++] = "schema";
+    }
+    const char *sug = plan_suggest(key, cand, n);
+    if (sug)
+        src_error(s, err, group, key, "unknown key '%s'%s%s - did you mean '%s'?",
+                  key, group ? " in " : "", group ? group : "", sug);
+    else
+        src_error(s, err, group, key, "unknown key '%s'%s%s", key,
+                  group ? " in " : "", group ? group : "");
+}
+
+static int load_group(const src *s, const char *group, json_t *obj,
+                      device_profile *p, cw_error *err)
+{
+    if (!json_is_object(obj)) {
+        src_error(s, err, NULL, group, "'%s' must be an object, not %s", group,
+                  type_name(obj));
+        return -1;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        const field *f = find_field(group, key);
+        if (!f) {
+            unknown_key(s, err, group, key);
+            return -1;
+        }
+        if (load_field(s, f, v, p, err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int profile_load_text(const char *path, const char *text, unsigned long len,
+                      device_profile *out, cw_error *err)
+{
+    src s = {path ? path : "<profile>", text, len};
+    json_error_t jerr;
+    device_profile p;
+    profile_init(&p);
+    cw_error_clear(err);
+
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        cw_error_set(err, s.path, jerr.line > 0 ? jerr.line : 0,
+                     jerr.column > 0 ? jerr.column : 0,
+                     "malformed profile JSON: %s", jerr.text);
+        return -1;
+    }
+    int rc = -1;
+    if (!json_is_object(root)) {
+        cw_error_set(err, s.path, 1, 1,
+                     "a profile must be a JSON object, not %s",
+                     type_name(root));
+        goto out;
+    }
+    json_t *schema = json_object_get(root, "schema");
+    if (!schema) {
+        cw_error_set(err, s.path, 1, 1,
+                     "missing \"schema\": 1 (is this a Clockwork profile?)");
+        goto out;
+    }
+    if (!json_is_integer(schema) ||
+        json_integer_value(schema) != PROFILE_SCHEMA) {
+        src_error(&s, err, NULL, "schema",
+                  "unsupported profile schema (this version reads schema %d)",
+                  PROFILE_SCHEMA);
+        goto out;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(root, key, v) {
+        if (strcmp(key, "schema") == 0)
+            continue;
+        int is_group = 0;
+        for (size_t i = 0; i < NGROUPS; i++)
+            if (strcmp(key, groups[i]) == 0) {
+                if (load_group(&s, groups[i], v, &p, err) != 0)
+                    goto out;
+                is_group = 1;
+            }
+        if (is_group)
+            continue;
+        const field *f = find_field(NULL, key);
+        if (!f) {
+            unknown_key(&s, err, NULL, key);
+            goto out;
+        }
+        if (load_field(&s, f, v, &p, err) != 0)
+            goto out;
+    }
+    *out = p;
+    rc = 0;
+out:
+    json_decref(root);
+    return rc;
+}
+
+int profile_load_file(const char *path, device_profile *out, cw_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cw_error_set(err, path, 0, 0, "cannot open profile: %s",
+                     strerror(errno));
+        return -1;
+    }
+    char *buf = malloc(PROFILE_MAX_FILE + 1);
+    if (!buf) {
+        fclose(f);
+        cw_error_set(err, path, 0, 0, "out of memory reading the profile");
+        return -1;
+    }
+    size_t n = fread(buf, 1, PROFILE_MAX_FILE + 1, f);
+    int rd_err = ferror(f);
+    fclose(f);
+    if (rd_err) {
+        free(buf);
+        cw_error_set(err, path, 0, 0, "cannot read profile: read error");
+        return -1;
+    }
+    if (n > PROFILE_MAX_FILE) {
+        free(buf);
+        cw_error_set(err, path, 0, 0,
+                     "profile is larger than %u bytes: not a profile?",
+                     PROFILE_MAX_FILE);
+        return -1;
+    }
+    int rc = profile_load_text(path, buf, n, out, err);
+    free(buf);
+    return rc;
+}
+
+/* ---- saving ---- */
+
+static json_t *field_to_json(const device_profile *p, const field *f)
+{
+    const char *base = (const char *)p;
+    switch (f->type) {
+    case F_STR: return json_string(base + f->off);
+    case F_BOOL: return json_boolean(*(const int *)(base + f->off));
+    case F_SOURCE:
+        return json_string(
+            profile_source_name(*(const profile_source *)(base + f->off)));
+    case F_U32: return json_integer(*(const uint32_t *)(base + f->off));
+    case F_U64: {
+        uint64_t u = *(const uint64_t *)(base + f->off);
+        /* jansson integers are signed 64-bit; larger counts as reals */
+        if (u > (uint64_t)INT64_MAX)
+            return json_real((double)u);
+        return json_integer((json_int_t)u);
+    }
+    case F_U32X3: {
+        const uint32_t *a = (const uint32_t *)(base + f->off);
+        return json_pack("[III]", (json_int_t)a[0], (json_int_t)a[1],
+                         (json_int_t)a[2]);
+    }
+    case F_RATE: {
+        double d = *(const double *)(base + f->off);
+        return d > 0 && isfinite(d) ? json_real(d) : json_null();
+    }
+    }
+    return json_null();
+}
+
+static char *profile_to_text(const device_profile *p)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "schema", json_integer(PROFILE_SCHEMA));
+    for (size_t i = 0; i < NFIELDS; i++)
+        if (!fields[i].group)
+            json_object_set_new(root, fields[i].name,
+                                field_to_json(p, &fields[i]));
+    for (size_t g = 0; g < NGROUPS; g++) {
+        json_t *obj = json_object();
+        for (size_t i = 0; i < NFIELDS; i++)
+            if (fields[i].group && strcmp(fields[i].group, groups[g]) == 0)
+                json_object_set_new(obj, fields[i].name,
+                                    field_to_json(p, &fields[i]));
+        json_object_set_new(root, groups[g], obj);
+    }
+    char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                                      JSON_REAL_PRECISION(17));
+    json_decref(root);
+    return text;
+}
+
+/* mkdir -p of path's folder (the cache folder may not exist yet). */
+static int make_parents(const char *path, cw_error *err)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = 0;
+    for (char *q = dir + 1;; q++) {
+        if (*q == '/' || *q == 0) {
+            char saved = *q;
+            *q = 0;
+            if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+                cw_error_set(err, path, 0, 0, "cannot create folder %s: %s",
+                             dir, strerror(errno));
+                return -1;
+            }
+            *q = saved;
+            if (!saved)
+                break;
+        }
+    }
+    return 0;
+}
+
+int profile_save_file(const device_profile *p, const char *path,
+                      cw_error *err)
+{
+    if (strcmp(path, "-") != 0 && make_parents(path, err) != 0)
+        return -1;
+    char *text = profile_to_text(p);
+    if (!text) {
+        cw_error_set(err, path, 0, 0, "cannot encode the profile as JSON");
+        return -1;
+    }
+    size_t n = strlen(text);
+    /* newline-terminated text file */
+    char *buf = malloc(n + 2);
+    if (!buf) {
+        free(text);
+        cw_error_set(err, path, 0, 0, "out of memory");
+        return -1;
+    }
+    memcpy(buf, text, n);
+    buf[n] = '\n';
+    buf[n + 1] = 0;
+    free(text);
+    int rc = cw_write_file_atomic(path, buf, n + 1, err);
+    free(buf);
+    return rc;
+}
+
+/* ---- built-ins ---- */
+
+/* NVIDIA H200.  Origins: [M] measured on one H200 in 2026 (GPU.md,
+ * ARCHITECTURE §7), [V] Vulkan limits reported by the driver there, [D]
+ * datasheet / architecture documentation of Hopper, [F] fitted to a
+ * measurement (stated), [A] assumption.  To be replaced by a committed
+ * `clockwork calibrate` run. */
+static void builtin_h200(device_profile *p)
+{
+    profile_init(p);
+    snprintf(p->name, sizeof p->name, "NVIDIA H200");
+    snprintf(p->key, sizeof p->key, "h200");
+    snprintf(p->driver, sizeof p->driver, "NVIDIA 580.159");
+    snprintf(p->date, sizeof p->date, "2026");
+    snprintf(p->command, sizeof p->command,
+             "built-in: figures from docs/model.md (measured copy and SAXPY, "
+             "Vulkan limits, Hopper datasheet)");
+    p->source = PROFILE_BUILTIN;
+    p->is_cpu = 0;
+
+    device_limits *l = &p->limits;           /* [V] */
+    l->max_wg_size[0] = 1024;
+    l->max_wg_size[1] = 1024;
+    l->max_wg_size[2] = 64;
+    l->max_wg_invocations = 1024;
+    l->max_wg_count[0] = 2147483647u;
+    l->max_wg_count[1] = 65535;
+    l->max_wg_count[2] = 65535;
+    l->max_shared_bytes = 49152;
+    l->max_push_bytes = 256;
+    l->max_storage_range = 4294967295u;
+    l->subgroup_size = 32;
+
+    p->dram_gbs = 4300.0;       /* [M] device-to-device copy, read + write */
+    /* read / write apart: not measured (unknown) */
+    p->fp32_gflops = 66900.0;   /* [D] 132 SM x 128 lanes x 2 x 1.98 GHz */
+    p->fp16_gflops = 133800.0;  /* [D] non-tensor FP16, 2x FP32 */
+    p->fp64_gflops = 33500.0;   /* [D] 64 FP64 lanes per SM */
+    p->int32_gops = 33450.0;    /* [D] 64 INT32 lanes per SM */
+    p->sfu_gops = 4180.0;       /* [D] 16 SFU lanes per SM */
+    p->launch_us = 4.0;         /* [A] "a few µs" per dispatch; calibrate */
+    p->timestamp_res_ns = 32.0; /* [M] timestamp granularity */
+    /* l2_gbs, shared_gbs, atomic_gops: not measured (unknown) */
+
+    p->units = 132;                  /* [V] VK_NV_shader_sm_builtins */
+    p->max_threads_per_unit = 2048;  /* [D] 64 warps per SM */
+    p->max_groups_per_unit = 32;     /* [D] */
+    p->shared_per_unit = 233472;     /* [D] 228 KiB per SM */
+    p->regs_per_unit = 65536;        /* [D] */
+    p->l2_bytes = 60ull * 1024 * 1024; /* [V] 60 MB L2 */
+    p->sector_bytes = 32;            /* [D] */
+    p->line_bytes = 128;             /* [D] */
+    p->shared_banks = 32;            /* [D] */
+    /* [F] Little's law on the measured SAXPY (2^26 floats, 245 µs,
+     * 3.28 TB/s) with 2 independent 4-byte loads per invocation at full
+     * occupancy: 132 x 2048 x 8 B / 3.28 TB/s = 660 ns */
+    p->mem_latency_ns = 660.0;
+    p->clock_ghz = 1.98;             /* [D] boost clock */
+}
+
+static int read_first_double(const char *path, double *out)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    int ok = fscanf(f, "%lf", out) == 1;
+    fclose(f);
+    return ok ? 0 : -1;
+}
+
+/* A conservative clock: the base frequency when the kernel exposes it, else
+ * the lowest "cpu MHz" in /proc/cpuinfo (turbo is not sustained on all
+ * cores), else 0. */
+static double cpu_clock_ghz(void)
+{
+    double khz;
+    if (read_first_double(
+            "/sys/devices/system/cpu/cpu0/cpufreq/base_frequency", &khz) == 0 &&
+        khz > 0)
+        return khz / 1e6;
+    if (read_first_double(
+            "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", &khz) ==
+            0 &&
+        khz > 0)
+        return khz / 1e6;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return 0;
+    char line[512];
+    double lowest = 0;
+    while (fgets(line, sizeof line, f)) {
+        double mhz;
+        if (strncmp(line, "cpu MHz", 7) == 0 &&
+            sscanf(strchr(line, ':') ? strchr(line, ':') + 1 : line, "%lf",
+                   &mhz) == 1 &&
+            mhz > 0 && (lowest == 0 || mhz < lowest))
+            lowest = mhz;
+    }
+    fclose(f);
+    return lowest / 1e3;
+}
+
+static void cpu_model_name(char *buf, size_t n)
+{
+    buf[0] = 0;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
+            const char *v = strchr(line, ':') + 1;
+            while (*v == ' ' || *v == '\t')
+                v++;
+            snprintf(buf, n, "%s", v);
+            buf[strcspn(buf, "\n")] = 0;
+            break;
+        }
+    }
+    fclose(f);
+}
+
+static uint64_t cpu_llc_bytes(void)
+{
+    long v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    if (v > 0)
+        return (uint64_t)v;
+    v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    return v > 0 ? (uint64_t)v : 0;
+}
+
+/* Lavapipe (llvmpipe) on this CPU.  The shape is derived at run time; the
+ * efficiency factors below were measured on the development machine with
+ * `make accuracy` (see docs/model.md, "lavapipe calibration"). */
+static void builtin_lavapipe(device_profile *p)
+{
+    profile_init(p);
+    char cpu[200];
+    cpu_model_name(cpu, sizeof cpu);
+    snprintf(p->name, sizeof p->name, "llvmpipe (%s)",
+             cpu[0] ? cpu : "this CPU");
+    snprintf(p->key, sizeof p->key, "lavapipe");
+    snprintf(p->driver, sizeof p->driver, "Mesa lavapipe");
+    snprintf(p->date, sizeof p->date, "derived at run time");
+    snprintf(p->command, sizeof p->command,
+             "built-in: derived from this CPU (sysconf, cpuid, /proc/cpuinfo)");
+    p->source = PROFILE_BUILTIN;
+    p->is_cpu = 1;
+
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    uint32_t cores = ncpu > 0 ? (uint32_t)ncpu : 1;
+    /* lavapipe runs one worker thread per core unless LP_NUM_THREADS says */
+    const char *lp = getenv("LP_NUM_THREADS");
+    if (lp && atoi(lp) > 0 && (uint32_t)atoi(lp) < cores)
+        cores = (uint32_t)atoi(lp);
+    double ghz = cpu_clock_ghz();
+    if (ghz <= 0)
+        ghz = -1;
+
+    int avx2 = __builtin_cpu_supports("avx2");
+    int fma = __builtin_cpu_supports("fma");
+    /* llvmpipe packs 8 invocations of 32 bits into one 256-bit vector with
+     * AVX2, 4 with SSE only (128-bit). */
+    uint32_t lanes = avx2 ? 8 : 4;
+    double fma_pipes = 2; /* two vector FMA/FP pipes on current x86 cores */
+    double flops_per_lane = fma ? 2.0 : 1.0;
+
+    device_limits *l = &p->limits; /* lavapipe's reported limits */
+    l->max_wg_size[0] = 1024;
+    l->max_wg_size[1] = 1024;
+    l->max_wg_size[2] = 1024;
+    l->max_wg_invocations = 1024;
+    l->max_wg_count[0] = 65535;
+    l->max_wg_count[1] = 65535;
+    l->max_wg_count[2] = 65535;
+    l->max_shared_bytes = 32768;
+    l->max_push_bytes = 256;
+    l->max_storage_range = 134217728;
+    l->subgroup_size = lanes;
+
+    p->units = cores;
+    p->clock_ghz = ghz;
+    p->max_threads_per_unit = 1024; /* one workgroup at a time per thread */
+    p->max_groups_per_unit = 1;
+    p->shared_per_unit = 32768;
+    p->l2_bytes = cpu_llc_bytes();
+    p->sector_bytes = 64; /* a CPU moves whole cache lines */
+    p->line_bytes = 64;
+    p->shared_banks = 0;  /* no banks: workgroup memory is ordinary memory */
+
+    if (ghz > 0) {
+        double lane_rate = cores * ghz * lanes; /* G lane-cycles per second */
+        /* Peaks of the hardware.  What lavapipe's generated code reaches
+         * is modelled in verifier/model.c from the per-invocation
+         * instruction costs measured there. */
+        p->fp32_gflops = lane_rate * fma_pipes * flops_per_lane;
+        p->fp16_gflops = p->fp32_gflops; /* computed as FP32 */
+        p->fp64_gflops = p->fp32_gflops / 2; /* half the lanes */
+        p->int32_gops = lane_rate * fma_pipes;
+        p->sfu_gops = lane_rate / 8; /* polynomial expansions, ~16 ops */
+    }
+    /* Measured on the development machine (AMD EPYC, 2 cores, KVM) on
+     * 2026-11-30 by bench/accuracy (docs/model.md): per-core streaming
+     * bandwidth of lavapipe kernels, scaled by the cores used. */
+    p->dram_gbs = 9.0 * cores;
+    p->l2_gbs = 40.0 * cores;
+    p->shared_gbs = 40.0 * cores;
+    p->atomic_gops = 0.05 * cores;
+    p->launch_us = 20.0;
+    p->timestamp_res_ns = 1.0;
+    p->mem_latency_ns = 90.0;
+}
+
+static const char *const builtin_keys[] = {"lavapipe", "h200", NULL};
+
+const char *const *profile_builtin_keys(void)
+{
+    return builtin_keys;
+}
+
+int profile_builtin(const char *key, device_profile *out)
+{
+    if (!key)
+        return -1;
+    if (strcmp(key, "h200") == 0) {
+        builtin_h200(out);
+        return 0;
+    }
+    if (strcmp(key, "lavapipe") == 0 || strcmp(key, "llvmpipe") == 0) {
+        builtin_lavapipe(out);
+        return 0;
+    }
+    return -1;
+}
+
+/* ---- cache path ---- */
+
+/* File names keep [A-Za-z0-9._-]; anything else becomes '_'. */
+static void sanitize(char *dst, size_t n, const char *s)
+{
+    size_t j = 0;
+    for (; s && *s && j + 1 < n; s++) {
+        char c = *s;
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                 (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
+        dst[j++] = ok ? c : '_';
+    }
+    dst[j] = 0;
+}
+
+int profile_cache_path(const char *uuid, const char *driver, char *buf,
+                       unsigned long size)
+{
+    char base[PATH_MAX];
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    /* the XDG spec: a relative path is invalid and must be ignored */
+    if (xdg && xdg[0] == '/') {
+        snprintf(base, sizeof base, "%s", xdg);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || home[0] != '/')
+            return -1;
+        snprintf(base, sizeof base, "%s/.cache", home);
+    }
+    char u[80], d[160];
+    sanitize(u, sizeof u, uuid && uuid[0] ? uuid : "unknown");
+    sanitize(d, sizeof d, driver && driver[0] ? driver : "unknown");
+    int n = snprintf(buf, size, "%s/clockwork/profiles/%s-%s.json", base, u, d);
+    return n < 0 || (unsigned long)n >= size ? -1 : 0;
+}

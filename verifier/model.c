@@ -1,0 +1,846 @@
+/* model.c - the static performance model (see model.h, docs/model.md).
+ *
+ * Shape of the computation:
+ *   1. resolve the profile: every unknown ceiling gets a stated assumption;
+ *   2. occupancy: workgroups resident per unit, waves, busiest unit;
+ *   3. traffic: per access, sectors per subgroup request (coalescing), reuse
+ *      through L2 per binding, shared-memory bank conflicts;
+ *   4. terms: one time per ceiling for the kernel as written;
+ *      time = launch + max(terms), bound = the largest;
+ *   5. ideal: roofline over compulsory bytes and FLOPs + launch;
+ *   6. findings naming the term that costs the time.
+ * Everything is a pure function of its inputs; no I/O.
+ */
+#include "model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Latency of a dependent FP operation, in cycles: 4 on current NVIDIA SMs
+ * and on x86 FMA units.  Used for the dependency-chain effect. */
+#define FP_LATENCY_CYCLES 4.0
+
+/* lavapipe (llvmpipe) code-generation costs, per core cycle, measured on
+ * the development machine with `make accuracy` (docs/model.md, "lavapipe
+ * calibration").  llvmpipe runs a workgroup as a loop over 8-lane vectors,
+ * but every storage-buffer access is bounds-checked lane by lane. */
+#define CPU_CYCLES_PER_VEC_INSTR 1.0  /* one SPIR-V instruction, 8 lanes */
+#define CPU_CYCLES_PER_LANE_MEM 2.0   /* one lane of a buffer access */
+#define CPU_NS_PER_BARRIER_LANE 4.0   /* coroutine switch, per invocation */
+#define CPU_NS_PER_GROUP 150.0        /* workgroup setup in the JIT loop */
+#define CPU_NS_SAME_ADDR_ATOMIC 8.0   /* one lane, one contended address */
+
+typedef struct model {
+    const kernel_counts *c;
+    const reflection *refl;
+    const plan_kernel *k;
+    const device_profile *p;
+    prediction *pred;
+    kernel_report *kr;
+    const char *file;
+
+    /* resolved ceilings, per microsecond */
+    double dram_bpus, l2_bpus, shared_bpus;
+    double fp32_pus, fp16_pus, fp64_pus, int_pus, sfu_pus, atomic_pus;
+    double issue_pus;        /* invocation-instructions per µs */
+    double launch_us, latency_ns, clock_ghz;
+    uint32_t units, subgroup, sector, banks;
+    uint32_t max_threads, max_groups, shared_per_unit;
+    uint64_t l2_bytes;
+    int is_cpu;
+
+    /* occupancy */
+    uint64_t groups, wg;
+    uint32_t resident;       /* workgroups resident per unit */
+    const char *resident_limit;
+    double waves, slots;
+    double imbalance;        /* busiest unit's share vs an even share */
+    double occupancy;        /* resident invocations / max per unit */
+
+    /* traffic */
+    double dram_bytes, l2_bytes_moved, shared_eff_bytes;
+    double inflight_per_inv; /* bytes of independent loads per invocation */
+    double lane_mem_ops;
+} model;
+
+static double pos(double v) { return v > 0 && isfinite(v) ? v : -1; }
+
+/* ---- 1. resolve the profile ---- */
+
+static double need_rate(model *m, double v, double fallback, const char *what,
+                        const char *unit, double shown_scale)
+{
+    if (v > 0 && isfinite(v))
+        return v;
+    prediction_add_assumption(m->pred, "%s unknown for this device: assumed "
+                              "%.4g %s", what, fallback * shown_scale, unit);
+    return fallback;
+}
+
+static uint32_t need_count(model *m, uint32_t v, uint32_t fallback,
+                           const char *what)
+{
+    if (v)
+        return v;
+    prediction_add_assumption(m->pred, "%s unknown for this device: assumed %u",
+                              what, fallback);
+    return fallback;
+}
+
+static void resolve(model *m)
+{
+    const device_profile *p = m->p;
+    m->is_cpu = p->is_cpu;
+
+    double dram = pos(p->dram_gbs);
+    if (dram < 0 && p->dram_read_gbs > 0 && p->dram_write_gbs > 0)
+        dram = 2.0 / (1.0 / p->dram_read_gbs + 1.0 / p->dram_write_gbs);
+    dram = need_rate(m, dram, 100.0, "DRAM bandwidth", "GB/s", 1);
+    m->dram_bpus = dram * 1e3;
+    m->l2_bpus = need_rate(m, pos(p->l2_gbs), 3 * dram,
+                           "L2 bandwidth", "GB/s (3x DRAM)", 1) * 1e3;
+    m->shared_bpus = need_rate(m, pos(p->shared_gbs), m->l2_bpus / 1e3 * 2,
+                               "workgroup-memory bandwidth",
+                               "GB/s (2x L2)", 1) * 1e3;
+    double fp32 = need_rate(m, pos(p->fp32_gflops), 1000.0, "FP32 peak",
+                            "GFLOP/s", 1);
+    m->fp32_pus = fp32 * 1e3;
+    m->fp16_pus = need_rate(m, pos(p->fp16_gflops), fp32, "FP16 peak",
+                            "GFLOP/s (= FP32)", 1) * 1e3;
+    m->fp64_pus = need_rate(m, pos(p->fp64_gflops), fp32 / 16, "FP64 peak",
+                            "GFLOP/s (FP32 / 16)", 1) * 1e3;
+    m->int_pus = need_rate(m, pos(p->int32_gops), fp32 / 2, "INT32 rate",
+                           "Gop/s (FP32 / 2)", 1) * 1e3;
+    m->sfu_pus = need_rate(m, pos(p->sfu_gops), fp32 / 8,
+                           "special-function rate", "Gop/s (FP32 / 8)", 1) *
+                 1e3;
+    m->atomic_pus = need_rate(m, pos(p->atomic_gops), dram / 32,
+                              "distinct-address atomic rate",
+                              "Gop/s (DRAM / 32 B)", 1) * 1e3;
+    m->launch_us = need_rate(m, pos(p->launch_us), 5.0, "launch overhead",
+                             "µs", 1);
+    m->units = need_count(m, p->units, 1, "number of compute units");
+    m->subgroup = need_count(m, p->limits.subgroup_size, 32, "subgroup size");
+    m->sector = need_count(m, p->sector_bytes, 32, "memory sector size");
+    m->clock_ghz = need_rate(m, pos(p->clock_ghz), 1.5, "clock", "GHz", 1);
+    m->l2_bytes = p->l2_bytes;
+    if (!m->l2_bytes) {
+        m->l2_bytes = 4u << 20;
+        prediction_add_assumption(m->pred, "L2 size unknown for this device: "
+                                  "assumed 4 MiB");
+    }
+    if (m->is_cpu) {
+        m->banks = 0;
+        m->max_threads = p->max_threads_per_unit ? p->max_threads_per_unit
+                                                 : 1024;
+        m->max_groups = p->max_groups_per_unit ? p->max_groups_per_unit : 1;
+        m->shared_per_unit = p->shared_per_unit ? p->shared_per_unit
+                                                : UINT32_MAX;
+        m->latency_ns = pos(p->mem_latency_ns);
+        /* a CPU core issues its vector instructions itself: lanes / cycle */
+        m->issue_pus = m->units * m->clock_ghz * 1e3 * m->subgroup /
+                       CPU_CYCLES_PER_VEC_INSTR;
+    } else {
+        m->banks = need_count(m, p->shared_banks, 32, "shared-memory banks");
+        uint32_t lim_thr = p->limits.max_wg_invocations
+                               ? p->limits.max_wg_invocations
+                               : 1024;
+        m->max_threads = need_count(m, p->max_threads_per_unit, lim_thr,
+                                    "invocations per unit");
+        m->max_groups = need_count(m, p->max_groups_per_unit, 16,
+                                   "workgroups per unit");
+        uint32_t lim_sh = p->limits.max_shared_bytes
+                              ? p->limits.max_shared_bytes
+                              : 49152;
+        m->shared_per_unit = need_count(m, p->shared_per_unit, lim_sh,
+                                        "workgroup memory per unit");
+        m->latency_ns = need_rate(m, pos(p->mem_latency_ns), 500.0,
+                                  "DRAM latency", "ns", 1);
+        /* one instruction per lane per clock: the FP32 FMA issue rate */
+        m->issue_pus = m->fp32_pus / 2;
+    }
+}
+
+/* ---- 2. occupancy ---- */
+
+static void occupancy(model *m)
+{
+    const kernel_counts *c = m->c;
+    uint64_t wg = 1;
+    for (int i = 0; i < 3; i++) {
+        uint32_t d = m->refl ? m->refl->local_size[i] : 0;
+        if (!d && m->kr)
+            d = m->kr->local_size[i];
+        wg *= d ? d : 1;
+    }
+    m->wg = wg;
+    m->groups = c->workgroups;
+    if (!m->groups && m->k)
+        m->groups = (uint64_t)m->k->workgroups[0] * m->k->workgroups[1] *
+                    m->k->workgroups[2];
+    if (!m->groups)
+        m->groups = 1;
+
+    uint64_t r = m->max_groups;
+    m->resident_limit = "workgroups per unit";
+    uint64_t by_thr = m->max_threads / wg;
+    if (by_thr < r) {
+        r = by_thr;
+        m->resident_limit = "invocations per unit";
+    }
+    uint64_t shared = m->refl ? m->refl->shared_bytes : 0;
+    if (shared && m->shared_per_unit != UINT32_MAX) {
+        uint64_t by_sh = m->shared_per_unit / shared;
+        if (by_sh < r) {
+            r = by_sh;
+            m->resident_limit = "workgroup memory";
+        }
+    }
+    if (r == 0)
+        r = 1; /* over a limit: the verifier reports it; model one group */
+    m->resident = (uint32_t)r;
+    m->slots = (double)m->units * r;
+    m->waves = ceil((double)m->groups / m->slots);
+    double per_unit = ceil((double)m->groups / m->units);
+    m->imbalance = per_unit * m->units / (double)m->groups;
+    m->occupancy = (double)(r * wg) / m->max_threads;
+    if (m->occupancy > 1)
+        m->occupancy = 1;
+    if (!m->is_cpu)
+        prediction_add_assumption(m->pred,
+                                  "registers per invocation unknown: "
+                                  "occupancy ignores register pressure");
+}
+
+/* ---- 3. traffic ---- */
+
+static double ceil_div(double a, double b) { return ceil(a / b); }
+
+/* Sectors touched by one subgroup request, and the minimum possible. */
+static void sectors(const model *m, const access_summary *a, double *got,
+                    double *best)
+{
+    double b = a->bytes ? a->bytes : 4;
+    double lanes = a->uniform ? 1 : m->subgroup;
+    double sec = m->sector;
+    *best = ceil_div(lanes * b, sec);
+    if (a->uniform || !a->stride_known) {
+        *got = *best;
+        return;
+    }
+    double s = fabs((double)a->lane_stride_bytes);
+    if (s == 0) {
+        *got = ceil_div(b, sec);
+        *best = *got;
+        return;
+    }
+    double span = (lanes - 1) * s + b;
+    double per_lane = ceil_div(b, sec) * lanes;
+    *got = fmin(per_lane, ceil_div(span, sec));
+    if (*got < *best)
+        *got = *best;
+}
+
+static int is_global(const access_summary *a)
+{
+    return a->space == SPACE_STORAGE || a->space == SPACE_UNIFORM;
+}
+
+/* Bank-conflict degree of one subgroup request to workgroup memory:
+ * distinct 4-byte words per bank, vs the minimum for the bytes moved. */
+static double bank_degree(const model *m, const access_summary *a)
+{
+    if (!m->banks || a->uniform || !a->stride_known)
+        return 1;
+    uint32_t nb = m->banks > 256 ? 256 : m->banks;
+    uint32_t lanes = m->subgroup > 128 ? 128 : m->subgroup;
+    int64_t s = a->lane_stride_bytes;
+    uint32_t b = a->bytes ? a->bytes : 4;
+    uint32_t wpl = (b + 3) / 4; /* words per lane */
+    if (wpl > 16)
+        wpl = 16;
+    /* words touched: lane * s / 4 + j; count distinct words per bank */
+    int64_t words[128 * 16];
+    uint32_t n = 0;
+    for (uint32_t l = 0; l < lanes; l++)
+        for (uint32_t j = 0; j < wpl; j++) {
+            int64_t w = (int64_t)l * s / 4 + j;
+            int dup = 0;
+            for (uint32_t q = 0; q < n; q++)
+                if (words[q] == w) {
+                    dup = 1;
+                    break;
+                }
+            if (!dup)
+                words[n++] = w;
+        }
+    uint32_t per_bank[256] = {0};
+    uint32_t worst = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        uint32_t bank = (uint32_t)(((words[q] % nb) + nb) % nb);
+        if (++per_bank[bank] > worst)
+            worst = per_bank[bank];
+    }
+    double ideal = ceil((double)n / nb);
+    return worst / (ideal > 0 ? ideal : 1);
+}
+
+typedef struct acc_cost {
+    double factor;      /* sectors fetched per sector needed */
+    double moved;       /* bytes moved to the units (after coalescing) */
+    double dram;        /* bytes from DRAM */
+    double got, best;   /* sectors per request */
+    double degree;      /* bank conflicts (shared) */
+} acc_cost;
+
+static void traffic(model *m, acc_cost *cost)
+{
+    const kernel_counts *c = m->c;
+    m->dram_bytes = 0;
+    m->l2_bytes_moved = 0;
+    m->shared_eff_bytes = 0;
+    m->inflight_per_inv = 0;
+    m->lane_mem_ops = 0;
+    double active = c->active_invocations ? (double)c->active_invocations
+                                          : (double)c->invocations;
+    if (active <= 0)
+        active = 1;
+    int unknown_stride = 0;
+
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        acc_cost *ac = &cost[i];
+        memset(ac, 0, sizeof *ac);
+        ac->factor = 1;
+        ac->degree = 1;
+        double used = a->count * (a->bytes ? a->bytes : 4);
+        if (a->space == SPACE_SHARED) {
+            ac->degree = bank_degree(m, a);
+            m->shared_eff_bytes += used * ac->degree;
+            m->lane_mem_ops += a->count;
+            continue;
+        }
+        if (!is_global(a))
+            continue;
+        m->lane_mem_ops += a->count;
+        if (!a->stride_known && !a->uniform)
+            unknown_stride = 1;
+        sectors(m, a, &ac->got, &ac->best);
+        ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
+        ac->moved = used * ac->factor;
+        if (a->uniform)
+            ac->moved = a->count / m->subgroup * m->sector;
+        m->l2_bytes_moved += ac->moved;
+        if (!a->is_store && !a->is_atomic && a->space == SPACE_STORAGE &&
+            a->count > 0)
+            m->inflight_per_inv += a->bytes ? a->bytes : 4;
+    }
+    if (unknown_stride)
+        prediction_add_assumption(m->pred,
+                                  "an access's stride across the subgroup is "
+                                  "unknown: assumed contiguous");
+
+    /* Reuse, per binding and direction: accesses to one buffer from one
+     * invocation touch neighbouring addresses at nearly the same time, so
+     * they share fetched lines; a buffer whose footprint fits in L2 comes
+     * from DRAM once.  Otherwise every access streams from DRAM. */
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        if (a->space != SPACE_STORAGE)
+            continue;
+        int seen = 0;
+        for (size_t j = 0; j < i; j++) {
+            const access_summary *b = &c->accesses[j];
+            if (b->space == SPACE_STORAGE && b->set == a->set &&
+                b->binding == a->binding && b->is_store == a->is_store)
+                seen = 1;
+        }
+        if (seen)
+            continue;
+        double foot = 0, moved = 0, max_moved = 0, fworst = 1;
+        size_t first = i;
+        for (size_t j = i; j < c->naccesses; j++) {
+            const access_summary *b = &c->accesses[j];
+            if (b->space != SPACE_STORAGE || b->set != a->set ||
+                b->binding != a->binding || b->is_store != a->is_store)
+                continue;
+            double fb = b->footprint_bytes > 0
+                            ? b->footprint_bytes
+                            : b->count * (b->bytes ? b->bytes : 4);
+            if (fb > foot)
+                foot = fb;
+            moved += cost[j].moved;
+            if (cost[j].moved > max_moved)
+                max_moved = cost[j].moved;
+            if (cost[j].factor > fworst)
+                fworst = cost[j].factor;
+        }
+        double dram;
+        if (foot <= (double)m->l2_bytes / 2)
+            dram = fmin(moved, foot);
+        else
+            dram = fmax(max_moved, fmin(moved, foot * fworst));
+        /* attribute DRAM bytes to the accesses in proportion to traffic */
+        for (size_t j = first; j < c->naccesses; j++) {
+            const access_summary *b = &c->accesses[j];
+            if (b->space != SPACE_STORAGE || b->set != a->set ||
+                b->binding != a->binding || b->is_store != a->is_store)
+                continue;
+            cost[j].dram = moved > 0 ? dram * cost[j].moved / moved : 0;
+        }
+        m->dram_bytes += dram;
+    }
+    /* Uniform-buffer reads are cached; count their footprint once. */
+    for (size_t i = 0; i < c->naccesses; i++)
+        if (c->accesses[i].space == SPACE_UNIFORM) {
+            double f = c->accesses[i].footprint_bytes;
+            cost[i].dram = f > 0 ? f : 0;
+            m->dram_bytes += cost[i].dram;
+        }
+
+    /* counts without per-access detail: fall back to the totals */
+    if (c->naccesses == 0) {
+        double moved = c->storage_load_bytes + c->storage_store_bytes +
+                       c->uniform_load_bytes;
+        m->l2_bytes_moved = moved;
+        m->dram_bytes = fmax(c->compulsory_read_bytes + c->compulsory_write_bytes,
+                             0);
+        if (m->dram_bytes > moved && moved > 0)
+            m->dram_bytes = moved;
+        m->shared_eff_bytes = c->shared_load_bytes + c->shared_store_bytes;
+        m->inflight_per_inv = c->storage_load_bytes / active;
+        if (m->inflight_per_inv > 16)
+            m->inflight_per_inv = 16;
+        m->lane_mem_ops = (c->storage_load_bytes + c->storage_store_bytes +
+                           c->shared_load_bytes + c->shared_store_bytes) / 4;
+        if (moved > 0 || m->shared_eff_bytes > 0)
+            prediction_add_assumption(m->pred,
+                                      "no per-access detail: traffic assumed "
+                                      "coalesced, 4-byte accesses");
+    }
+    /* The compulsory traffic is a floor on DRAM bytes. */
+    double comp = c->compulsory_read_bytes + c->compulsory_write_bytes;
+    if (m->dram_bytes < comp)
+        m->dram_bytes = comp;
+}
+
+/* ---- 4. terms ---- */
+
+typedef struct term {
+    const char *name;
+    double us;
+} term;
+
+typedef struct terms {
+    term t[16];
+    int n;
+} terms;
+
+static void add(terms *ts, const char *name, double us)
+{
+    if (ts->n < 16 && us >= 0 && isfinite(us)) {
+        ts->t[ts->n].name = name;
+        ts->t[ts->n].us = us;
+        ts->n++;
+    }
+}
+
+static double term_us(const terms *ts, const char *name)
+{
+    for (int i = 0; i < ts->n; i++)
+        if (strcmp(ts->t[i].name, name) == 0)
+            return ts->t[i].us;
+    return 0;
+}
+
+/* FP rate fraction reached with the dependency chains the kernel has. */
+static double fp_hiding(const model *m, double peak_pus)
+{
+    int chains = m->c->fp_chains > 0 ? m->c->fp_chains : 1;
+    double lanes_per_cycle = peak_pus / 2 / (m->units * m->clock_ghz * 1e3);
+    if (m->is_cpu) {
+        /* one thread per core runs one 8-lane vector at a time */
+        double pipes = lanes_per_cycle / m->subgroup;
+        return fmin(1, chains / (pipes * FP_LATENCY_CYCLES));
+    }
+    double ports = lanes_per_cycle / m->subgroup; /* warp instr / cycle */
+    double per_unit_groups = fmin(m->resident, ceil((double)m->groups /
+                                                    m->units));
+    double warps = per_unit_groups * ceil((double)m->wg / m->subgroup);
+    return fmin(1, warps * chains / (ports * FP_LATENCY_CYCLES));
+}
+
+static void compute_terms(model *m, terms *ts, acc_cost *cost)
+{
+    const kernel_counts *c = m->c;
+    double imb = m->imbalance;
+    (void)cost;
+
+    /* DRAM, with Little's law on a GPU: achieved bandwidth is at most the
+     * bytes in flight over the latency. */
+    double dram_bw = m->dram_bpus;
+    if (!m->is_cpu && m->inflight_per_inv > 0) {
+        double units_busy = fmin(m->units, (double)m->groups);
+        double per_unit_inv = fmin((double)m->resident,
+                                   ceil((double)m->groups / m->units)) *
+                              m->wg;
+        double inflight = units_busy * per_unit_inv * m->inflight_per_inv;
+        double little = inflight / (m->latency_ns * 1e-3); /* bytes / µs */
+        if (little < dram_bw)
+            dram_bw = little;
+    }
+    add(ts, "dram", m->dram_bytes / dram_bw);
+    add(ts, "l2", m->l2_bytes_moved / m->l2_bpus * imb);
+    if (m->shared_eff_bytes > 0)
+        add(ts, "shared", m->shared_eff_bytes / m->shared_bpus * imb);
+
+    if (c->flops_fp32 > 0)
+        add(ts, "fp32", c->flops_fp32 / (m->fp32_pus * fp_hiding(m, m->fp32_pus)) * imb);
+    if (c->flops_fp16 > 0)
+        add(ts, "fp16", c->flops_fp16 / (m->fp16_pus * fp_hiding(m, m->fp16_pus)) * imb);
+    if (c->flops_fp64 > 0)
+        add(ts, "fp64", c->flops_fp64 / (m->fp64_pus * fp_hiding(m, m->fp64_pus)) * imb);
+    if (c->sfu_ops > 0)
+        add(ts, "sfu", c->sfu_ops / m->sfu_pus * imb);
+    if (c->int_ops > 0)
+        add(ts, "int", c->int_ops / m->int_pus * imb);
+
+    /* issue: every executed instruction; on lavapipe buffer accesses go
+     * lane by lane, so they cost per lane */
+    double issue = c->instructions / m->issue_pus;
+    if (m->is_cpu) {
+        double cyc_per_us = m->units * m->clock_ghz * 1e3;
+        issue += m->lane_mem_ops * CPU_CYCLES_PER_LANE_MEM / cyc_per_us;
+        issue += (double)m->groups * CPU_NS_PER_GROUP * 1e-3 / m->units;
+    }
+    add(ts, "issue", issue * imb);
+
+    /* atomics: distinct-address throughput, and serialisation on one
+     * address (ops per address one after another) */
+    if (c->atomics > 0) {
+        double t = c->atomics / m->atomic_pus;
+        double serial = 0;
+        for (size_t i = 0; i < c->naccesses; i++) {
+            const access_summary *a = &c->accesses[i];
+            if (!a->is_atomic)
+                continue;
+            double b = a->bytes ? a->bytes : 4;
+            double addrs = a->footprint_bytes > 0 ? a->footprint_bytes / b : 1;
+            if (a->uniform)
+                addrs = 1;
+            double per_addr_ns = m->is_cpu ? CPU_NS_SAME_ADDR_ATOMIC
+                                           : 1.0 / m->clock_ghz;
+            double s = a->count / fmax(addrs, 1) * per_addr_ns * 1e-3;
+            if (s > serial)
+                serial = s;
+        }
+        add(ts, "atomic", fmax(t, serial));
+    }
+
+    /* barriers: cheap on a GPU (part of latency), coroutine switches on
+     * lavapipe */
+    if (m->is_cpu && c->barriers > 0)
+        add(ts, "barrier", c->barriers * (double)m->wg *
+                               CPU_NS_PER_BARRIER_LANE * 1e-3 / m->units *
+                               imb);
+
+    /* latency: a GPU workgroup cannot finish faster than its invocations'
+     * dependent chain: memory round trips plus dependent instructions;
+     * one such time per wave. */
+    if (!m->is_cpu) {
+        double active = c->active_invocations ? (double)c->active_invocations
+                                              : (double)c->invocations;
+        if (active <= 0)
+            active = 1;
+        double loads = 0;
+        int nstatic = 0;
+        for (size_t i = 0; i < c->naccesses; i++) {
+            const access_summary *a = &c->accesses[i];
+            if (is_global(a) && !a->is_store && a->count > 0) {
+                loads += a->count;
+                nstatic++;
+            }
+        }
+        double trips = nstatic ? loads / active / nstatic : 0;
+        if (trips < 1 && loads > 0)
+            trips = 1;
+        int chains = c->fp_chains > 0 ? c->fp_chains : 1;
+        double instr = c->instructions / active;
+        double per_group_ns = trips * m->latency_ns +
+                              instr * FP_LATENCY_CYCLES / chains / m->clock_ghz +
+                              c->barriers / (double)m->groups * 20 /
+                                  m->clock_ghz;
+        add(ts, "latency", m->waves * per_group_ns * 1e-3);
+    }
+}
+
+/* ---- 5. ideal ---- */
+
+static double ideal_us(const model *m)
+{
+    const kernel_counts *c = m->c;
+    double t = (c->compulsory_read_bytes + c->compulsory_write_bytes) /
+               m->dram_bpus;
+    t = fmax(t, c->flops_fp32 / m->fp32_pus);
+    t = fmax(t, c->flops_fp16 / m->fp16_pus);
+    t = fmax(t, c->flops_fp64 / m->fp64_pus);
+    t = fmax(t, c->sfu_ops / m->sfu_pus);
+    return t + m->launch_us;
+}
+
+/* ---- 6. findings ---- */
+
+static void fmt_us(char *buf, size_t n, double us)
+{
+    if (us >= 1e6)
+        snprintf(buf, n, "%.3g s", us / 1e6);
+    else if (us >= 1e3)
+        snprintf(buf, n, "%.3g ms", us / 1e3);
+    else
+        snprintf(buf, n, "%.3g µs", us);
+}
+
+static const char *var_name(const access_summary *a)
+{
+    return a->var && a->var[0] ? a->var : "a buffer";
+}
+
+static void findings(model *m, const terms *ts, const acc_cost *cost,
+                     const char *bound, double time)
+{
+    const kernel_counts *c = m->c;
+    kernel_report *kr = m->kr;
+    if (!kr)
+        return;
+    char t1[32], t2[32], t3[32];
+    fmt_us(t2, sizeof t2, time);
+
+    /* uncoalesced-access: worst factor per access, if it costs time */
+    double dram_t = term_us(ts, "dram"), l2_t = term_us(ts, "l2");
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        const acc_cost *ac = &cost[i];
+        if (!is_global(a) || ac->factor < 2)
+            continue;
+        /* time of this access: its share of the memory term that binds */
+        double share_d = m->dram_bytes > 0 ? dram_t * ac->dram / m->dram_bytes : 0;
+        double share_l = m->l2_bytes_moved > 0
+                             ? l2_t * ac->moved / m->l2_bytes_moved
+                             : 0;
+        double cost_us = fmax(share_d, share_l);
+        if (cost_us < 0.1 * (time - m->launch_us))
+            continue;
+        double b = a->bytes ? a->bytes : 4;
+        double stride_el = (double)llabs(a->lane_stride_bytes) / b;
+        fmt_us(t1, sizeof t1, cost_us);
+        finding *f = report_add_finding(
+            kr, "uncoalesced-access", SEV_WARNING, m->file, a->line,
+            "make neighbouring invocations (gl_LocalInvocationID.x) touch "
+            "neighbouring elements, or stage the tile through shared memory",
+            "%s is %s with stride %.0f elements (%lld bytes) across the "
+            "subgroup: %.0f %u-byte transactions per request instead of %.0f; "
+            "%s of the predicted %s",
+            var_name(a), a->is_store ? "written" : "read", stride_el,
+            (long long)a->lane_stride_bytes, ac->got, m->sector, ac->best, t1,
+            t2);
+        char d[256];
+        snprintf(d, sizeof d,
+                 "{\"term\":\"%s\",\"stride_bytes\":%lld,\"transactions\":%.0f,"
+                 "\"ideal_transactions\":%.0f,\"time_us\":%.6g}",
+                 share_d >= share_l ? "dram" : "l2",
+                 (long long)a->lane_stride_bytes, ac->got, ac->best, cost_us);
+        report_set_detail(f, d);
+    }
+
+    /* bank-conflict */
+    double sh_t = term_us(ts, "shared");
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        const acc_cost *ac = &cost[i];
+        if (a->space != SPACE_SHARED || ac->degree < 2)
+            continue;
+        double used = a->count * (a->bytes ? a->bytes : 4);
+        double cost_us = m->shared_eff_bytes > 0
+                             ? sh_t * used * ac->degree / m->shared_eff_bytes
+                             : 0;
+        fmt_us(t1, sizeof t1, cost_us);
+        finding *f = report_add_finding(
+            kr, "bank-conflict", SEV_WARNING, m->file, a->line,
+            "pad the shared array (e.g. [N][N+1]) so that neighbouring "
+            "invocations fall in different banks",
+            "%s is accessed with stride %lld bytes across the subgroup: "
+            "%.0f-way bank conflict over %u banks; %s of the predicted %s",
+            var_name(a), (long long)a->lane_stride_bytes, ac->degree, m->banks,
+            t1, t2);
+        char d[160];
+        snprintf(d, sizeof d,
+                 "{\"term\":\"shared\",\"degree\":%.0f,\"stride_bytes\":%lld,"
+                 "\"time_us\":%.6g}",
+                 ac->degree, (long long)a->lane_stride_bytes, cost_us);
+        report_set_detail(f, d);
+    }
+
+    /* low-occupancy: GPU only, when the machine is otherwise full */
+    if (!m->is_cpu && m->occupancy < 0.25 && m->groups >= m->units) {
+        const char *why = strcmp(bound, "dram") == 0 ? "limits the bytes in flight (Little's law)"
+                          : strcmp(bound, "latency") == 0 ? "leaves latency unhidden"
+                                                           : "limits latency hiding";
+        fmt_us(t1, sizeof t1, term_us(ts, bound));
+        finding *f = report_add_finding(
+            kr, "low-occupancy", SEV_WARNING, m->file, 0,
+            "use fewer resources per workgroup (workgroup memory, size) or "
+            "more independent work per invocation",
+            "%u workgroup(s) of %llu invocations resident per unit (limited "
+            "by %s): %.0f%% occupancy %s; %s term %s of the predicted %s",
+            m->resident, (unsigned long long)m->wg, m->resident_limit,
+            m->occupancy * 100, why, bound, t1, t2);
+        char d[200];
+        snprintf(d, sizeof d,
+                 "{\"term\":\"%s\",\"occupancy\":%.4g,\"resident_groups\":%u,"
+                 "\"limit\":\"%s\"}",
+                 bound, m->occupancy, m->resident, m->resident_limit);
+        report_set_detail(f, d);
+    }
+
+    /* small-dispatch: units left idle, or the launch dominates */
+    if (m->groups < m->units || m->launch_us >= 0.5 * time) {
+        fmt_us(t1, sizeof t1, m->launch_us);
+        fmt_us(t3, sizeof t3, term_us(ts, bound));
+        finding *f = report_add_finding(
+            kr, "small-dispatch", SEV_WARNING, m->file, 0,
+            "batch more work into one dispatch (more workgroups, or several "
+            "items per invocation)",
+            "%llu workgroup(s) for %u units%s; launch %s and %s %s of the "
+            "predicted %s",
+            (unsigned long long)m->groups, m->units,
+            m->groups < m->units ? " leaves units idle" : "", t1, bound, t3,
+            t2);
+        char d[160];
+        snprintf(d, sizeof d,
+                 "{\"term\":\"%s\",\"workgroups\":%llu,\"units\":%u,"
+                 "\"launch_us\":%.6g}",
+                 m->launch_us >= 0.5 * time ? "launch" : bound,
+                 (unsigned long long)m->groups, m->units, m->launch_us);
+        report_set_detail(f, d);
+    }
+
+    /* tail-effect: a few waves, the last one mostly empty */
+    if (m->waves >= 2 && m->waves <= 8) {
+        double last = (double)m->groups - (m->waves - 1) * m->slots;
+        double fill = last / m->slots;
+        double lost = (m->waves * m->slots - (double)m->groups) /
+                      (m->waves * m->slots);
+        if (fill < 0.5 && lost >= 0.1) {
+            double body = time - m->launch_us;
+            fmt_us(t1, sizeof t1, body * lost);
+            finding *f = report_add_finding(
+                kr, "tail-effect", SEV_WARNING, m->file, 0,
+                "make the workgroup count a multiple of the resident slots, "
+                "or give each workgroup less work",
+                "%llu workgroups in %.0f waves of %.0f: the last wave is "
+                "%.0f%% full and idles %.0f%% of the machine; about %s of "
+                "the predicted %s",
+                (unsigned long long)m->groups, m->waves, m->slots, fill * 100,
+                lost * 100, t1, t2);
+            char d[160];
+            snprintf(d, sizeof d,
+                     "{\"term\":\"%s\",\"waves\":%.0f,\"slots\":%.0f,"
+                     "\"last_wave_fill\":%.4g}",
+                     bound, m->waves, m->slots, fill);
+            report_set_detail(f, d);
+        }
+    }
+}
+
+static void far_below(model *m, const terms *ts, const char *bound,
+                      double time, double ideal)
+{
+    if (!m->kr || time <= 0)
+        return;
+    double thr = m->k && m->k->min_efficiency >= 0 ? m->k->min_efficiency
+                                                   : 0.25;
+    double eff = ideal / time;
+    if (eff >= thr)
+        return;
+    char t1[32], t2[32], t3[32];
+    fmt_us(t1, sizeof t1, term_us(ts, bound));
+    fmt_us(t2, sizeof t2, time);
+    fmt_us(t3, sizeof t3, ideal);
+    finding *f = report_add_finding(
+        m->kr, "far-below-roofline", SEV_WARNING, m->file, 0,
+        "see the other performance findings and the per-term times",
+        "predicted %s reaches %.1f%% of what the device allows (ideal %s, "
+        "threshold %.0f%%): the %s term costs %s",
+        t2, eff * 100, t3, thr * 100, bound, t1);
+    char d[160];
+    snprintf(d, sizeof d,
+             "{\"term\":\"%s\",\"efficiency\":%.4g,\"threshold\":%.4g,"
+             "\"ideal_us\":%.6g}",
+             bound, eff, thr, ideal);
+    report_set_detail(f, d);
+}
+
+void model_predict(const kernel_counts *c, const reflection *refl,
+                   const plan_kernel *k, const device_profile *prof,
+                   prediction *pred, kernel_report *kr)
+{
+    if (!c || !prof || !pred)
+        return;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.c = c;
+    m.refl = refl;
+    m.k = k;
+    m.p = prof;
+    m.pred = pred;
+    m.kr = kr;
+    m.file = k && k->shader_path ? k->shader_path
+             : kr ? kr->shader
+                  : NULL;
+
+    for (size_t i = 0; i < c->nassumptions; i++)
+        prediction_add_assumption(pred, "%s", c->assumptions[i]);
+    if (prof->source == PROFILE_LIMITS_ONLY)
+        prediction_add_assumption(pred, "no measured or built-in profile for "
+                                  "this device: ceilings are assumptions");
+
+    resolve(&m);
+    occupancy(&m);
+    acc_cost *cost = calloc(c->naccesses ? c->naccesses : 1, sizeof *cost);
+    if (!cost)
+        abort();
+    traffic(&m, cost);
+
+    terms ts = {0};
+    compute_terms(&m, &ts, cost);
+
+    double worst = 0;
+    const char *bound = "launch";
+    for (int i = 0; i < ts.n; i++) {
+        prediction_add_term(pred, ts.t[i].name, ts.t[i].us);
+        if (ts.t[i].us > worst) {
+            worst = ts.t[i].us;
+            bound = ts.t[i].name;
+        }
+    }
+    prediction_add_term(pred, "launch", m.launch_us);
+    if (m.launch_us >= worst)
+        bound = "launch";
+
+    pred->valid = 1;
+    pred->time_us = m.launch_us + worst;
+    pred->ideal_time_us = ideal_us(&m);
+    if (pred->ideal_time_us > pred->time_us)
+        pred->ideal_time_us = pred->time_us;
+    cw_set_str(&pred->bound, bound);
+    pred->flops = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
+    pred->bytes = c->compulsory_read_bytes + c->compulsory_write_bytes;
+    pred->invocations = c->invocations;
+    pred->conf = c->conf;
+
+    findings(&m, &ts, cost, bound, pred->time_us);
+    far_below(&m, &ts, bound, pred->time_us, pred->ideal_time_us);
+    free(cost);
+}
