@@ -1,0 +1,689 @@
+/* main.c - the command line (ARCHITECTURE §2): parse, dispatch, exit code.
+ * Every subcommand's work lives in its module; this file only wires them. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "calibrate.h"
+#include "cpu.h"
+#include "diff.h"
+#include "pipeline.h"
+#include "plan.h"
+#include "profile.h"
+#include "report.h"
+#include "tui.h"
+#include "vk.h"
+
+typedef struct cli {
+    cw_options opt;
+    const char *snapshot;
+    int frames;
+    int cols, rows;
+    double threshold;
+    int cpu;           /* calibrate --cpu */
+    int static_only;   /* tui --static */
+    int no_save;       /* calibrate --no-save */
+} cli;
+
+static const char *const usage_main =
+    "usage: clockwork [COMMAND] [OPTIONS] PLAN...\n"
+    "\n"
+    "Predicts, checks and measures GPU compute kernels described by a plan.\n"
+    "\n"
+    "commands:\n"
+    "  (none) PLAN...     the TUI on a terminal, otherwise the same as 'run'\n"
+    "  tui PLAN...        interactive front end: prediction next to live measurement\n"
+    "  check PLAN...      static only: findings and predictions, nothing is executed\n"
+    "  run PLAN...        static + measured + verdict\n"
+    "  devices            Vulkan devices and their compute limits\n"
+    "  calibrate          measure the device's ceilings and store its profile\n"
+    "  diff BASE NEW      compare two JSON reports, flag regressions\n"
+    "\n"
+    "common options:\n"
+    "  --device SEL       device index or name substring (default: discrete GPU,\n"
+    "                     else integrated, else the CPU device)\n"
+    "  --profile P        profile file or built-in name (h200, lavapipe)\n"
+    "  --format F         table | json | csv | sarif\n"
+    "  -o FILE            write the report to FILE ('-' = stdout), atomically\n"
+    "  --samples N        minimum timed samples per kernel (default 10)\n"
+    "  --warmup N         warm-up dispatches (default 2)\n"
+    "  --tolerance F      verdict band, e.g. 0.25 for ±25%\n"
+    "  --timeout S        hang guard per dispatch in seconds (default 10)\n"
+    "  --theme NAME       TUI theme;  --no-color  monochrome\n"
+    "  -h, --help         help (also after a command);  --version\n"
+    "\n"
+    "exit codes: 0 clean, 1 error findings, 2 usage or input error,\n"
+    "            3 divergence (run) or regression (diff), 4 environment failure\n"
+    "See 'clockwork COMMAND --help' and man clockwork.\n";
+
+static const char *help_for(const char *cmd)
+{
+    if (!cmd)
+        return usage_main;
+    if (!strcmp(cmd, "check"))
+        return "usage: clockwork check [OPTIONS] PLAN...\n"
+               "\n"
+               "Reads each plan, compiles its shaders, and without running anything reports\n"
+               "the findings (out-of-bounds, barrier divergence, races, limits, ...) and the\n"
+               "predicted time, ideal time and bound of every kernel. Works without a GPU:\n"
+               "the profile comes from --profile, else the default device, else this CPU.\n"
+               "\n"
+               "options: --device SEL, --profile FILE|NAME, --format table|json|sarif|csv,\n"
+               "         -o FILE\n"
+               "exit: 0 clean, 1 error findings, 2 input error\n";
+    if (!strcmp(cmd, "run"))
+        return "usage: clockwork run [OPTIONS] PLAN...\n"
+               "\n"
+               "Everything 'check' does, then runs each kernel on the device: warm-up, timed\n"
+               "samples (Vulkan timestamps), pipeline statistics and libpfm4 counters, and\n"
+               "judges measured against predicted. Kernels with error findings are not run.\n"
+               "\n"
+               "options: --device SEL, --profile FILE|NAME, --format table|json|csv|sarif,\n"
+               "         -o FILE, --samples N, --warmup N, --tolerance F, --timeout S,\n"
+               "         --budget S (sampling time per kernel), --dump DIR (output buffers),\n"
+               "         --events LIST (libpfm4 event names, comma-separated)\n"
+               "exit: 0 clean, 1 error findings, 2 input error, 3 divergence,\n"
+               "      4 no device / device lost / out of memory / hang\n";
+    if (!strcmp(cmd, "tui"))
+        return "usage: clockwork tui [OPTIONS] PLAN...\n"
+               "\n"
+               "Interactive front end: per kernel the prediction next to live samples.\n"
+               "Keys: arrows/j/k move, Enter detail, Tab next view, / filter, s sort,\n"
+               "t theme, p pause, r re-run, ? help, q quit.\n"
+               "\n"
+               "options: --device SEL, --profile P, --theme NAME, --no-color, --static\n"
+               "         (no measurement), --snapshot VIEW (print main|detail|source|\n"
+               "         roofline|device|help and exit), --size COLSxROWS, --frames N\n";
+    if (!strcmp(cmd, "devices"))
+        return "usage: clockwork devices [--format table|json] [-o FILE]\n"
+               "\n"
+               "Lists every Vulkan physical device: name, type, vendor, driver, API version,\n"
+               "compute limits, timestamp support per queue family, pipeline statistics and\n"
+               "calibrated timestamps. Exit 4 when there is no Vulkan loader or device.\n";
+    if (!strcmp(cmd, "calibrate"))
+        return "usage: clockwork calibrate [--device SEL] [--budget S] [-o FILE] [--cpu]\n"
+               "\n"
+               "Measures the device's ceilings (DRAM, L2 and shared bandwidth, FP32/FP16/\n"
+               "FP64/INT32 throughput, dispatch overhead, timestamp resolution) and stores\n"
+               "the profile in the cache ($XDG_CACHE_HOME/clockwork/profiles), where check\n"
+               "and run find it. --cpu measures this CPU for native kernels instead.\n"
+               "--no-save only prints it.\n";
+    if (!strcmp(cmd, "diff"))
+        return "usage: clockwork diff [--threshold F] [--format table|json] BASE.json NEW.json\n"
+               "\n"
+               "Compares two reports kernel by kernel: predicted and measured change judged\n"
+               "against both reports' spread, findings added and removed, kernels added or\n"
+               "missing. Exit 3 on a regression beyond --threshold (default 0.10).\n";
+    return NULL;
+}
+
+static void die_usage(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "clockwork: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'clockwork %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
+    exit(CW_EXIT_USAGE);
+}
+
+static double parse_double(const char *cmd, const char *opt, const char *s, double lo, double hi)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi)) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "invalid value for %s: '%%s' (a number in [%g, %g])", opt, lo, hi);
+        die_usage(cmd, msg, s);
+    }
+    return v;
+}
+
+enum {
+    OPT_DEVICE = 256, OPT_PROFILE, OPT_FORMAT, OPT_SAMPLES, OPT_WARMUP, OPT_TOLERANCE,
+    OPT_TIMEOUT, OPT_BUDGET, OPT_DUMP, OPT_EVENTS, OPT_THEME, OPT_NOCOLOR, OPT_SNAPSHOT,
+    OPT_FRAMES, OPT_SIZE, OPT_THRESHOLD, OPT_CPU, OPT_STATIC, OPT_VERSION, OPT_NOSAVE,
+};
+
+static const struct option long_opts[] = {
+    {"device", required_argument, 0, OPT_DEVICE},
+    {"profile", required_argument, 0, OPT_PROFILE},
+    {"format", required_argument, 0, OPT_FORMAT},
+    {"output", required_argument, 0, 'o'},
+    {"samples", required_argument, 0, OPT_SAMPLES},
+    {"warmup", required_argument, 0, OPT_WARMUP},
+    {"tolerance", required_argument, 0, OPT_TOLERANCE},
+    {"timeout", required_argument, 0, OPT_TIMEOUT},
+    {"budget", required_argument, 0, OPT_BUDGET},
+    {"dump", required_argument, 0, OPT_DUMP},
+    {"events", required_argument, 0, OPT_EVENTS},
+    {"theme", required_argument, 0, OPT_THEME},
+    {"no-color", no_argument, 0, OPT_NOCOLOR},
+    {"snapshot", required_argument, 0, OPT_SNAPSHOT},
+    {"frames", required_argument, 0, OPT_FRAMES},
+    {"size", required_argument, 0, OPT_SIZE},
+    {"threshold", required_argument, 0, OPT_THRESHOLD},
+    {"cpu", no_argument, 0, OPT_CPU},
+    {"static", no_argument, 0, OPT_STATIC},
+    {"no-save", no_argument, 0, OPT_NOSAVE},
+    {"quiet", no_argument, 0, 'q'},
+    {"help", no_argument, 0, 'h'},
+    {"version", no_argument, 0, OPT_VERSION},
+    {0, 0, 0, 0},
+};
+
+static void parse_options(const char *cmd, int argc, char **argv, cli *c)
+{
+    int ch;
+    opterr = 0;
+    optind = 1;
+    while ((ch = getopt_long(argc, argv, "o:qh", long_opts, NULL)) != -1) {
+        switch (ch) {
+        case OPT_DEVICE: c->opt.device = optarg; break;
+        case OPT_PROFILE: c->opt.profile = optarg; break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "table") && strcmp(optarg, "json") && strcmp(optarg, "csv") &&
+                strcmp(optarg, "sarif"))
+                die_usage(cmd, "unknown format '%s' (table, json, csv, sarif)", optarg);
+            c->opt.format = optarg;
+            break;
+        case 'o': c->opt.output = optarg; break;
+        case OPT_SAMPLES: c->opt.samples = (unsigned)parse_double(cmd, "--samples", optarg, 1, 1e6); break;
+        case OPT_WARMUP: c->opt.warmup = (unsigned)parse_double(cmd, "--warmup", optarg, 0, 1e6); break;
+        case OPT_TOLERANCE: c->opt.tolerance = parse_double(cmd, "--tolerance", optarg, 0, 100); break;
+        case OPT_TIMEOUT: c->opt.timeout_s = parse_double(cmd, "--timeout", optarg, 0.01, 86400); break;
+        case OPT_BUDGET: c->opt.budget_s = parse_double(cmd, "--budget", optarg, 0.001, 86400); break;
+        case OPT_DUMP: c->opt.dump_dir = optarg; break;
+        case OPT_EVENTS: c->opt.events = optarg; break;
+        case OPT_THEME: c->opt.theme = optarg; break;
+        case OPT_NOCOLOR: c->opt.no_color = 1; break;
+        case OPT_SNAPSHOT: c->snapshot = optarg; break;
+        case OPT_FRAMES: c->frames = (int)parse_double(cmd, "--frames", optarg, 1, 1e9); break;
+        case OPT_SIZE:
+            if (sscanf(optarg, "%dx%d", &c->cols, &c->rows) != 2 || c->cols < 1 || c->rows < 1 ||
+                c->cols > 1000 || c->rows > 1000)
+                die_usage(cmd, "invalid --size '%s' (COLSxROWS, e.g. 80x24)", optarg);
+            break;
+        case OPT_THRESHOLD: c->threshold = parse_double(cmd, "--threshold", optarg, 0, 100); break;
+        case OPT_CPU: c->cpu = 1; break;
+        case OPT_STATIC: c->static_only = 1; break;
+        case OPT_NOSAVE: c->no_save = 1; break;
+        case 'q': c->opt.quiet = 1; break;
+        case 'h': fputs(help_for(cmd), stdout); exit(0);
+        case OPT_VERSION: printf("clockwork %s\n", CW_VERSION); exit(0);
+        case ':':
+            die_usage(cmd, "option '%s' needs a value", argv[optind - 1]);
+            break;
+        default:
+            die_usage(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+}
+
+/* ---- plans ---- */
+
+typedef struct plans {
+    plan *items;
+    size_t n;
+    int load_failed;
+} plans;
+
+static void load_plans(int argc, char **argv, plans *ps)
+{
+    ps->items = calloc((size_t)argc + 1, sizeof *ps->items);
+    if (!ps->items)
+        abort();
+    for (int i = 0; i < argc; i++) {
+        cw_error err;
+        cw_error_clear(&err);
+        if (plan_load(argv[i], &ps->items[ps->n], &err) != 0) {
+            char msg[1600];
+            cw_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "clockwork: %s\n", msg);
+            ps->load_failed = 1;
+            continue;
+        }
+        ps->n++;
+    }
+}
+
+static void free_plans(plans *ps)
+{
+    for (size_t i = 0; i < ps->n; i++)
+        plan_free(&ps->items[i]);
+    free(ps->items);
+}
+
+/* ---- device and profile ---- */
+
+static void fill_device(report_device *rd, const vk_device_info *d)
+{
+    cw_set_str(&rd->name, d->name);
+    cw_set_str(&rd->vendor, d->vendor);
+    char drv[600];
+    snprintf(drv, sizeof drv, "%s %s", d->driver_name, d->driver_version);
+    cw_set_str(&rd->driver, drv);
+    cw_set_str(&rd->api, d->api_version);
+    cw_set_str(&rd->type, d->type);
+}
+
+static int match_selector(const vk_device_info *d, size_t n, const char *sel)
+{
+    if (!sel) {
+        static const char *const order[] = {"discrete", "integrated", "virtual", "cpu", "other"};
+        for (size_t o = 0; o < 5; o++)
+            for (size_t i = 0; i < n; i++)
+                if (strcmp(d[i].type, order[o]) == 0)
+                    return (int)i;
+        return n ? 0 : -1;
+    }
+    char *end;
+    long idx = strtol(sel, &end, 10);
+    if (*sel && !*end)
+        return idx >= 0 && (size_t)idx < n ? (int)idx : -1;
+    for (size_t i = 0; i < n; i++)
+        if (strcasestr(d[i].name, sel))
+            return (int)i;
+    return -1;
+}
+
+/* check: the profile without opening a device.  A selector that names no
+ * device but a built-in profile ("--device h200") predicts for that. */
+static int static_profile(const cli *c, device_profile *prof, report_device *rd)
+{
+    cw_error err;
+    cw_error_clear(&err);
+    vk_device_info *devs = NULL;
+    size_t n = 0;
+    int have = vk_list_devices(&devs, &n, &err) == 0 && n > 0;
+    int idx = have ? match_selector(devs, n, c->opt.device) : -1;
+    cw_options o = c->opt;
+    if (idx < 0 && c->opt.device && !o.profile) {
+        device_profile b;
+        if (profile_builtin(c->opt.device, &b) == 0)
+            o.profile = c->opt.device;
+        else if (have) {
+            fprintf(stderr, "clockwork: no device or built-in profile matches '%s' "
+                            "(see 'clockwork devices')\n", c->opt.device);
+            vk_free_devices(devs, n);
+            return CW_EXIT_USAGE;
+        }
+    }
+    int rc;
+    if (idx >= 0) {
+        fill_device(rd, &devs[idx]);
+        rc = pipeline_select_profile(&o, devs[idx].name, devs[idx].uuid,
+                                     devs[idx].driver_version, prof, rd, &err);
+        /* limits come from the device when the profile lacks them */
+        if (rc == 0 && !prof->limits.max_wg_invocations)
+            prof->limits = devs[idx].limits;
+    } else {
+        rc = pipeline_select_profile(&o, NULL, NULL, NULL, prof, rd, &err);
+        if (rc == 0 && !rd->name)
+            cw_set_str(&rd->name, prof->name[0] ? prof->name : "no device");
+    }
+    vk_free_devices(devs, n);
+    if (rc) {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "clockwork: %s\n", msg);
+    }
+    return rc;
+}
+
+static const char *default_format(const cli *c)
+{
+    if (c->opt.format)
+        return c->opt.format;
+    const char *o = c->opt.output;
+    if (o && strcmp(o, "-") != 0) {
+        const char *dot = strrchr(o, '.');
+        if (dot && !strcmp(dot, ".sarif"))
+            return "sarif";
+        if (dot && !strcmp(dot, ".csv"))
+            return "csv";
+        if (dot && !strcmp(dot, ".json"))
+            return "json";
+    }
+    return "table";
+}
+
+static int emit_report(const cli *c, const report *r)
+{
+    cw_error err;
+    cw_error_clear(&err);
+    const char *path = c->opt.output ? c->opt.output : "-";
+    int rc = report_write_file(r, path, default_format(c), &err);
+    if (rc) {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "clockwork: %s\n", msg);
+    }
+    return rc;
+}
+
+static void run_options_from(const cli *c, run_options *ro)
+{
+    run_options_default(ro);
+    ro->samples = c->opt.samples;
+    ro->warmup = c->opt.warmup;
+    ro->timeout_s = c->opt.timeout_s;
+    ro->budget_s = c->opt.budget_s;
+    ro->dump_dir = c->opt.dump_dir;
+}
+
+static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
+{
+    const char *cmd = measure ? "run" : "check";
+    if (argc == 0)
+        die_usage(cmd, "%s", "no plan given: clockwork " /* no format args */
+                             "COMMAND PLAN.json");
+    plans ps = {0};
+    load_plans(argc, argv, &ps);
+    int code = ps.load_failed ? CW_EXIT_USAGE : CW_EXIT_OK;
+    if (ps.n == 0) {
+        free_plans(&ps);
+        return code;
+    }
+    report r;
+    report_init(&r);
+    device_profile prof;
+    vk_ctx *ctx = NULL;
+    int have_gpu_kernels = 0;
+    for (size_t p = 0; p < ps.n; p++)
+        for (size_t i = 0; i < ps.items[p].nkernels; i++)
+            have_gpu_kernels |= ps.items[p].kernels[i].kind == PLAN_KERNEL_GPU;
+    if (measure && have_gpu_kernels) {
+        cw_error err;
+        cw_error_clear(&err);
+        int rc = vk_open_events(c->opt.device, c->opt.events, &ctx, &err);
+        if (rc) {
+            char msg[1600];
+            cw_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "clockwork: %s\n", msg);
+            report_free(&r);
+            free_plans(&ps);
+            return cw_exit_worst(code, rc ? rc : CW_EXIT_ENV);
+        }
+        const vk_device_info *d = vk_ctx_info(ctx);
+        fill_device(&r.device, d);
+        int prc = pipeline_select_profile(&c->opt, d->name, d->uuid, d->driver_version, &prof,
+                                          &r.device, &err);
+        if (prc) {
+            char msg[1600];
+            cw_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "clockwork: %s\n", msg);
+            vk_close(ctx);
+            report_free(&r);
+            free_plans(&ps);
+            return CW_EXIT_USAGE;
+        }
+        if (!prof.limits.max_wg_invocations)
+            vk_device_profile(ctx, &prof);
+    } else if (have_gpu_kernels || !measure) {
+        int rc = static_profile(c, &prof, &r.device);
+        if (rc) {
+            report_free(&r);
+            free_plans(&ps);
+            return rc;
+        }
+    } else {
+        cpu_profile(&prof);
+        cw_set_str(&r.device.name, prof.name[0] ? prof.name : "CPU");
+        cw_set_str(&r.device.type, "cpu");
+        cw_set_str(&r.device.profile, profile_source_name(prof.source));
+    }
+    run_options ro;
+    run_options_from(c, &ro);
+    for (size_t p = 0; p < ps.n; p++) {
+        for (size_t i = 0; i < ps.items[p].nkernels; i++) {
+            const plan_kernel *k = &ps.items[p].kernels[i];
+            kernel_report *kr = report_add_kernel(&r, k->name);
+            kernel_artifacts art;
+            pipeline_check_kernel(k, &prof, kr, &art);
+            if (measure) {
+                int rc = pipeline_measure_kernel(ctx, k, &prof, &art, &ro, c->opt.tolerance, kr);
+                if (rc && !c->opt.quiet)
+                    fprintf(stderr, "clockwork: %s: %s\n", k->name,
+                            kr->measurement.error ? kr->measurement.error : "run failed");
+            }
+            kernel_artifacts_free(&art);
+        }
+    }
+    /* After a hang the driver may still be running the kernel: the
+     * context cannot be destroyed safely, so the report is written and the
+     * process leaves without tearing the device down. */
+    int hung = ctx && vk_ctx_hung(ctx);
+    if (ctx && !hung)
+        vk_close(ctx);
+    code = cw_exit_worst(code, report_exit_code(&r, measure));
+    int wrc = emit_report(c, &r);
+    if (wrc)
+        code = cw_exit_worst(code, wrc);
+    if (hung) {
+        fflush(NULL);
+        _exit(code);
+    }
+    report_free(&r);
+    free_plans(&ps);
+    return code;
+}
+
+static int cmd_devices(const cli *c)
+{
+    vk_device_info *devs = NULL;
+    size_t n = 0;
+    cw_error err;
+    cw_error_clear(&err);
+    int rc = vk_list_devices(&devs, &n, &err);
+    if (rc) {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "clockwork: %s\n", msg);
+        return CW_EXIT_ENV;
+    }
+    const char *fmt = c->opt.format ? c->opt.format : "table";
+    char *text = NULL;
+    size_t len = 0;
+    if (!strcmp(fmt, "json")) {
+        text = vk_devices_json_text(devs, n);
+    } else if (!strcmp(fmt, "table")) {
+        FILE *mem = open_memstream(&text, &len);
+        if (mem) {
+            vk_write_devices_table(devs, n, mem);
+            fclose(mem);
+        }
+    } else {
+        vk_free_devices(devs, n);
+        die_usage("devices", "format '%s' does not apply to devices (table, json)", fmt);
+    }
+    vk_free_devices(devs, n);
+    if (!text) {
+        fprintf(stderr, "clockwork: out of memory\n");
+        return CW_EXIT_ENV;
+    }
+    rc = cw_write_file_atomic(c->opt.output ? c->opt.output : "-", text, strlen(text), &err);
+    free(text);
+    if (rc) {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "clockwork: %s\n", msg);
+    }
+    return rc;
+}
+
+static int cmd_calibrate(const cli *c)
+{
+    device_profile prof;
+    cw_error err;
+    cw_error_clear(&err);
+    double budget = c->opt.budget_s > 0 ? c->opt.budget_s : 2;
+    int rc = c->cpu ? cpu_calibrate(budget, &prof, c->opt.quiet ? NULL : stderr, &err)
+                    : calibrate_device(c->opt.device, budget, &prof,
+                                       c->opt.quiet ? NULL : stderr, &err);
+    if (rc) {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "clockwork: %s\n", msg);
+        return rc;
+    }
+    if (!c->no_save) {
+        char path[1024];
+        if (profile_cache_path(prof.uuid, prof.driver, path, sizeof path) == 0) {
+            if (profile_save_file(&prof, path, &err) == 0)
+                fprintf(stderr, "clockwork: profile saved to %s\n", path);
+            else {
+                char msg[1600];
+                cw_error_format(&err, msg, sizeof msg);
+                fprintf(stderr, "clockwork: warning: %s\n", msg);
+            }
+        }
+    }
+    if (c->opt.output && strcmp(c->opt.output, "-") != 0) {
+        if (profile_save_file(&prof, c->opt.output, &err) != 0) {
+            char msg[1600];
+            cw_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "clockwork: %s\n", msg);
+            return CW_EXIT_USAGE;
+        }
+    } else {
+        char tmp[] = "/tmp/clockwork-profile.XXXXXX";
+        int fd = mkstemp(tmp);
+        if (fd >= 0) {
+            close(fd);
+            if (profile_save_file(&prof, tmp, &err) == 0) {
+                FILE *f = fopen(tmp, "r");
+                int ch;
+                while (f && (ch = fgetc(f)) != EOF)
+                    putchar(ch);
+                if (f)
+                    fclose(f);
+            }
+            unlink(tmp);
+        }
+    }
+    return 0;
+}
+
+static int cmd_diff(const cli *c, int argc, char **argv)
+{
+    if (argc != 2)
+        die_usage("diff", "%s", "diff needs two reports: BASE.json NEW.json");
+    report base, cur;
+    cw_error err;
+    cw_error_clear(&err);
+    char msg[1600];
+    if (report_read_file(argv[0], &base, &err) != 0) {
+        cw_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "clockwork: %s\n", msg);
+        return CW_EXIT_USAGE;
+    }
+    if (report_read_file(argv[1], &cur, &err) != 0) {
+        cw_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "clockwork: %s\n", msg);
+        report_free(&base);
+        return CW_EXIT_USAGE;
+    }
+    diff_result d;
+    int code = diff_reports(&base, &cur, c->threshold > 0 ? c->threshold : 0.10, &d);
+    const char *fmt = c->opt.format ? c->opt.format : "table";
+    char *text = NULL;
+    size_t len = 0;
+    if (!strcmp(fmt, "json")) {
+        text = diff_to_json_text(&base, &cur, &d);
+    } else {
+        FILE *mem = open_memstream(&text, &len);
+        if (mem) {
+            diff_write_table(&base, &cur, &d, mem);
+            fclose(mem);
+        }
+    }
+    if (text) {
+        if (cw_write_file_atomic(c->opt.output ? c->opt.output : "-", text, strlen(text), &err)) {
+            cw_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "clockwork: %s\n", msg);
+            code = CW_EXIT_USAGE;
+        }
+        free(text);
+    }
+    diff_result_free(&d);
+    report_free(&base);
+    report_free(&cur);
+    return code;
+}
+
+static int cmd_tui(const cli *c, int argc, char **argv)
+{
+    if (argc == 0)
+        die_usage("tui", "%s", "no plan given: clockwork tui PLAN.json");
+    plans ps = {0};
+    load_plans(argc, argv, &ps);
+    if (ps.load_failed) {
+        free_plans(&ps);
+        return CW_EXIT_USAGE;
+    }
+    tui_args a = {
+        .plans = ps.items, .nplans = ps.n, .opt = &c->opt, .snapshot_view = c->snapshot,
+        .frames = c->frames, .cols = c->cols, .rows = c->rows, .measure = !c->static_only,
+    };
+    int rc = tui_run(&a);
+    free_plans(&ps);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *const commands[] = {"check", "run", "tui", "devices", "calibrate",
+                                           "diff", "help"};
+    const char *cmd = NULL;
+    if (argc > 1 && argv[1][0] != '-') {
+        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+            if (!strcmp(argv[1], commands[i]))
+                cmd = commands[i];
+        if (!cmd) {
+            /* not a command: a plan file, or a typo of a command */
+            struct stat st;
+            if (stat(argv[1], &st) != 0) {
+                const char *s = plan_suggest(argv[1], commands, 6);
+                fprintf(stderr, "clockwork: '%s' is neither a command nor a plan file%s%s%s\n",
+                        argv[1], s ? " — did you mean '" : "", s ? s : "", s ? "'?" : "");
+                return CW_EXIT_USAGE;
+            }
+        }
+    }
+    if (cmd && !strcmp(cmd, "help")) {
+        const char *h = help_for(argc > 2 ? argv[2] : NULL);
+        fputs(h ? h : usage_main, stdout);
+        return 0;
+    }
+    int shift = cmd ? 1 : 0;
+    cli c;
+    memset(&c, 0, sizeof c);
+    cw_options_default(&c.opt);
+    parse_options(cmd, argc - shift, argv + shift, &c);
+    int nargs = argc - shift - optind;
+    char **args = argv + shift + optind;
+    if (!cmd) {
+        if (nargs == 0) {
+            fputs(usage_main, stderr);
+            return CW_EXIT_USAGE;
+        }
+        cmd = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? "tui" : "run";
+    }
+    if (!strcmp(cmd, "check"))
+        return cmd_check_or_run(&c, nargs, args, 0);
+    if (!strcmp(cmd, "run"))
+        return cmd_check_or_run(&c, nargs, args, 1);
+    if (!strcmp(cmd, "tui"))
+        return cmd_tui(&c, nargs, args);
+    if (nargs && strcmp(cmd, "diff"))
+        die_usage(cmd, "unexpected argument '%s'", args[0]);
+    if (!strcmp(cmd, "devices"))
+        return cmd_devices(&c);
+    if (!strcmp(cmd, "calibrate"))
+        return cmd_calibrate(&c);
+    return cmd_diff(&c, nargs, args);
+}
