@@ -292,6 +292,7 @@ typedef struct spv_module {
     char **member_names;   /* OpMemberName texts (owned; referenced by
                               spv_member.name) */
     size_t nmember_names;
+    uint32_t *param_pool;  /* backing store of every spv_function.params */
 } spv_module;
 
 int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
@@ -360,8 +361,11 @@ const spv_type *spv_scalar_of(const spv_module *m, uint32_t type_id,
  * NULL) and line (0 unknown). */
 const char *spv_inst_file(const spv_module *m, size_t i);
 
-/* Human-readable opcode name ("OpLoad"), "Op?" if unknown. */
+/* Human-readable opcode name ("OpLoad"), "Op?" if unknown; grammar class
+ * ("Arithmetic", "Memory", "Atomic", "Barrier", "Control-Flow", ...), ""
+ * if unknown.  Generated from the SPIRV-Headers grammar (spirv_ops.inc). */
 const char *spv_opcode_name(uint32_t opcode);
+const char *spv_opcode_class(uint32_t opcode);
 
 /* Does the opcode have a result id / result type id (from SPIRV-Headers). */
 void spv_opcode_shape(uint32_t opcode, int *has_result, int *has_type);
