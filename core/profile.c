@@ -244,8 +244,23 @@ static int get_count(const json_t *v, uint64_t max, uint64_t *out)
         *out = (uint64_t)i;
         return 0;
     }
+    if (json_is_string(v)) {
+        /* counts above 2^63 are written as decimal strings (jansson's
+         * integers are signed 64-bit) */
+        const char *t = json_string_value(v);
+        if (!t[0] || strlen(t) > 20 || strspn(t, "0123456789") != strlen(t))
+            return -1;
+        errno = 0;
+        unsigned long long u = strtoull(t, NULL, 10);
+        if (errno || u > max)
+            return -1;
+        *out = u;
+        return 0;
+    }
     if (json_is_real(v)) {
         double d = json_real_value(v);
+        if (d >= 9007199254740992.0) /* 2^53: not exact as a real */
+            return -1;
         if (!(d >= 0) || d > (double)max || d != floor(d))
             return -1;
         *out = (uint64_t)d;
@@ -533,8 +548,11 @@ static json_t *field_to_json(const device_profile *p, const field *f)
     case F_U64: {
         uint64_t u = *(const uint64_t *)(base + f->off);
         /* jansson integers are signed 64-bit; larger counts as reals */
-        if (u > (uint64_t)INT64_MAX)
-            return json_real((double)u);
+        if (u > (uint64_t)INT64_MAX) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%llu", (unsigned long long)u);
+            return json_string(buf);
+        }
         return json_integer((json_int_t)u);
     }
     case F_U32X3: {

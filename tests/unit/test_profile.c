@@ -1,0 +1,361 @@
+/* test_profile.c - device profiles: built-ins, JSON round trip, positioned
+ * errors for malformed files, cache paths. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "profile.h"
+
+/* A profile with every field set to a distinct, non-default value. */
+static void fill_all(device_profile *p)
+{
+    profile_init(p);
+    snprintf(p->name, sizeof p->name, "Test GPU \"quoted\" \\ name");
+    snprintf(p->key, sizeof p->key, "testgpu");
+    snprintf(p->driver, sizeof p->driver, "drv 1.2.3");
+    snprintf(p->uuid, sizeof p->uuid, "00112233445566778899aabbccddeeff");
+    snprintf(p->date, sizeof p->date, "2026-11-30");
+    snprintf(p->command, sizeof p->command, "clockwork calibrate --device 1");
+    p->source = PROFILE_CALIBRATED;
+    p->is_cpu = 1;
+    p->limits.max_wg_size[0] = 1024;
+    p->limits.max_wg_size[1] = 512;
+    p->limits.max_wg_size[2] = 64;
+    p->limits.max_wg_invocations = 1023;
+    p->limits.max_wg_count[0] = 4000000000u;
+    p->limits.max_wg_count[1] = 65535;
+    p->limits.max_wg_count[2] = 65534;
+    p->limits.max_shared_bytes = 49152;
+    p->limits.max_push_bytes = 128;
+    p->limits.max_storage_range = 18446744073709551615ull;
+    p->limits.subgroup_size = 64;
+    p->dram_gbs = 4300.5;
+    p->dram_read_gbs = 2150.25;
+    p->dram_write_gbs = 2100.125;
+    p->l2_gbs = 11000.1;
+    p->shared_gbs = 33000.3;
+    p->fp32_gflops = 66900.7;
+    p->fp16_gflops = 133800.1;
+    p->fp64_gflops = 0.1 + 0.2; /* not exactly representable: 17 digits */
+    p->int32_gops = 33450.0;
+    p->sfu_gops = 4180.0;
+    p->atomic_gops = 512.5;
+    p->launch_us = 3.75;
+    p->timestamp_res_ns = 32.0;
+    p->units = 132;
+    p->max_threads_per_unit = 2048;
+    p->max_groups_per_unit = 32;
+    p->shared_per_unit = 233472;
+    p->regs_per_unit = 65536;
+    p->l2_bytes = 62914560;
+    p->sector_bytes = 32;
+    p->line_bytes = 128;
+    p->shared_banks = 32;
+    p->mem_latency_ns = 660.0;
+    p->clock_ghz = 1.98;
+}
+
+static void assert_same(const device_profile *a, const device_profile *b)
+{
+    assert_string_equal(a->name, b->name);
+    assert_string_equal(a->key, b->key);
+    assert_string_equal(a->driver, b->driver);
+    assert_string_equal(a->uuid, b->uuid);
+    assert_string_equal(a->date, b->date);
+    assert_string_equal(a->command, b->command);
+    assert_int_equal(a->source, b->source);
+    assert_int_equal(a->is_cpu, b->is_cpu);
+    assert_memory_equal(&a->limits, &b->limits, sizeof a->limits);
+    const double *da[] = {&a->dram_gbs, &a->dram_read_gbs, &a->dram_write_gbs,
+                          &a->l2_gbs, &a->shared_gbs, &a->fp32_gflops,
+                          &a->fp16_gflops, &a->fp64_gflops, &a->int32_gops,
+                          &a->sfu_gops, &a->atomic_gops, &a->launch_us,
+                          &a->timestamp_res_ns, &a->mem_latency_ns,
+                          &a->clock_ghz};
+    const double *db[] = {&b->dram_gbs, &b->dram_read_gbs, &b->dram_write_gbs,
+                          &b->l2_gbs, &b->shared_gbs, &b->fp32_gflops,
+                          &b->fp16_gflops, &b->fp64_gflops, &b->int32_gops,
+                          &b->sfu_gops, &b->atomic_gops, &b->launch_us,
+                          &b->timestamp_res_ns, &b->mem_latency_ns,
+                          &b->clock_ghz};
+    for (size_t i = 0; i < sizeof da / sizeof da[0]; i++) {
+        if (*da[i] < 0) /* unknown stays unknown (any negative) */
+            assert_true(*db[i] < 0);
+        else
+            assert_true(*da[i] == *db[i]); /* bit-exact */
+    }
+    assert_int_equal(a->units, b->units);
+    assert_int_equal(a->max_threads_per_unit, b->max_threads_per_unit);
+    assert_int_equal(a->max_groups_per_unit, b->max_groups_per_unit);
+    assert_int_equal(a->shared_per_unit, b->shared_per_unit);
+    assert_int_equal(a->regs_per_unit, b->regs_per_unit);
+    assert_true(a->l2_bytes == b->l2_bytes);
+    assert_int_equal(a->sector_bytes, b->sector_bytes);
+    assert_int_equal(a->line_bytes, b->line_bytes);
+    assert_int_equal(a->shared_banks, b->shared_banks);
+}
+
+static void tmp_path(char *buf, size_t n, const char *name)
+{
+    const char *d = getenv("TMPDIR");
+    snprintf(buf, n, "%s/cw_test_profile_%ld_%s", d && d[0] ? d : "/tmp",
+             (long)getpid(), name);
+}
+
+static void roundtrip(const device_profile *in)
+{
+    char path[512];
+    tmp_path(path, sizeof path, "rt/sub/p.json"); /* folders are created */
+    cw_error err;
+    assert_int_equal(profile_save_file(in, path, &err), 0);
+    device_profile out;
+    memset(&out, 0x5a, sizeof out);
+    if (profile_load_file(path, &out, &err) != 0)
+        fail_msg("reload failed: %s:%d:%d: %s", err.file, err.line,
+                 err.column, err.text);
+    assert_same(in, &out);
+    /* twice: save of the loaded profile gives the same text */
+    char path2[512];
+    tmp_path(path2, sizeof path2, "rt2.json");
+    assert_int_equal(profile_save_file(&out, path2, &err), 0);
+    FILE *a = fopen(path, "rb"), *b = fopen(path2, "rb");
+    assert_non_null(a);
+    assert_non_null(b);
+    char ba[8192], bb[8192];
+    size_t na = fread(ba, 1, sizeof ba, a), nb = fread(bb, 1, sizeof bb, b);
+    fclose(a);
+    fclose(b);
+    assert_int_equal(na, nb);
+    assert_memory_equal(ba, bb, na);
+    unlink(path);
+    unlink(path2);
+}
+
+static void test_roundtrip_all_fields(void **state)
+{
+    (void)state;
+    device_profile p;
+    fill_all(&p);
+    roundtrip(&p);
+}
+
+static void test_roundtrip_unknowns(void **state)
+{
+    (void)state;
+    device_profile p;
+    profile_init(&p); /* everything unknown: rates null, counts 0 */
+    roundtrip(&p);
+    assert_true(p.dram_gbs < 0);
+    assert_int_equal(p.source, PROFILE_LIMITS_ONLY);
+}
+
+static void test_roundtrip_builtins(void **state)
+{
+    (void)state;
+    for (const char *const *k = profile_builtin_keys(); *k; k++) {
+        device_profile p;
+        assert_int_equal(profile_builtin(*k, &p), 0);
+        assert_string_equal(p.key, *k);
+        assert_int_equal(p.source, PROFILE_BUILTIN);
+        roundtrip(&p);
+    }
+    device_profile p;
+    assert_int_not_equal(profile_builtin("no-such-device", &p), 0);
+    assert_int_not_equal(profile_builtin(NULL, &p), 0);
+}
+
+static void test_builtin_h200(void **state)
+{
+    (void)state;
+    device_profile p;
+    assert_int_equal(profile_builtin("h200", &p), 0);
+    assert_int_equal(p.units, 132);
+    assert_int_equal(p.limits.subgroup_size, 32);
+    assert_int_equal(p.limits.max_shared_bytes, 49152);
+    assert_true(p.l2_bytes == 60ull * 1024 * 1024);
+    assert_true(p.dram_gbs > 4000 && p.dram_gbs < 4600);
+    assert_false(p.is_cpu);
+    assert_true(p.launch_us > 0);
+}
+
+static void test_builtin_lavapipe(void **state)
+{
+    (void)state;
+    device_profile p;
+    assert_int_equal(profile_builtin("lavapipe", &p), 0);
+    assert_true(p.is_cpu);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    assert_int_equal(p.units, (uint32_t)n);
+    assert_true(p.limits.subgroup_size == 8 || p.limits.subgroup_size == 4);
+    if (p.clock_ghz > 0) {
+        /* peak = cores x clock x lanes x pipes x (FMA = 2) */
+        double lanes = p.limits.subgroup_size;
+        double per = p.fp32_gflops / (n * p.clock_ghz * lanes);
+        assert_true(per >= 2.0 - 1e-9 && per <= 4.0 + 1e-9);
+    }
+    assert_true(p.dram_gbs > 0);
+    /* LP_NUM_THREADS caps the cores lavapipe uses */
+    setenv("LP_NUM_THREADS", "1", 1);
+    assert_int_equal(profile_builtin("lavapipe", &p), 0);
+    assert_int_equal(p.units, 1);
+    unsetenv("LP_NUM_THREADS");
+}
+
+/* Malformed profiles: each gives an error at the right line and column. */
+typedef struct bad_case {
+    int line;
+    const char *text;
+    int eline, ecol;  /* expected position; 0 = not checked */
+    const char *needle; /* must appear in the message */
+} bad_case;
+
+static const bad_case bad_cases[] = {
+    {__LINE__, "", 1, 0, "malformed"},
+    {__LINE__, "{\"schema\": 1,\n \"name\": \"x\",,}", 2, 14, "malformed"},
+    {__LINE__, "[1, 2]", 1, 1, "must be a JSON object"},
+    {__LINE__, "{\"name\": \"x\"}", 1, 1, "schema"},
+    {__LINE__, "{\"schema\": 2}", 1, 12, "unsupported"},
+    {__LINE__, "{\"schema\": 1,\n  \"nmae\": \"x\"}", 2, 11, "did you mean 'name'"},
+    {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\n    \"dram_gb\": 10}}", 3, 16,
+     "did you mean 'dram_gbs'"},
+    {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\"dram_gbs\": \"fast\"}}", 2, 28,
+     "must be a number or null"},
+    {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\"fp32_gflops\": -5}}", 2, 31,
+     "positive"},
+    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"units\": -1}}", 2, 22,
+     "non-negative integer"},
+    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"units\": 4294967296}}", 2, 22,
+     "below 2^32"},
+    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"units\": 1.5}}", 2, 22,
+     "non-negative integer"},
+    {__LINE__, "{\"schema\": 1,\n  \"limits\": {\"max_wg_size\": [1, 2]}}", 2, 29,
+     "array of 3"},
+    {__LINE__, "{\"schema\": 1,\n  \"limits\": {\"max_wg_size\": [1, -2, 3]}}", 2,
+     29, "[1]"},
+    {__LINE__, "{\"schema\": 1, \"source\": \"guessed\"}", 1, 25, "source"},
+    {__LINE__, "{\"schema\": 1,\n\"limits\": {\"max_storage_range\": 1e300}}", 2,
+     33, "non-negative integer"},
+    {__LINE__, "{\"schema\": 1,\n\"limits\": {\"max_storage_range\": "
+               "\"18446744073709551616\"}}", 2, 33, "non-negative integer"},
+    {__LINE__, "{\"schema\": 1,\n\"limits\": {\"max_storage_range\": \"12x\"}}",
+     2, 33, "non-negative integer"},
+    {__LINE__, "{\"schema\": 1, \"is_cpu\": 1}", 1, 25, "true or false"},
+    {__LINE__, "{\"schema\": 1, \"limits\": 3}", 1, 25, "must be an object"},
+    {__LINE__, "{\"schema\": 1, \"name\": 7}", 1, 23, "must be a string"},
+    {__LINE__, "{\"schema\": 1, \"key\": \"0123456789012345678901234567890123456789"
+               "0123456789012345678901234567890\"}", 1, 22, "too long"},
+    {__LINE__, "{\"schema\": 1, \"name\": \"a\", \"name\": \"b\"}", 1, 0,
+     "duplicate"},
+    {__LINE__, "{\"schema\": 1, \"shape\": {\"units\": 2}} trailing", 1, 0,
+     "malformed"},
+};
+
+static void test_bad_profiles(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
+        const bad_case *bc = &bad_cases[i];
+        device_profile p;
+        profile_init(&p);
+        snprintf(p.name, sizeof p.name, "untouched");
+        cw_error err;
+        int rc = profile_load_text("bad.json", bc->text, strlen(bc->text), &p,
+                                   &err);
+        if (rc == 0)
+            fail_msg("row at line %d: accepted", bc->line);
+        if (strcmp(err.file, "bad.json") != 0)
+            fail_msg("row at line %d: file '%s'", bc->line, err.file);
+        if (bc->eline && err.line != bc->eline)
+            fail_msg("row at line %d: error line %d, want %d (%s)", bc->line,
+                     err.line, bc->eline, err.text);
+        if (bc->ecol && err.column != bc->ecol)
+            fail_msg("row at line %d: error column %d, want %d (%s)",
+                     bc->line, err.column, bc->ecol, err.text);
+        if (!strstr(err.text, bc->needle))
+            fail_msg("row at line %d: message '%s' lacks '%s'", bc->line,
+                     err.text, bc->needle);
+        /* a failed load leaves the output alone */
+        assert_string_equal(p.name, "untouched");
+    }
+}
+
+static void test_partial_profile(void **state)
+{
+    (void)state;
+    const char *t = "{\"schema\": 1, \"name\": \"hand\", \"ceilings\": "
+                    "{\"dram_gbs\": 12.5, \"l2_gbs\": null}, "
+                    "\"shape\": {\"units\": 4, \"l2_bytes\": 1e6}}";
+    device_profile p;
+    cw_error err;
+    assert_int_equal(profile_load_text("p.json", t, strlen(t), &p, &err), 0);
+    assert_string_equal(p.name, "hand");
+    assert_true(p.dram_gbs == 12.5);
+    assert_true(p.l2_gbs < 0);
+    assert_true(p.fp32_gflops < 0); /* absent = unknown */
+    assert_int_equal(p.units, 4);
+    assert_true(p.l2_bytes == 1000000);
+    assert_int_equal(p.source, PROFILE_LIMITS_ONLY);
+}
+
+static void test_missing_file(void **state)
+{
+    (void)state;
+    device_profile p;
+    cw_error err;
+    assert_int_not_equal(
+        profile_load_file("/nonexistent/dir/profile.json", &p, &err), 0);
+    assert_string_equal(err.file, "/nonexistent/dir/profile.json");
+    assert_non_null(strstr(err.text, "cannot open"));
+}
+
+static void test_cache_path(void **state)
+{
+    (void)state;
+    char buf[1024];
+    setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
+    assert_int_equal(profile_cache_path("abcd", "Mesa 22.3", buf, sizeof buf),
+                     0);
+    assert_string_equal(buf, "/tmp/xdg/clockwork/profiles/abcd-Mesa_22.3.json");
+    /* a relative XDG_CACHE_HOME is ignored (XDG spec) */
+    setenv("XDG_CACHE_HOME", "relative", 1);
+    setenv("HOME", "/home/u", 1);
+    assert_int_equal(profile_cache_path("../x", NULL, buf, sizeof buf), 0);
+    assert_string_equal(buf, "/home/u/.cache/clockwork/profiles/.._x-unknown.json");
+    unsetenv("XDG_CACHE_HOME");
+    assert_int_equal(profile_cache_path("", "d/r", buf, sizeof buf), 0);
+    assert_string_equal(buf, "/home/u/.cache/clockwork/profiles/unknown-d_r.json");
+    /* too small a buffer is an error, not a truncated path */
+    assert_int_not_equal(profile_cache_path("abcd", "x", buf, 10), 0);
+}
+
+static void test_source_names(void **state)
+{
+    (void)state;
+    assert_string_equal(profile_source_name(PROFILE_BUILTIN), "builtin");
+    assert_string_equal(profile_source_name(PROFILE_CALIBRATED), "calibrated");
+    assert_string_equal(profile_source_name(PROFILE_LIMITS_ONLY), "limits-only");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_roundtrip_all_fields),
+        cmocka_unit_test(test_roundtrip_unknowns),
+        cmocka_unit_test(test_roundtrip_builtins),
+        cmocka_unit_test(test_builtin_h200),
+        cmocka_unit_test(test_builtin_lavapipe),
+        cmocka_unit_test(test_bad_profiles),
+        cmocka_unit_test(test_partial_profile),
+        cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_cache_path),
+        cmocka_unit_test(test_source_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
