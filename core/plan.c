@@ -122,7 +122,7 @@ static int check_keys(loader *ld, const char *path, json_t *obj,
         if (i < n)
             continue;
         char sub[1024];
-        snprintf(sub, sizeof sub, "%s/%s", path, key);
+        snprintf(sub, sizeof sub, "%s%s%s", path, path[0] ? "/" : "", key);
         const char *s = plan_suggest(key, allowed, n);
         char list[512] = "";
         for (i = 0; i < n; i++) {

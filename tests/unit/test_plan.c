@@ -1,0 +1,177 @@
+/* Plan loader: every error kind gives exit 2 and names file, line, column
+ * and the problem; valid plans load with the right values. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "plan.h"
+
+/* Plans live "in" examples/ so that kernels/saxpy.comp exists. */
+#define PLAN_PATH "examples/test.json"
+#define K(body) "{\"kernels\": [{" body "}]}"
+#define SAXPY "\"name\": \"s\", \"shader\": \"kernels/saxpy.comp\", \"workgroups\": [4]"
+
+typedef struct bad_case {
+    int row;
+    const char *text;
+    int line, column; /* 0 = don't care */
+    const char *needle;
+} bad_case;
+
+static const bad_case bad[] = {
+    {__LINE__, "{\"kernels\": [", 1, 0, "invalid JSON"},
+    {__LINE__, "{\"kernels\": []}", 1, 13, "kernel list is empty"},
+    {__LINE__, "{}", 1, 1, "no 'kernels'"},
+    {__LINE__, "[1]", 1, 1, "must be a JSON object"},
+    {__LINE__, "{\"kernel\": []}", 1, 2, "did you mean 'kernels'"},
+    {__LINE__, "{\"kernels\": {}}", 1, 13, "must be an array"},
+    {__LINE__, K(SAXPY ", \"workgroup\": [1]"), 1, 0, "did you mean 'workgroups'"},
+    {__LINE__, K(SAXPY ", \"bufers\": []"), 1, 0, "did you mean 'buffers'"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": 5, \"workgroups\": [1]"), 1, 38,
+     "'shader' must be a string, not an integer"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": \"kernels/nope.comp\", \"workgroups\": [1]"), 1,
+     0, "not found"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": \"kernels/saxpy.comp\", \"workgroups\": [-1]"),
+     1, 0, "must not be negative"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": \"kernels/saxpy.comp\", \"workgroups\": [0]"),
+     1, 0, "at least 1"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": \"kernels/saxpy.comp\", \"workgroups\": [4294967296]"),
+     1, 0, "too large"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": \"kernels/saxpy.comp\", \"workgroups\": [1,1,1,1]"),
+     1, 0, "1 to 3 integers"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": \"kernels/saxpy.comp\", \"workgroups\": [1.5]"),
+     1, 0, "whole number"},
+    {__LINE__, K("\"name\": \"s\", \"shader\": \"kernels/saxpy.comp\"}, {\"name\": \"t\""), 1, 0,
+     "no 'workgroups'"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0, \"elements\": -5}]"), 1, 0,
+     "'elements' must not be negative"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0, \"elements\": 9223372036854775807}]"),
+     1, 0, "too large"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0, \"elements\": 99999999999999999999}]"),
+     1, 0, "invalid JSON"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0, \"bytes\": 4, \"elements\": 1}]"), 1,
+     0, "not both"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0}]"), 1, 0, "'elements' or 'bytes'"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"elements\": 4}]"), 1, 0, "needs a 'binding'"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0, \"elements\": \"4\"}]"), 1, 0,
+     "must be an integer, not a string"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0, \"elements\": 4, \"init\": \"rand\"}]"),
+     1, 0, "did you mean 'random'"},
+    {__LINE__, K(SAXPY ", \"buffers\": [{\"binding\": 0, \"elements\": 4}, {\"binding\": 0, "
+                       "\"elements\": 4}]"), 1, 0, "given twice"},
+    {__LINE__, K(SAXPY ", \"push\": {\"n\": \"ten\"}"), 1, 0, "must be a number, not a string"},
+    {__LINE__, K(SAXPY ", \"push\": [1]"), 1, 0, "must be an object"},
+    {__LINE__, K(SAXPY ", \"spec\": {\"0\": null}"), 1, 0, "must be a number"},
+    {__LINE__, K(SAXPY ", \"kind\": \"fpga\""), 1, 0, "\"gpu\" or \"cpu\""},
+    {__LINE__, K(SAXPY ", \"expect\": {\"min_efficiency\": 2}"), 1, 0, "in [0, 1]"},
+    {__LINE__, "{\"kernels\": [{\n  \"name\": \"s\",\n  \"shader\": \"kernels/saxpy.comp\",\n"
+               "  \"workgroups\": [1],\n  \"buffers\": [{\"binding\": 0, \"elemnts\": 4}]\n}]}",
+     5, 30, "did you mean 'elements'"},
+    {__LINE__, K("\"kind\": \"cpu\", \"symbol\": \"f\""), 1, 0, "no 'library'"},
+    {__LINE__, "{\"kernels\": [1], \"kernels\": []}", 0, 0, "invalid JSON"},
+};
+
+static void test_bad_plans(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        const bad_case *c = &bad[i];
+        plan p;
+        cw_error err;
+        cw_error_clear(&err);
+        int rc = plan_load_text(PLAN_PATH, c->text, strlen(c->text), &p, &err);
+        if (rc != CW_EXIT_USAGE || strcmp(err.file, PLAN_PATH) != 0 ||
+            !strstr(err.text, c->needle) || (c->line && err.line != c->line) ||
+            (c->column && err.column != c->column))
+            fail_msg("row %d: rc=%d %s:%d:%d: %s (wanted line %d col %d '%s')", c->row, rc,
+                     err.file, err.line, err.column, err.text, c->line, c->column, c->needle);
+        assert_int_equal(p.nkernels, 0);
+    }
+}
+
+static void test_valid_plan(void **state)
+{
+    (void)state;
+    const char *text =
+        "{\"kernels\": [{\"name\": \"saxpy\", \"shader\": \"kernels/saxpy.comp\","
+        " \"workgroups\": [4096, 2], \"push\": {\"n\": 1000000, \"alpha\": 2.5},"
+        " \"spec\": {\"0\": 64}, \"buffers\": [{\"binding\": 0, \"elements\": 1000000},"
+        " {\"set\": 1, \"binding\": 3, \"bytes\": 4000000, \"init\": \"zero\"},"
+        " {\"binding\": 4, \"elements\": 3, \"init\": 1.5}]},"
+        " {\"shader\": \"kernels/reduce.comp\", \"workgroups\": [1]}]}";
+    plan p;
+    cw_error err;
+    assert_int_equal(plan_load_text(PLAN_PATH, text, strlen(text), &p, &err), 0);
+    assert_int_equal(p.nkernels, 2);
+    const plan_kernel *k = &p.kernels[0];
+    assert_string_equal(k->name, "saxpy");
+    assert_string_equal(k->shader_path, "examples/kernels/saxpy.comp");
+    assert_string_equal(k->entry, "main");
+    assert_int_equal(k->workgroups[0], 4096);
+    assert_int_equal(k->workgroups[1], 2);
+    assert_int_equal(k->workgroups[2], 1);
+    const plan_value *n = plan_kernel_push(k, "n");
+    assert_non_null(n);
+    assert_true(n->is_integer);
+    assert_int_equal(n->ivalue, 1000000);
+    const plan_value *alpha = plan_kernel_push(k, "alpha");
+    assert_non_null(alpha);
+    assert_false(alpha->is_integer);
+    assert_true(alpha->value == 2.5);
+    assert_int_equal(k->nspec, 1);
+    assert_string_equal(k->spec[0].key, "0");
+    const plan_buffer *b = plan_kernel_buffer(k, 1, 3);
+    assert_non_null(b);
+    assert_true(b->has_bytes);
+    assert_int_equal(b->bytes, 4000000);
+    assert_int_equal(b->init, PLAN_INIT_ZERO);
+    b = plan_kernel_buffer(k, 0, 0);
+    assert_int_equal(b->init, PLAN_INIT_RANDOM);
+    b = plan_kernel_buffer(k, 0, 4);
+    assert_int_equal(b->init, PLAN_INIT_CONST);
+    assert_true(b->init_value == 1.5);
+    assert_null(plan_kernel_buffer(k, 0, 9));
+    /* a kernel without a name takes the shader's base name */
+    assert_string_equal(p.kernels[1].name, "reduce");
+    assert_true(p.kernels[0].min_efficiency < 0);
+    plan_free(&p);
+}
+
+static void test_load_file_errors(void **state)
+{
+    (void)state;
+    plan p;
+    cw_error err;
+    assert_int_equal(plan_load("tests/data/does-not-exist.json", &p, &err), CW_EXIT_USAGE);
+    assert_non_null(strstr(err.text, "cannot open"));
+    assert_string_equal(err.file, "tests/data/does-not-exist.json");
+    assert_int_equal(plan_load("examples", &p, &err), CW_EXIT_USAGE);
+    assert_non_null(strstr(err.text, "not a regular file"));
+    assert_int_equal(plan_load("examples/plan.json", &p, &err), 0);
+    assert_true(p.nkernels >= 6);
+    plan_free(&p);
+}
+
+static void test_suggest(void **state)
+{
+    (void)state;
+    static const char *const words[] = {"workgroups", "buffers", "push", "spec"};
+    assert_string_equal(plan_suggest("workgroup", words, 4), "workgroups");
+    assert_string_equal(plan_suggest("bufers", words, 4), "buffers");
+    assert_string_equal(plan_suggest("puhs", words, 4), "push");
+    assert_null(plan_suggest("zzzzzzzz", words, 4));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_plans),
+        cmocka_unit_test(test_valid_plan),
+        cmocka_unit_test(test_load_file_errors),
+        cmocka_unit_test(test_suggest),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
