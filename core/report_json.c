@@ -186,6 +186,31 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
         }
         return 0;
     }
+    /* A device or pipe (/dev/full, /dev/stdout, a FIFO) is written in
+     * place: renaming over it would replace the device node. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) {
+            cw_error_set(err, path, 0, 0, "is a folder; give a file name for the report");
+            return CW_EXIT_USAGE;
+        }
+        int dfd = open(path, O_WRONLY | O_CLOEXEC);
+        int bad = dfd < 0 ? errno : 0;
+        for (size_t off = 0; !bad && off < len;) {
+            ssize_t w = write(dfd, data + off, len - off);
+            if (w < 0 && errno != EINTR)
+                bad = errno;
+            else if (w > 0)
+                off += (size_t)w;
+        }
+        if (dfd >= 0 && close(dfd) != 0 && !bad)
+            bad = errno;
+        if (bad) {
+            cw_error_set(err, path, 0, 0, "cannot write the report: %s", strerror(bad));
+            return CW_EXIT_USAGE;
+        }
+        return 0;
+    }
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {
@@ -338,7 +363,25 @@ static void read_findings(rd *c, json_t *arr, kernel_report *k)
             finding *nf = report_add_finding(k, id, (severity)s, file,
                                              line > 0 && line < 1e9 ? (int)line : 0,
                                              hint, "%s", msg ? msg : "");
-            (void)nf;
+            /* check-specific detail: every key beyond the fixed ones */
+            static const char *const fixed[] = {"id", "severity", "message",
+                                                "hint", "file", "line"};
+            json_t *detail = json_object();
+            const char *key;
+            json_t *v;
+            json_object_foreach(f, key, v) {
+                size_t j = 0;
+                while (j < 6 && strcmp(key, fixed[j]))
+                    j++;
+                if (j == 6)
+                    json_object_set(detail, key, v);
+            }
+            if (json_object_size(detail)) {
+                char *dt = json_dumps(detail, JSON_PRESERVE_ORDER | JSON_COMPACT);
+                report_set_detail(nf, dt);
+                free(dt);
+            }
+            json_decref(detail);
         }
         free(id); free(sev); free(msg); free(hint); free(file);
         if (c->failed)

@@ -1,0 +1,259 @@
+/* Report: JSON round trip, atomic writes that never leave a half-written
+ * file nor destroy the previous one, table/CSV/SARIF basics, exit codes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static void build(report *r)
+{
+    report_init(r);
+    r->device.name = cw_strdup("llvmpipe (LLVM 15.0.6, 256 bits)");
+    r->device.profile = cw_strdup("builtin");
+    kernel_report *k = report_add_kernel(r, "saxpy");
+    k->shader = cw_strdup("kernels/saxpy.comp");
+    k->entry = cw_strdup("main");
+    k->workgroups[0] = 4096;
+    k->workgroups[1] = k->workgroups[2] = 1;
+    k->local_size[0] = 256;
+    k->local_size[1] = k->local_size[2] = 1;
+    finding *f = report_add_finding(k, "out-of-bounds", SEV_ERROR, "saxpy.comp", 8,
+                                    "add the guard 'if (i < n)'",
+                                    "store to y[i] for i in [%d, %d]", 1000, 1023);
+    report_set_detail(f, "{\"index_min\": 1000, \"index_max\": 1023}");
+    report_add_finding(k, "small-dispatch", SEV_WARNING, NULL, 0, NULL, "tiny");
+    prediction *p = &k->prediction;
+    p->valid = 1;
+    p->time_us = 245.5;
+    p->ideal_time_us = 200.25;
+    p->bound = cw_strdup("dram");
+    p->flops = 2e6;
+    p->bytes = 1.2e7;
+    p->invocations = 1048576;
+    p->conf = CONF_ESTIMATED;
+    prediction_add_assumption(p, "loop at line %d: assumed %d iterations", 12, 64);
+    prediction_add_term(p, "dram", 240.0);
+    prediction_add_term(p, "launch", 5.5);
+    measurement *m = &k->measurement;
+    m->valid = 1;
+    m->samples = 3;
+    m->median_us = 250;
+    m->mad_us = 2;
+    m->min_us = 248;
+    m->max_us = 260;
+    m->p90_us = 259;
+    m->has_cold = 1;
+    m->cold_us = 400;
+    m->has_invocations = 1;
+    m->invocations = 1048576;
+    m->sample_us = calloc(3, sizeof(double));
+    m->sample_us[0] = 248;
+    m->sample_us[1] = 250;
+    m->sample_us[2] = 260;
+    m->nsample_us = 3;
+    m->counters_scope = cw_strdup("kernel");
+    counter_value *c = measurement_add_counter(m, "task-clock");
+    c->available = 1;
+    c->value = 12345;
+    c = measurement_add_counter(m, "cycles");
+    c->reason = cw_strdup("no hardware PMU (ENOENT)");
+    k->divergence.valid = 1;
+    k->divergence.ratio = 250 / 245.5;
+    k->divergence.status = DIV_OK;
+    k->divergence.explanation = cw_strdup("within band");
+    kernel_report *k2 = report_add_kernel(r, "broken");
+    k2->input_error = 1;
+    report_add_finding(k2, "spirv-invalid", SEV_ERROR, "broken.comp", 3, NULL, "bad");
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    report r;
+    build(&r);
+    char *a = report_to_json_text(&r);
+    assert_non_null(a);
+    report back;
+    cw_error err;
+    assert_int_equal(report_read_text("mem.json", a, strlen(a), &back, &err), 0);
+    char *b = report_to_json_text(&back);
+    assert_string_equal(a, b);
+    /* unavailable counters stay unavailable, never 0 */
+    assert_int_equal(back.kernels[0].measurement.ncounters, 2);
+    assert_false(back.kernels[0].measurement.counters[1].available);
+    assert_non_null(strstr(a, "\"value\": null"));
+    assert_non_null(strstr(a, "\"index_max\": 1023"));
+    free(a);
+    free(b);
+    report_free(&back);
+    report_free(&r);
+}
+
+static void test_read_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        int row;
+        const char *text;
+        const char *needle;
+    } cases[] = {
+        {__LINE__, "{", "not a valid report"},
+        {__LINE__, "[]", "JSON object"},
+        {__LINE__, "{\"schema\": 2, \"kernels\": []}", "schema"},
+        {__LINE__, "{\"schema\": 1}", "'kernels' must be an array"},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [5]}", "must be an object"},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [{}]}", "no 'name'"},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": \"k\", \"findings\": [{}]}]}",
+         "no 'id'"},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": \"k\", \"workgroups\": [1]}]}",
+         "3 integers"},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": 7}]}", "must be a string"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        report r;
+        cw_error err;
+        cw_error_clear(&err);
+        int rc = report_read_text("r.json", cases[i].text, strlen(cases[i].text), &r, &err);
+        if (rc != CW_EXIT_USAGE || !strstr(err.text, cases[i].needle) ||
+            strcmp(err.file, "r.json"))
+            fail_msg("row %d: rc=%d '%s'", cases[i].row, rc, err.text);
+    }
+}
+
+static char dir[] = "/tmp/cw-report-XXXXXX";
+
+static int count_tmp_files(void)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        n += strstr(e->d_name, ".tmp.") != NULL;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static void test_atomic_write(void **state)
+{
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/report.json", dir);
+    report r;
+    build(&r);
+    cw_error err;
+    assert_int_equal(report_write_file(&r, path, "json", &err), 0);
+    char *expect = report_to_json_text(&r);
+    assert_string_equal(slurp(path), expect);
+
+    /* A full disk, simulated with a file-size limit in a child: the write
+     * fails, the previous report is untouched, no temporary file is left. */
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGXFSZ, SIG_IGN);
+        struct rlimit rl = {64, 64};
+        setrlimit(RLIMIT_FSIZE, &rl);
+        cw_error e2;
+        _exit(report_write_file(&r, path, "json", &e2) == CW_EXIT_USAGE &&
+                      strstr(e2.text, "unchanged")
+                  ? 0
+                  : 1);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_string_equal(slurp(path), expect);
+    assert_int_equal(count_tmp_files(), 0);
+
+    /* /dev/full: a device is written in place and the error reported */
+    assert_int_equal(report_write_file(&r, "/dev/full", "json", &err), CW_EXIT_USAGE);
+    assert_non_null(strstr(err.text, "No space left"));
+    /* an unwritable folder */
+    assert_int_equal(report_write_file(&r, "/proc/cw-no/report.json", "json", &err),
+                     CW_EXIT_USAGE);
+    assert_string_equal(err.file, "/proc/cw-no/report.json");
+    /* a folder as the target */
+    assert_int_equal(report_write_file(&r, dir, "json", &err), CW_EXIT_USAGE);
+    free(expect);
+    report_free(&r);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void test_text_formats(void **state)
+{
+    (void)state;
+    report r;
+    build(&r);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    report_write_table(&r, f, 1);
+    fclose(f);
+    assert_non_null(strstr(text, "saxpy"));
+    assert_non_null(strstr(text, "246 µs")); /* units on every number */
+    assert_non_null(strstr(text, "saxpy.comp:8: store to y[i]"));
+    assert_non_null(strstr(text, "hint: add the guard"));
+    free(text);
+    f = open_memstream(&text, &len);
+    report_write_csv(&r, f);
+    fclose(f);
+    assert_non_null(strstr(text, "kernel,kind,bound"));
+    assert_non_null(strstr(text, "\nsaxpy,gpu,dram,200.25,245.5,"));
+    free(text);
+    text = report_to_sarif_text(&r);
+    assert_non_null(strstr(text, "\"version\": \"2.1.0\""));
+    assert_non_null(strstr(text, "\"ruleId\": \"out-of-bounds\""));
+    assert_non_null(strstr(text, "\"startLine\": 8"));
+    free(text);
+    /* exit codes: input error wins over error findings and divergence */
+    assert_int_equal(report_exit_code(&r, 1), CW_EXIT_USAGE);
+    r.kernels[1].input_error = 0;
+    assert_int_equal(report_exit_code(&r, 1), CW_EXIT_FINDINGS);
+    report_free(&r);
+}
+
+static void test_exit_precedence(void **state)
+{
+    (void)state;
+    assert_int_equal(cw_exit_worst(0, 3), 3);
+    assert_int_equal(cw_exit_worst(3, 1), 1);
+    assert_int_equal(cw_exit_worst(1, 4), 4);
+    assert_int_equal(cw_exit_worst(4, 2), 2);
+    assert_int_equal(cw_exit_worst(2, 4), 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_read_errors),
+        cmocka_unit_test(test_atomic_write),   cmocka_unit_test(test_text_formats),
+        cmocka_unit_test(test_exit_precedence),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
