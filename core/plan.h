@@ -50,6 +50,8 @@ typedef struct plan_kernel {
     plan_kernel_kind kind;
     char *name;
     int line, column; /* of the kernel object in the plan */
+    const char *plan_path; /* the plan file (points to plan.path); may be
+                              NULL: findings about plan keys name it */
 
     /* GPU kernels */
     char *shader;       /* as written in the plan */

@@ -52,6 +52,11 @@ typedef struct refl_binding {
     uint32_t array_stride; /* of the trailing runtime array; 0 if none */
     scalar_kind elem;      /* scalar type of the array element, if scalar/vector */
     uint32_t elem_components;
+    uint64_t array_offset; /* byte offset of the trailing array member
+                              (runtime or sized); fixed_bytes if none */
+    uint32_t sized_array_stride; /* stride of a trailing sized array when
+                                    there is no runtime array; else 0 */
+    uint32_t var_id;       /* the OpVariable's id */
 } refl_binding;
 
 typedef struct refl_push_member {
@@ -74,6 +79,7 @@ typedef struct refl_spec {
 typedef struct refl_shared_var {
     char *name;
     uint64_t bytes;
+    uint32_t var_id;       /* the OpVariable's id */
 } refl_shared_var;
 
 typedef struct reflection {
