@@ -13,6 +13,9 @@
 #ifndef CW_CPU_H
 #define CW_CPU_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "plan.h"
 #include "profile.h"
 #include "report.h"
@@ -30,5 +33,14 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
  * triad bandwidth; fills out and returns 0. */
 int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
                   cw_error *err);
+
+/* The profile as detected, ignoring any calibration (tests, `--profile`). */
+void cpu_profile_detect(device_profile *out);
+/* "cpu-<hash of the model name>": the uuid under which the CPU's calibrated
+ * profile is cached, with driver "native". */
+void cpu_profile_uuid(char *buf, size_t n);
+/* Where `clockwork calibrate --cpu` saves and cpu_profile() looks:
+ * profile_cache_path(uuid, "native").  Returns 0, -1 without a home. */
+int cpu_profile_cache_path(char *buf, size_t n);
 
 #endif
