@@ -1,0 +1,115 @@
+/* diff: table-driven cases of predicted/measured change vs spread,
+ * findings added and removed, kernels added and missing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+
+static void kernel(report *r, const char *name, double pred, double median, double mad,
+                   int errors)
+{
+    kernel_report *k = report_add_kernel(r, name);
+    if (pred > 0) {
+        k->prediction.valid = 1;
+        k->prediction.time_us = pred;
+    }
+    if (median > 0) {
+        k->measurement.valid = 1;
+        k->measurement.median_us = median;
+        k->measurement.mad_us = mad;
+        k->measurement.samples = 10;
+    }
+    for (int i = 0; i < errors; i++)
+        report_add_finding(k, "out-of-bounds", SEV_ERROR, "k.comp", 10 + i, NULL, "oob");
+}
+
+typedef struct dcase {
+    int row;
+    double bp, bm, bmad; /* base predicted, measured, mad */
+    double np, nm, nmad;
+    int berr, nerr;
+    diff_status want_measured;
+    int want_rc;
+} dcase;
+
+static const dcase cases[] = {
+    {__LINE__, 100, 100, 1, 100, 100, 1, 0, 0, DIFF_SAME, 0},
+    {__LINE__, 100, 100, 1, 100, 105, 1, 0, 0, DIFF_NOISE, 0},
+    {__LINE__, 100, 100, 1, 100, 120, 1, 0, 0, DIFF_SLOWER, 3},
+    {__LINE__, 100, 100, 1, 100, 80, 1, 0, 0, DIFF_FASTER, 0},
+    /* 20% slower but the samples spread by 10 µs each: noise, not a regression */
+    {__LINE__, 100, 100, 10, 100, 120, 10, 0, 0, DIFF_NOISE, 0},
+    /* measurement went away: never a silent pass */
+    {__LINE__, 100, 100, 1, 100, 0, 0, 0, 0, DIFF_INCONCLUSIVE, 3},
+    /* new error findings are a regression */
+    {__LINE__, 100, 100, 1, 100, 100, 1, 0, 1, DIFF_SAME, 3},
+    {__LINE__, 100, 100, 1, 100, 100, 1, 1, 0, DIFF_SAME, 0},
+};
+
+static void test_table(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const dcase *c = &cases[i];
+        report b, n;
+        report_init(&b);
+        report_init(&n);
+        kernel(&b, "k", c->bp, c->bm, c->bmad, c->berr);
+        kernel(&n, "k", c->np, c->nm, c->nmad, c->nerr);
+        diff_result d;
+        int rc = diff_reports(&b, &n, 0.10, &d);
+        if (rc != c->want_rc || d.nkernels != 1 || d.kernels[0].measured != c->want_measured)
+            fail_msg("row %d: rc %d measured %s", c->row, rc,
+                     d.nkernels ? diff_status_name(d.kernels[0].measured) : "-");
+        diff_result_free(&d);
+        report_free(&b);
+        report_free(&n);
+    }
+}
+
+static void test_added_missing(void **state)
+{
+    (void)state;
+    report b, n;
+    report_init(&b);
+    report_init(&n);
+    kernel(&b, "gone", 100, 100, 1, 0);
+    kernel(&b, "kept", 100, 100, 1, 1);
+    kernel(&n, "kept", 100, 100, 1, 0);
+    kernel(&n, "new", 100, 100, 1, 0);
+    diff_result d;
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(d.nkernels, 3);
+    assert_int_equal(d.kernels[0].measured, DIFF_MISSING);
+    assert_int_equal(d.kernels[1].findings_removed, 1);
+    assert_int_equal(d.kernels[2].measured, DIFF_ADDED);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    diff_write_table(&b, &n, &d, f);
+    fclose(f);
+    assert_non_null(strstr(text, "missing"));
+    assert_non_null(strstr(text, "added"));
+    assert_non_null(strstr(text, "1 regression"));
+    free(text);
+    text = diff_to_json_text(&b, &n, &d);
+    assert_non_null(strstr(text, "\"regressions\": 1"));
+    free(text);
+    diff_result_free(&d);
+    report_free(&b);
+    report_free(&n);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table),
+        cmocka_unit_test(test_added_missing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
