@@ -158,8 +158,9 @@ static void resolve(model *m)
                                         "workgroup memory per unit");
         m->latency_ns = need_rate(m, pos(p->mem_latency_ns), 500.0,
                                   "DRAM latency", "ns", 1);
-        /* one instruction per lane per clock: the FP32 FMA issue rate */
-        m->issue_pus = m->fp32_pus / 2;
+        /* two instructions per lane per clock: the FMA rate on the FP
+         * pipe plus the load/store, integer and branch pipes beside it */
+        m->issue_pus = m->fp32_pus;
     }
 }
 

@@ -1,0 +1,663 @@
+/* test_model.c - the performance model on synthetic profiles and synthetic
+ * counts.  Every expected time is computed by hand from the profile below
+ * (see docs/model.md for the formulas). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+
+#include <cmocka.h>
+
+#include "model.h"
+
+/* A GPU-like device with round numbers:
+ *   10 units, 2 GHz, 128 FP32 lanes per unit per cycle -> 5120 GFLOP/s;
+ *   DRAM 1000 GB/s = 1e6 bytes/µs; L2 10x that; launch 5 µs. */
+static void gpu_profile(device_profile *p)
+{
+    profile_init(p);
+    snprintf(p->name, sizeof p->name, "synthetic");
+    p->source = PROFILE_CALIBRATED;
+    p->limits.subgroup_size = 32;
+    p->limits.max_wg_invocations = 1024;
+    p->limits.max_shared_bytes = 49152;
+    p->dram_gbs = 1000;
+    p->l2_gbs = 10000;
+    p->shared_gbs = 20000;
+    p->fp32_gflops = 5120;
+    p->fp16_gflops = 10240;
+    p->fp64_gflops = 2560;
+    p->int32_gops = 2560;
+    p->sfu_gops = 640;
+    p->atomic_gops = 100;
+    p->launch_us = 5;
+    p->timestamp_res_ns = 1;
+    p->units = 10;
+    p->max_threads_per_unit = 2048;
+    p->max_groups_per_unit = 16;
+    p->shared_per_unit = 65536;
+    p->regs_per_unit = 65536;
+    p->l2_bytes = 1u << 20;
+    p->sector_bytes = 32;
+    p->line_bytes = 128;
+    p->shared_banks = 32;
+    p->mem_latency_ns = 1; /* latency effects off unless a test sets it */
+    p->clock_ghz = 2;
+}
+
+typedef struct fixture {
+    kernel_counts c;
+    access_summary acc[8];
+    reflection refl;
+    plan_kernel k;
+    kernel_report kr;
+    device_profile p;
+} fixture;
+
+static void fx_init(fixture *f, uint64_t groups, uint32_t wg)
+{
+    memset(f, 0, sizeof *f);
+    gpu_profile(&f->p);
+    f->refl.local_size[0] = wg;
+    f->refl.local_size[1] = 1;
+    f->refl.local_size[2] = 1;
+    f->k.workgroups[0] = (uint32_t)groups;
+    f->k.workgroups[1] = 1;
+    f->k.workgroups[2] = 1;
+    f->k.min_efficiency = -1;
+    f->c.workgroups = groups;
+    f->c.invocations = groups * wg;
+    f->c.active_invocations = groups * wg;
+    f->c.fp_chains = 1;
+    f->c.conf = CONF_EXACT;
+    f->c.accesses = f->acc;
+}
+
+/* One storage access per invocation execution. */
+static access_summary *fx_access(fixture *f, uint32_t binding, int store,
+                                 uint32_t bytes, int64_t stride, double count,
+                                 double footprint)
+{
+    access_summary *a = &f->acc[f->c.naccesses++];
+    memset(a, 0, sizeof *a);
+    a->space = SPACE_STORAGE;
+    a->binding = binding;
+    a->var = binding == 0 ? "A" : binding == 1 ? "B" : "C";
+    a->is_store = store;
+    a->bytes = bytes;
+    a->count = count;
+    a->stride_known = 1;
+    a->lane_stride_bytes = stride;
+    a->footprint_bytes = footprint;
+    a->line = 10 + (int)binding;
+    if (store) {
+        f->c.storage_store_bytes += count * bytes;
+        f->c.compulsory_write_bytes += footprint;
+    } else {
+        f->c.storage_load_bytes += count * bytes;
+        f->c.compulsory_read_bytes += footprint;
+    }
+    return a;
+}
+
+static void fx_run(fixture *f)
+{
+    model_predict(&f->c, &f->refl, &f->k, &f->p, &f->kr.prediction, &f->kr);
+    assert_true(f->kr.prediction.valid);
+}
+
+static void fx_free(fixture *f)
+{
+    kernel_report_free(&f->kr);
+}
+
+static double term(const fixture *f, const char *name)
+{
+    const prediction *p = &f->kr.prediction;
+    for (size_t i = 0; i < p->nterms; i++)
+        if (strcmp(p->terms[i].name, name) == 0)
+            return p->terms[i].time_us;
+    return -1;
+}
+
+static const finding *find(const fixture *f, const char *id)
+{
+    for (size_t i = 0; i < f->kr.nfindings; i++)
+        if (strcmp(f->kr.findings[i].id, id) == 0)
+            return &f->kr.findings[i];
+    return NULL;
+}
+
+static int has_assumption(const fixture *f, const char *needle)
+{
+    const prediction *p = &f->kr.prediction;
+    for (size_t i = 0; i < p->nassumptions; i++)
+        if (strstr(p->assumptions[i], needle))
+            return 1;
+    return 0;
+}
+
+#define assert_close(a, b)                                                   \
+    do {                                                                     \
+        double a_ = (a), b_ = (b);                                           \
+        if (!(fabs(a_ - b_) <= 1e-9 * fmax(fabs(a_), fabs(b_)) + 1e-12))     \
+            fail_msg("%s = %.12g, want %.12g", #a, a_, b_);                  \
+    } while (0)
+
+/* SAXPY-like stream: n floats read from A and B, n written to B. */
+static void stream(fixture *f, uint64_t groups, uint32_t wg, int64_t stride_a)
+{
+    fx_init(f, groups, wg);
+    double n = (double)groups * wg;
+    fx_access(f, 0, 0, 4, stride_a, n, 4 * n);
+    fx_access(f, 1, 0, 4, 4, n, 4 * n);
+    fx_access(f, 1, 1, 4, 4, n, 4 * n);
+    f->c.flops_fp32 = 2 * n;
+    f->c.instructions = 12 * n;
+}
+
+static void test_memory_bound(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 10000, 256, 4);
+    fx_run(&f);
+    double bytes = 3 * 4 * 10000.0 * 256; /* 30.72 MB */
+    const prediction *p = &f.kr.prediction;
+    assert_close(term(&f, "dram"), bytes / 1e6);
+    assert_close(p->time_us, bytes / 1e6 + 5);
+    assert_close(p->ideal_time_us, bytes / 1e6 + 5);
+    assert_string_equal(p->bound, "dram");
+    assert_close(p->bytes, bytes);
+    assert_close(p->flops, 2 * 10000.0 * 256);
+    assert_int_equal(p->invocations, 10000 * 256);
+    assert_int_equal(p->conf, CONF_EXACT);
+    assert_null(find(&f, "uncoalesced-access"));
+    assert_null(find(&f, "far-below-roofline"));
+    assert_null(find(&f, "small-dispatch"));
+    assert_null(find(&f, "tail-effect"));
+    /* every term is reported, launch included */
+    assert_true(term(&f, "launch") == 5);
+    assert_true(term(&f, "l2") > 0 && term(&f, "issue") > 0);
+    fx_free(&f);
+}
+
+/* Halving the bytes halves the memory term (move one term only). */
+static void test_memory_bound_half(void **state)
+{
+    (void)state;
+    fixture a, b;
+    stream(&a, 10000, 256, 4);
+    stream(&b, 5000, 256, 4);
+    fx_run(&a);
+    fx_run(&b);
+    assert_close(term(&b, "dram") * 2, term(&a, "dram"));
+    fx_free(&a);
+    fx_free(&b);
+}
+
+typedef struct fp_case {
+    int line;
+    int precision;  /* 16, 32, 64 */
+    uint32_t wg;
+    uint32_t max_groups;
+    int chains;
+    double hiding;  /* expected fraction of peak from the chains */
+} fp_case;
+
+/* peak lanes per unit per cycle = 128 -> 4 warp instructions per cycle;
+ * with 4-cycle latency 16 independent warp-chains hide it. */
+static const fp_case fp_cases[] = {
+    {__LINE__, 32, 256, 16, 1, 1.0},   /* 8 groups x 8 warps = 64 warps */
+    {__LINE__, 32, 256, 16, 8, 1.0},
+    {__LINE__, 32, 32, 2, 1, 2.0 / 16}, /* 2 warps, 1 chain */
+    {__LINE__, 32, 32, 2, 4, 8.0 / 16}, /* 2 warps, 4 chains */
+    {__LINE__, 32, 32, 2, 8, 1.0},      /* 2 warps, 8 chains */
+    {__LINE__, 64, 256, 16, 8, 1.0},
+    {__LINE__, 16, 256, 16, 8, 1.0},
+};
+
+static void test_compute_bound(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof fp_cases / sizeof fp_cases[0]; i++) {
+        const fp_case *tc = &fp_cases[i];
+        fixture f;
+        fx_init(&f, 10000, tc->wg);
+        f.p.max_groups_per_unit = tc->max_groups;
+        double flops = 5.12e9;
+        double peak = tc->precision == 16   ? 10240e3
+                      : tc->precision == 32 ? 5120e3
+                                            : 2560e3; /* per µs */
+        const char *name = tc->precision == 16   ? "fp16"
+                           : tc->precision == 32 ? "fp32"
+                                                 : "fp64";
+        if (tc->precision == 16)
+            f.c.flops_fp16 = flops;
+        else if (tc->precision == 32)
+            f.c.flops_fp32 = flops;
+        else
+            f.c.flops_fp64 = flops;
+        f.c.fp_chains = tc->chains;
+        f.c.instructions = flops / 4; /* issue never binds here */
+        fx_run(&f);
+        double want = flops / peak / tc->hiding;
+        if (fabs(term(&f, name) - want) > 1e-9 * want)
+            fail_msg("row at line %d: %s term %.9g, want %.9g", tc->line,
+                     name, term(&f, name), want);
+        if (strcmp(f.kr.prediction.bound, name) != 0)
+            fail_msg("row at line %d: bound %s, want %s", tc->line,
+                     f.kr.prediction.bound, name);
+        assert_close(f.kr.prediction.time_us, want + 5);
+        fx_free(&f);
+    }
+}
+
+/* Doubling the FLOPs of a compute-bound kernel doubles its time less the
+ * launch; the memory term does not move. */
+static void test_double_flops(void **state)
+{
+    (void)state;
+    fixture a, b;
+    for (int i = 0; i < 2; i++) {
+        fixture *f = i ? &b : &a;
+        stream(f, 10000, 256, 4);
+        f->c.flops_fp32 = (i ? 2 : 1) * 5.12e9;
+        f->c.fp_chains = 8;
+        f->c.instructions = f->c.flops_fp32 / 4;
+        fx_run(f);
+    }
+    assert_close(term(&b, "fp32"), 2 * term(&a, "fp32"));
+    assert_close(term(&b, "dram"), term(&a, "dram"));
+    assert_close(b.kr.prediction.time_us - 5,
+                 2 * (a.kr.prediction.time_us - 5));
+    fx_free(&a);
+    fx_free(&b);
+}
+
+static void test_one_workgroup_latency(void **state)
+{
+    (void)state;
+    fixture f;
+    fx_init(&f, 1, 64);
+    f.p.mem_latency_ns = 500;
+    /* each invocation walks 100 dependent loads of one static load */
+    fx_access(&f, 0, 0, 4, 4, 64 * 100.0, 64 * 4.0);
+    fx_access(&f, 1, 1, 4, 4, 64, 64 * 4.0);
+    f.c.instructions = 64 * 300.0;
+    fx_run(&f);
+    /* 1 wave x (100 trips x 500 ns + 300 instr x 4 cycles / 2 GHz) */
+    assert_close(term(&f, "latency"), (100 * 500 + 300 * 4 / 2.0) * 1e-3);
+    assert_string_equal(f.kr.prediction.bound, "latency");
+    const finding *sd = find(&f, "small-dispatch");
+    assert_non_null(sd);
+    assert_int_equal(sd->sev, SEV_WARNING);
+    assert_non_null(strstr(sd->message, "1 workgroup(s) for 10 units"));
+    fx_free(&f);
+}
+
+static void test_launch_bound(void **state)
+{
+    (void)state;
+    fixture f;
+    fx_init(&f, 1, 64);
+    fx_access(&f, 0, 0, 4, 4, 64, 256);
+    fx_access(&f, 1, 1, 4, 4, 64, 256);
+    f.c.instructions = 64 * 10.0;
+    fx_run(&f);
+    assert_string_equal(f.kr.prediction.bound, "launch");
+    assert_true(f.kr.prediction.time_us >= 5 &&
+                f.kr.prediction.time_us < 5.1);
+    assert_non_null(find(&f, "small-dispatch"));
+    fx_free(&f);
+}
+
+typedef struct coal_case {
+    int line;
+    int64_t stride;     /* bytes between neighbouring lanes */
+    uint32_t bytes;
+    double factor;      /* sectors fetched / sectors needed */
+    int finding;
+} coal_case;
+
+static const coal_case coal_cases[] = {
+    {__LINE__, 4, 4, 1, 0},
+    {__LINE__, -4, 4, 1, 0},     /* reversed order: still coalesced */
+    {__LINE__, 8, 4, 2, 1},      /* every other float: 8 sectors of 4 */
+    {__LINE__, 16, 16, 1, 0},    /* vec4, contiguous */
+    {__LINE__, 32, 4, 8, 1},     /* one float per sector */
+    {__LINE__, 4096, 4, 8, 1},   /* column walk: 32 sectors instead of 4 */
+    {__LINE__, 4096, 16, 2, 1},  /* vec4 column walk: 32 instead of 16 */
+};
+
+static void test_uncoalesced(void **state)
+{
+    (void)state;
+    fixture base;
+    stream(&base, 10000, 256, 4);
+    fx_run(&base);
+    double base_dram_a = 4 * 10000.0 * 256; /* A's bytes, coalesced */
+    for (size_t i = 0; i < sizeof coal_cases / sizeof coal_cases[0]; i++) {
+        const coal_case *tc = &coal_cases[i];
+        fixture f;
+        stream(&f, 10000, 256, tc->stride);
+        f.acc[0].bytes = tc->bytes;
+        double n = 10000.0 * 256;
+        f.acc[0].footprint_bytes = tc->bytes * n; /* > L2: streams */
+        f.c.compulsory_read_bytes = tc->bytes * n + 4 * n;
+        fx_run(&f);
+        /* DRAM time of A is multiplied by the sector factor */
+        double want = (tc->bytes * n * tc->factor + 8 * n) / 1e6;
+        if (fabs(term(&f, "dram") - want) > 1e-9 * want)
+            fail_msg("row at line %d: dram %.9g, want %.9g", tc->line,
+                     term(&f, "dram"), want);
+        const finding *u = find(&f, "uncoalesced-access");
+        if (tc->finding != (u != NULL))
+            fail_msg("row at line %d: uncoalesced-access %s", tc->line,
+                     u ? "reported" : "missing");
+        if (u) {
+            assert_int_equal(u->sev, SEV_WARNING);
+            assert_int_equal(u->line, 10);
+            assert_non_null(strstr(u->message, "A is read with stride"));
+            assert_non_null(strstr(u->message, "of the predicted"));
+            assert_non_null(u->detail_json);
+        }
+        fx_free(&f);
+    }
+    (void)base_dram_a;
+    fx_free(&base);
+}
+
+/* The 32x32 column walk from the brief: stride 1024 floats. */
+static void test_uncoalesced_message(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 10000, 256, 4096);
+    fx_run(&f);
+    const finding *u = find(&f, "uncoalesced-access");
+    assert_non_null(u);
+    assert_non_null(strstr(u->message, "stride 1024 elements"));
+    assert_non_null(strstr(u->message, "32 32-byte transactions per request "
+                                       "instead of 4"));
+    fx_free(&f);
+}
+
+/* A small table read by everyone: DRAM once, the rest from L2. */
+static void test_reuse_l2(void **state)
+{
+    (void)state;
+    fixture f;
+    fx_init(&f, 10000, 256);
+    double n = 10000.0 * 256;
+    fx_access(&f, 0, 0, 4, 4, n * 64, 64 * 1024.0); /* 64 KiB table, 64x */
+    fx_access(&f, 1, 1, 4, 4, n, 4 * n);
+    f.c.instructions = n * 200;
+    fx_run(&f);
+    assert_close(term(&f, "dram"), (64 * 1024.0 + 4 * n) / 1e6);
+    assert_close(term(&f, "l2"), (n * 64 * 4 + 4 * n) / 1e7);
+    fx_free(&f);
+}
+
+typedef struct bank_case {
+    int line;
+    int64_t stride;
+    uint32_t bytes;
+    double degree;
+} bank_case;
+
+static const bank_case bank_cases[] = {
+    {__LINE__, 4, 4, 1},
+    {__LINE__, 0, 4, 1},     /* broadcast */
+    {__LINE__, 8, 4, 2},
+    {__LINE__, 16, 4, 4},
+    {__LINE__, 128, 4, 32},  /* column of a [32][32] float tile */
+    {__LINE__, 132, 4, 1},   /* padded [32][33] */
+    {__LINE__, 12, 4, 1},    /* odd word stride */
+    {__LINE__, 8, 8, 1},     /* doubles, contiguous: 2 phases, no conflict */
+};
+
+static void test_bank_conflicts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof bank_cases / sizeof bank_cases[0]; i++) {
+        const bank_case *tc = &bank_cases[i];
+        fixture f;
+        fx_init(&f, 10000, 256);
+        double n = 10000.0 * 256;
+        access_summary *a = &f.acc[f.c.naccesses++];
+        memset(a, 0, sizeof *a);
+        a->space = SPACE_SHARED;
+        a->var = "tile";
+        a->bytes = tc->bytes;
+        a->count = 64 * n;
+        a->stride_known = 1;
+        a->lane_stride_bytes = tc->stride;
+        a->line = 20;
+        f.c.shared_load_bytes = a->count * tc->bytes;
+        f.c.instructions = n;
+        fx_run(&f);
+        double want = 64 * n * tc->bytes * tc->degree / 2e7;
+        if (fabs(term(&f, "shared") - want) > 1e-9 * want)
+            fail_msg("row at line %d: shared %.9g, want %.9g", tc->line,
+                     term(&f, "shared"), want);
+        const finding *b = find(&f, "bank-conflict");
+        if ((tc->degree >= 2) != (b != NULL))
+            fail_msg("row at line %d: bank-conflict %s", tc->line,
+                     b ? "reported" : "missing");
+        if (b) {
+            char want_deg[32];
+            snprintf(want_deg, sizeof want_deg, "%.0f-way", tc->degree);
+            assert_non_null(strstr(b->message, want_deg));
+            assert_int_equal(b->line, 20);
+        }
+        fx_free(&f);
+    }
+}
+
+static void test_low_occupancy_shared(void **state)
+{
+    (void)state;
+    fixture lo, hi;
+    for (int i = 0; i < 2; i++) {
+        fixture *f = i ? &lo : &hi;
+        stream(f, 10000, 64, 4);
+        f->p.mem_latency_ns = 500;
+        f->refl.shared_bytes = i ? 40000 : 1024; /* 1 vs 16 groups per unit */
+        fx_run(f);
+    }
+    const finding *o = find(&lo, "low-occupancy");
+    assert_non_null(o);
+    assert_non_null(strstr(o->message, "workgroup memory"));
+    assert_non_null(strstr(o->message, "3% occupancy")); /* 64 / 2048 */
+    assert_null(find(&hi, "low-occupancy"));
+    /* Little's law: 10 units x 64 invocations x 8 bytes in flight / 500 ns */
+    double bw = 10 * 64 * 8 / 0.5; /* bytes per µs */
+    assert_close(term(&lo, "dram"), 3 * 4 * 640000.0 / bw);
+    assert_true(lo.kr.prediction.time_us > 10 * hi.kr.prediction.time_us);
+    assert_string_equal(lo.kr.prediction.bound, "dram");
+    fx_free(&lo);
+    fx_free(&hi);
+}
+
+static void test_tail_effect(void **state)
+{
+    (void)state;
+    /* one resident workgroup per unit: units + 1 groups = 2 waves */
+    fixture f, even;
+    for (int i = 0; i < 2; i++) {
+        fixture *x = i ? &even : &f;
+        uint64_t groups = i ? 10 : 11;
+        fx_init(x, groups, 1024);
+        x->p.max_groups_per_unit = 1;
+        x->c.flops_fp32 = 1e8 * (double)groups;
+        x->c.fp_chains = 8;
+        x->c.instructions = x->c.flops_fp32 / 4;
+        fx_run(x);
+    }
+    /* the busiest unit runs 2 groups where an even share is 1.1 */
+    double per_group = 1e8 / (5120e3 / 10); /* one unit's share */
+    assert_close(term(&f, "fp32"), 2 * per_group);
+    assert_close(term(&even, "fp32"), per_group);
+    const finding *t = find(&f, "tail-effect");
+    assert_non_null(t);
+    assert_non_null(strstr(t->message, "11 workgroups in 2 waves of 10"));
+    assert_null(find(&even, "tail-effect"));
+    fx_free(&f);
+    fx_free(&even);
+}
+
+static void test_atomics_same_address(void **state)
+{
+    (void)state;
+    fixture f;
+    fx_init(&f, 10000, 100);
+    access_summary *a = &f.acc[f.c.naccesses++];
+    memset(a, 0, sizeof *a);
+    a->space = SPACE_STORAGE;
+    a->var = "counter";
+    a->is_atomic = 1;
+    a->bytes = 4;
+    a->count = 1e6;
+    a->stride_known = 1;
+    a->uniform = 1;
+    a->footprint_bytes = 4;
+    f.c.atomics = 1e6;
+    f.c.instructions = 1e7;
+    fx_run(&f);
+    /* one address: 1e6 ops one after another at one per clock (0.5 ns) */
+    assert_close(term(&f, "atomic"), 1e6 * 0.5e-3);
+    assert_string_equal(f.kr.prediction.bound, "atomic");
+    /* spread over 1e6 addresses: the distinct-address rate binds */
+    fixture g;
+    fx_init(&g, 10000, 100);
+    g.acc[0] = *a;
+    g.acc[0].uniform = 0;
+    g.acc[0].lane_stride_bytes = 4;
+    g.acc[0].footprint_bytes = 4e6;
+    g.c.naccesses = 1;
+    g.c.atomics = 1e6;
+    g.c.instructions = 1e7;
+    fx_run(&g);
+    assert_close(term(&g, "atomic"), 1e6 / 1e5);
+    fx_free(&f);
+    fx_free(&g);
+}
+
+static void test_unknown_fields_are_assumptions(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 1000, 256, 4);
+    profile_init(&f.p); /* nothing known */
+    f.p.limits.subgroup_size = 32;
+    f.p.mem_latency_ns = 1; /* keep Little's law out of the arithmetic */
+    fx_run(&f);
+    const prediction *p = &f.kr.prediction;
+    assert_true(p->time_us > 0 && isfinite(p->time_us));
+    assert_true(has_assumption(&f, "DRAM bandwidth unknown"));
+    assert_true(has_assumption(&f, "FP32 peak unknown"));
+    assert_true(has_assumption(&f, "launch overhead unknown"));
+    assert_true(has_assumption(&f, "number of compute units unknown"));
+    assert_true(has_assumption(&f, "no measured or built-in profile"));
+    assert_false(has_assumption(&f, "subgroup size unknown"));
+    /* the assumed values are the ones used: 100 GB/s + 5 µs launch */
+    assert_close(term(&f, "dram"), 3 * 4 * 256000.0 / 1e5);
+    fx_free(&f);
+
+    /* a fully known profile states no ceiling assumption */
+    fixture g;
+    stream(&g, 1000, 256, 4);
+    fx_run(&g);
+    assert_false(has_assumption(&g, "unknown for this device"));
+    fx_free(&g);
+}
+
+static void test_min_efficiency(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 10000, 256, 8); /* 2x on A: ~ 75% of ideal */
+    fx_run(&f);
+    assert_null(find(&f, "far-below-roofline"));
+    fx_free(&f);
+    stream(&f, 10000, 256, 8);
+    f.k.min_efficiency = 0.9;
+    fx_run(&f);
+    const finding *fb = find(&f, "far-below-roofline");
+    assert_non_null(fb);
+    assert_int_equal(fb->sev, SEV_WARNING);
+    assert_non_null(strstr(fb->message, "the dram term costs"));
+    fx_free(&f);
+    /* the default threshold is 25%: stride 32 on all three streams = 8x */
+    stream(&f, 10000, 256, 32);
+    f.acc[1].lane_stride_bytes = 32;
+    f.acc[2].lane_stride_bytes = 32;
+    fx_run(&f);
+    assert_non_null(find(&f, "far-below-roofline"));
+    fx_free(&f);
+}
+
+static void test_evaluator_assumptions_and_confidence(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 100, 256, 4);
+    char *as[] = {"loop at line 12 depends on buffer contents: assumed 64 "
+                  "iterations"};
+    f.c.assumptions = as;
+    f.c.nassumptions = 1;
+    f.c.conf = CONF_ESTIMATED;
+    fx_run(&f);
+    assert_int_equal(f.kr.prediction.conf, CONF_ESTIMATED);
+    assert_true(has_assumption(&f, "assumed 64 iterations"));
+    fx_free(&f);
+}
+
+/* The lavapipe built-in: a CPU device has no banks and no Little's law
+ * limit, and its prediction is finite for a plain stream. */
+static void test_cpu_profile(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 4096, 64, 4);
+    assert_int_equal(profile_builtin("lavapipe", &f.p), 0);
+    f.p.clock_ghz = 2.0; /* independent of the test machine */
+    f.p.units = 2;
+    f.p.dram_gbs = 10;
+    fx_run(&f);
+    const prediction *p = &f.kr.prediction;
+    assert_true(p->time_us > 0 && isfinite(p->time_us));
+    assert_true(term(&f, "dram") >= 3 * 4 * 4096.0 * 64 / 1e4 - 1e-9);
+    assert_null(find(&f, "low-occupancy"));
+    assert_null(find(&f, "bank-conflict"));
+    fx_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_memory_bound),
+        cmocka_unit_test(test_memory_bound_half),
+        cmocka_unit_test(test_compute_bound),
+        cmocka_unit_test(test_double_flops),
+        cmocka_unit_test(test_one_workgroup_latency),
+        cmocka_unit_test(test_launch_bound),
+        cmocka_unit_test(test_uncoalesced),
+        cmocka_unit_test(test_uncoalesced_message),
+        cmocka_unit_test(test_reuse_l2),
+        cmocka_unit_test(test_bank_conflicts),
+        cmocka_unit_test(test_low_occupancy_shared),
+        cmocka_unit_test(test_tail_effect),
+        cmocka_unit_test(test_atomics_same_address),
+        cmocka_unit_test(test_unknown_fields_are_assumptions),
+        cmocka_unit_test(test_min_efficiency),
+        cmocka_unit_test(test_evaluator_assumptions_and_confidence),
+        cmocka_unit_test(test_cpu_profile),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
