@@ -7,7 +7,9 @@
  * outside; unknown when either side is missing.  The explanation cites only
  * evidence that is present (invocation counts, counters, spread, cold
  * sample, dispatch size vs timer resolution and launch cost).
- * divergence->explanation is heap-allocated (freed with the report).
+ * divergence->explanation is heap-allocated (freed with the report); a
+ * previous explanation in *out is freed and replaced, so *out must be
+ * zero-initialised or hold an earlier verdict.
  */
 #ifndef CW_VERDICT_H
 #define CW_VERDICT_H

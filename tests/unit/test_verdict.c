@@ -81,7 +81,7 @@ static void test_evidence(void **state)
     assert_non_null(strstr(d.explanation, "cold first sample took 2.7×"));
     assert_non_null(strstr(d.explanation, "launch overhead"));
     assert_non_null(strstr(d.explanation, "1 of 2 counters unavailable (no hardware PMU)"));
-    free(d.explanation);
+    /* verdict_judge replaces (and frees) a previous explanation itself */
     /* a failed run says why */
     measurement failed = {.error = (char *)"kernel 'x' did not finish within 2 s"};
     verdict_judge(&p, &failed, 0.25, 5, &d);
