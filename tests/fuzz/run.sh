@@ -1,0 +1,45 @@
+#!/bin/sh
+# make fuzz [FUZZ_SECONDS=N]: build every tests/fuzz/fuzz_*.c with libFuzzer,
+# ASan and UBSan (clang), then run each for N seconds (default 60) on a copy
+# of its seed corpus.  Crashes are left in build-fuzz/<harness>/crash-*;
+# turn each into a regression input under tests/fuzz/regressions/<harness>/.
+set -u
+SECONDS_EACH=${1:-60}
+[ -n "$SECONDS_EACH" ] || SECONDS_EACH=60
+OUT=build-fuzz
+mkdir -p "$OUT"
+make --no-print-directory BUILD="$OUT/lib" CC=clang \
+    CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
+    "$OUT/lib/libclockwork.a" >/dev/null || exit 2
+CPPFLAGS="-D_GNU_SOURCE -DCW_VERSION=\"fuzz\" -Icore -Iverifier -Icollectors -Itui -Iinclude \
+  $(pkg-config --cflags vulkan jansson ncursesw capstone)"
+LIBS="$(pkg-config --libs vulkan jansson ncursesw capstone) -lpfm -lshaderc_combined \
+  -Wl,--start-group -lglslang -lMachineIndependent -lOSDependent -lOGLCompiler -lGenericCodeGen \
+  -lSPIRV -lSPIRV-Tools-opt -lSPIRV-Tools -lglslang-default-resource-limits -Wl,--end-group \
+  -lstdc++ -lm -lpthread -ldl"
+status=0
+printf '%-16s %10s %12s %8s\n' harness seconds executions crashes
+for src in tests/fuzz/fuzz_*.c; do
+    name=$(basename "$src" .c)
+    bin="$OUT/$name"
+    # shellcheck disable=SC2086
+    clang -O1 -g -fsanitize=fuzzer,address,undefined $CPPFLAGS -o "$bin" "$src" \
+        "$OUT/lib/libclockwork.a" $LIBS || { status=1; continue; }
+    corpus="$OUT/$name.corpus"
+    mkdir -p "$corpus" "$OUT/$name.crashes"
+    seeds="tests/fuzz/seeds/${name#fuzz_}"
+    [ -d "$seeds" ] && cp -r "$seeds"/. "$corpus"/ 2>/dev/null
+    regress="tests/fuzz/regressions/${name#fuzz_}"
+    [ -d "$regress" ] && cp -r "$regress"/. "$corpus"/ 2>/dev/null
+    log="$OUT/$name.log"
+    ASAN_OPTIONS=detect_leaks=1 "$bin" "$corpus" -max_total_time="$SECONDS_EACH" \
+        -artifact_prefix="$OUT/$name.crashes/" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+        > "$log" 2>&1
+    rc=$?
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+    [ -n "$execs" ] || execs=$(grep -Eo '#[0-9]+' "$log" | tail -n 1 | tr -d '#')
+    crashes=$(ls "$OUT/$name.crashes" | wc -l)
+    printf '%-16s %10s %12s %8s\n' "${name#fuzz_}" "$SECONDS_EACH" "${execs:-?}" "$crashes"
+    [ "$rc" -eq 0 ] && [ "$crashes" -eq 0 ] || status=1
+done
+exit $status
