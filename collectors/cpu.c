@@ -660,6 +660,11 @@ static void evidence(const plan_kernel *k, const measurement *m, char *buf,
     if (have_sc || have_p)
         EMIT("FP instructions per call: %.3g scalar, %.3g packed; ",
              have_sc ? sc : 0.0, p128 + p256 + p512);
+    double tc;
+    if (counter_val(m, "task-clock", &tc) && m->median_us > 0)
+        /* task-clock is CPU time in ns summed over the kernel's threads */
+        EMIT("CPU time %.3g ms per call over %.3g ms wall: %.1f CPUs busy; ",
+             tc / 1e6, m->median_us / 1e3, tc / 1e3 / m->median_us);
     if (!have_cyc && !have_ins) {
         const counter_value *c = counter(m, "cycles");
         EMIT("hardware counters unavailable (%s); ",
@@ -1157,8 +1162,8 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
     size_t bytes = 4 * llc;
     if (bytes < (64u << 20))
         bytes = 64u << 20;
-    if (bytes > (512u << 20))
-        bytes = 512u << 20;
+    if (bytes > (256u << 20)) /* sysconf may report the host's whole L3 */
+        bytes = 256u << 20;
     size_t n = bytes / sizeof(float);
     float *a = aligned_alloc(64, n * sizeof(float));
     float *b = aligned_alloc(64, n * sizeof(float));
