@@ -41,6 +41,7 @@ struct pfm_session {
     pfm_event *ev;
     size_t n;
     int running;
+    unsigned long brackets;
 };
 
 /* ---- event list syntax ---- */
@@ -383,6 +384,21 @@ void pfm_session_stop(pfm_session *s)
             ev->acc[k] += v[k] - ev->last[k];
     }
     s->running = 0;
+    s->brackets++;
+}
+
+void pfm_session_reset(pfm_session *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n; i++)
+        memset(s->ev[i].acc, 0, sizeof s->ev[i].acc);
+    s->brackets = 0;
+}
+
+unsigned long pfm_session_brackets(const pfm_session *s)
+{
+    return s ? s->brackets : 0;
 }
 
 void pfm_session_read(pfm_session *s, measurement *m)

@@ -38,6 +38,10 @@ int pfm_session_open(const char *events, int inherit, pfm_session **out,
 void pfm_session_start(pfm_session *s);
 void pfm_session_stop(pfm_session *s);
 void pfm_session_read(pfm_session *s, measurement *m);
+/* Forget the counts accumulated so far (between kernels of one run). */
+void pfm_session_reset(pfm_session *s);
+/* Brackets (start/stop pairs) counted since open or the last reset. */
+unsigned long pfm_session_brackets(const pfm_session *s);
 /* Availability of every event without a measurement (device view). */
 void pfm_session_describe(pfm_session *s, measurement *m);
 void pfm_session_close(pfm_session *s);

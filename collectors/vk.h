@@ -70,6 +70,14 @@ char *vk_devices_json_text(const vk_device_info *d, size_t n);
 typedef struct vk_ctx vk_ctx;
 
 int vk_open(const char *selector, vk_ctx **out, cw_error *err);
+/* Same, with the libpfm4 events to count (--events; NULL = defaults).
+ * The counters are opened before the device so a CPU device's worker
+ * threads are counted.  A malformed event list -> CW_EXIT_USAGE. */
+int vk_open_events(const char *selector, const char *events, vk_ctx **out,
+                   cw_error *err);
+/* Non-zero after a hang: the driver may still run the kernel, so the
+ * context was not destroyed and the process leaves through _exit. */
+int vk_ctx_hung(const vk_ctx *ctx);
 void vk_close(vk_ctx *ctx);
 const vk_device_info *vk_ctx_info(const vk_ctx *ctx);
 void vk_device_profile(const vk_ctx *ctx, device_profile *p);

@@ -1,0 +1,420 @@
+/* vk_kernel.c - vk_run_kernel(): one plan kernel, end to end (see vk.h).
+ *
+ * Order: buffers (sized by the verifier's reflection, filled per the
+ * plan's init, uploaded), push constants, specialization, pipeline (with
+ * the context's pipeline cache), one recorded command buffer re-submitted
+ * for every run.  The first run is the cold sample (reported apart); the
+ * rest of --warmup follows; then warm samples until stats.h says stop.
+ * Counters bracket only the warm samples and are reported per dispatch.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "stats.h"
+#include "vk_internal.h"
+
+/* ---- buffer contents ---- */
+
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static size_t elem_size(scalar_kind k)
+{
+    switch (k) {
+    case SCALAR_I8: case SCALAR_U8: return 1;
+    case SCALAR_I16: case SCALAR_U16: case SCALAR_F16: return 2;
+    case SCALAR_I64: case SCALAR_U64: case SCALAR_F64: return 8;
+    default: return 4; /* bool, 32-bit, and unknown element types */
+    }
+}
+
+static uint16_t float_to_half(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000;
+    int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+    uint32_t mant = x & 0x7fffff;
+    if (((x >> 23) & 0xff) == 0xff)
+        return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
+    if (exp >= 31)
+        return (uint16_t)(sign | 0x7c00);
+    if (exp <= 0) {
+        if (exp < -10)
+            return (uint16_t)sign;
+        mant |= 0x800000;
+        return (uint16_t)(sign | (mant >> (14 - exp)));
+    }
+    return (uint16_t)(sign | ((uint32_t)exp << 10) | (mant >> 13));
+}
+
+/* Store v as element i of type k. */
+static void put(uint8_t *p, size_t i, scalar_kind k, double v)
+{
+    switch (k) {
+    case SCALAR_I8: { int8_t x = (int8_t)v; memcpy(p + i, &x, 1); break; }
+    case SCALAR_U8: { uint8_t x = (uint8_t)v; memcpy(p + i, &x, 1); break; }
+    case SCALAR_I16: { int16_t x = (int16_t)v; memcpy(p + 2 * i, &x, 2); break; }
+    case SCALAR_U16: { uint16_t x = (uint16_t)v; memcpy(p + 2 * i, &x, 2); break; }
+    case SCALAR_F16: { uint16_t x = float_to_half((float)v); memcpy(p + 2 * i, &x, 2); break; }
+    case SCALAR_BOOL: { uint32_t x = v != 0; memcpy(p + 4 * i, &x, 4); break; }
+    case SCALAR_I32: { int32_t x = (int32_t)v; memcpy(p + 4 * i, &x, 4); break; }
+    case SCALAR_U32: { uint32_t x = (uint32_t)v; memcpy(p + 4 * i, &x, 4); break; }
+    case SCALAR_I64: { int64_t x = (int64_t)v; memcpy(p + 8 * i, &x, 8); break; }
+    case SCALAR_U64: { uint64_t x = (uint64_t)v; memcpy(p + 8 * i, &x, 8); break; }
+    case SCALAR_F64: memcpy(p + 8 * i, &v, 8); break;
+    default: { float x = (float)v; memcpy(p + 4 * i, &x, 4); break; }
+    }
+}
+
+static int is_float(scalar_kind k)
+{
+    return k == SCALAR_F16 || k == SCALAR_F32 || k == SCALAR_F64 ||
+           k == SCALAR_NONE;
+}
+
+static int is_signed(scalar_kind k)
+{
+    return k == SCALAR_I8 || k == SCALAR_I16 || k == SCALAR_I32 ||
+           k == SCALAR_I64;
+}
+
+/* Fill per the plan's init: random floats in [-1, 1) or small integers
+ * (so index buffers stay small and sums do not overflow), zero, ramp, or a
+ * constant.  Never zeros unless asked: zeros can run faster than real data
+ * and hide outputs that were never written. */
+static void fill_buffer(uint8_t *data, uint64_t bytes, scalar_kind k,
+                        const plan_buffer *pb, uint64_t seed)
+{
+    if (pb->init == PLAN_INIT_ZERO) {
+        memset(data, 0, bytes);
+        return;
+    }
+    size_t es = elem_size(k);
+    uint64_t n = bytes / es;
+    uint64_t s = seed ^ ((uint64_t)pb->set << 32 | pb->binding) *
+                            0x2545f4914f6cdd1dull;
+    for (uint64_t i = 0; i < n; i++) {
+        double v;
+        switch (pb->init) {
+        case PLAN_INIT_RAMP:
+            v = (double)i;
+            break;
+        case PLAN_INIT_CONST:
+            v = pb->init_value;
+            break;
+        default: {
+            uint64_t r = splitmix64(&s);
+            if (is_float(k))
+                v = (double)(r >> 40) / (double)(1 << 23) - 1.0;
+            else if (k == SCALAR_BOOL)
+                v = (double)(r & 1);
+            else if (is_signed(k))
+                v = (double)(int)(r % 17) - 8.0;
+            else
+                v = (double)(r % 16);
+        }
+        }
+        put(data, (size_t)i, k, v);
+    }
+    /* a tail shorter than one element: deterministic bytes, not zeros */
+    for (uint64_t i = n * es; i < bytes; i++)
+        data[i] = (uint8_t)(0xA5 ^ i);
+}
+
+/* ---- specialization ---- */
+
+static size_t spec_write(uint8_t *p, scalar_kind k, double v)
+{
+    switch (k) {
+    case SCALAR_BOOL: { uint32_t x = v != 0; memcpy(p, &x, 4); return 4; }
+    case SCALAR_I8: case SCALAR_U8: put(p, 0, k, v); return 1;
+    case SCALAR_I16: case SCALAR_U16: case SCALAR_F16: put(p, 0, k, v); return 2;
+    case SCALAR_I64: case SCALAR_U64: case SCALAR_F64: put(p, 0, k, v); return 8;
+    default: put(p, 0, k, v); return 4;
+    }
+}
+
+/* ---- dump ---- */
+
+static int write_dump(const char *dir, uint32_t set, uint32_t binding,
+                      const void *data, uint64_t bytes, cw_error *err)
+{
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        cw_error_set(err, dir, 0, 0, "cannot create the --dump folder: %s",
+                     strerror(errno));
+        return CW_EXIT_USAGE;
+    }
+    char path[1200];
+    snprintf(path, sizeof path, "%s/binding-%u-%u.bin", dir, set, binding);
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        cw_error_set(err, path, 0, 0, "cannot write the dump: %s",
+                     strerror(errno));
+        return CW_EXIT_USAGE;
+    }
+    int ok = fwrite(data, 1, bytes, f) == bytes;
+    ok &= fclose(f) == 0;
+    if (!ok) {
+        cw_error_set(err, path, 0, 0, "writing the dump failed: %s",
+                     strerror(errno));
+        return CW_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* ---- the runner ---- */
+
+typedef struct run_state {
+    vkx_binding b[VKX_MAX_BINDINGS];
+    vkx_buffer buf[VKX_MAX_BINDINGS];
+    const refl_binding *rb[VKX_MAX_BINDINGS];
+    size_t nb;
+    vkx_pipeline pipe;
+    vkx_timer timer;
+    uint8_t *push;
+    double *samples;
+} run_state;
+
+static void run_state_free(vk_ctx *c, run_state *st)
+{
+    vkx_timer_destroy(c, &st->timer);
+    vkx_pipeline_destroy(c, &st->pipe);
+    for (size_t i = 0; i < st->nb; i++)
+        vkx_buffer_destroy(c, &st->buf[i]);
+    free(st->push);
+    free(st->samples);
+}
+
+static int make_buffers(vk_ctx *c, const plan_kernel *k,
+                        const reflection *refl, const run_options *o,
+                        run_state *st, cw_error *err)
+{
+    for (size_t i = 0; i < refl->nbindings; i++) {
+        const refl_binding *rb = &refl->bindings[i];
+        if (rb->kind == DESC_OTHER) {
+            cw_error_set(err, k->shader_path, 0, 0,
+                         "kernel '%s': set %u binding %u is an image or "
+                         "sampler; the runner supports storage and uniform "
+                         "buffers only", k->name, rb->set, rb->binding);
+            return CW_EXIT_USAGE;
+        }
+        if (st->nb == VKX_MAX_BINDINGS) {
+            cw_error_set(err, k->shader_path, 0, 0,
+                         "kernel '%s' has more than %d bindings", k->name,
+                         VKX_MAX_BINDINGS);
+            return CW_EXIT_USAGE;
+        }
+        const plan_buffer *pb = plan_kernel_buffer(k, rb->set, rb->binding);
+        if (!pb) {
+            cw_error_set(err, k->shader_path, 0, 0,
+                         "kernel '%s': the plan gives no buffer for set %u "
+                         "binding %u ('%s'); add it to \"buffers\"", k->name,
+                         rb->set, rb->binding, rb->name ? rb->name : "?");
+            return CW_EXIT_USAGE;
+        }
+        uint64_t bytes = 0;
+        if (verifier_buffer_bytes(refl, k, pb, &bytes, err))
+            return CW_EXIT_USAGE;
+        if (rb->kind == DESC_STORAGE_BUFFER &&
+            bytes > c->info.limits.max_storage_range) {
+            cw_error_set(err, NULL, 0, 0,
+                         "kernel '%s': buffer set %u binding %u is %llu "
+                         "bytes, above the device's maxStorageBufferRange "
+                         "(%llu)", k->name, rb->set, rb->binding,
+                         (unsigned long long)bytes,
+                         (unsigned long long)c->info.limits.max_storage_range);
+            return CW_EXIT_ENV;
+        }
+        char what[160];
+        snprintf(what, sizeof what, "buffer set %u binding %u ('%s') of "
+                 "kernel '%s'", rb->set, rb->binding,
+                 rb->name ? rb->name : "?", k->name);
+        size_t j = st->nb;
+        int uniform = rb->kind == DESC_UNIFORM_BUFFER;
+        int rc = vkx_buffer_create(c, bytes, uniform, what, &st->buf[j], err);
+        if (rc)
+            return rc;
+        st->nb++;
+        st->rb[j] = rb;
+        st->b[j] = (vkx_binding){rb->set, rb->binding, uniform, &st->buf[j]};
+        uint8_t *data = malloc(bytes ? bytes : 1);
+        if (!data) {
+            cw_error_set(err, NULL, 0, 0, "out of host memory filling %s "
+                         "(%llu bytes)", what, (unsigned long long)bytes);
+            return CW_EXIT_ENV;
+        }
+        fill_buffer(data, bytes, rb->elem, pb, o->seed);
+        rc = vkx_buffer_upload(c, &st->buf[j], data, bytes, o->timeout_s,
+                               err);
+        free(data);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int dump_buffers(vk_ctx *c, const run_options *o, run_state *st,
+                        cw_error *err)
+{
+    for (size_t i = 0; i < st->nb; i++) {
+        if (!st->rb[i]->writes)
+            continue;
+        uint64_t bytes = st->buf[i].size;
+        uint8_t *data = malloc(bytes ? bytes : 1);
+        if (!data) {
+            cw_error_set(err, NULL, 0, 0, "out of host memory for --dump");
+            return CW_EXIT_ENV;
+        }
+        int rc = vkx_buffer_download(c, &st->buf[i], data, bytes,
+                                     o->timeout_s, err);
+        if (!rc)
+            rc = write_dump(o->dump_dir, st->b[i].set, st->b[i].binding,
+                            data, bytes, err);
+        free(data);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static void fail_measurement(measurement *out, const cw_error *err)
+{
+    char buf[1600];
+    cw_error_format(err, buf, sizeof buf);
+    cw_set_str(&out->error, buf);
+    out->valid = 0;
+}
+
+int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
+                  const reflection *refl, const run_options *opt,
+                  measurement *out, cw_error *err)
+{
+    run_options defaults;
+    if (!opt) {
+        run_options_default(&defaults);
+        opt = &defaults;
+    }
+    cw_set_str(&out->counters_scope,
+               strcmp(c->info.type, "cpu") == 0 ? "kernel" : "host");
+    if (c->hung) {
+        cw_error_set(err, NULL, 0, 0, "kernel '%s' not run: the device is "
+                     "still busy with a kernel that hung", k->name);
+        fail_measurement(out, err);
+        return CW_EXIT_ENV;
+    }
+    run_state st;
+    memset(&st, 0, sizeof st);
+    int rc = make_buffers(c, k, refl, opt, &st, err);
+    if (rc)
+        goto done;
+
+    if (refl->push_bytes) {
+        st.push = calloc(1, refl->push_bytes + 4);
+        if (!st.push)
+            abort();
+        verifier_push_bytes(refl, k, st.push);
+    }
+
+    /* specialization: every constant the plan overrides */
+    VkSpecializationMapEntry *me = calloc(refl->nspecs + 1, sizeof *me);
+    uint8_t *sdata = calloc(refl->nspecs + 1, 8);
+    if (!me || !sdata)
+        abort();
+    uint32_t nme = 0, off = 0;
+    for (size_t i = 0; i < refl->nspecs; i++) {
+        const refl_spec *s = &refl->specs[i];
+        if (!s->overridden)
+            continue;
+        size_t sz = spec_write(sdata + off, s->type, s->value);
+        me[nme++] = (VkSpecializationMapEntry){s->id, off, sz};
+        off += (uint32_t)sz;
+    }
+    VkSpecializationInfo si = {nme, me, off, sdata};
+    rc = vkx_pipeline_create(c, m->words, m->nwords,
+                             k->entry ? k->entry : refl->entry, st.b, st.nb,
+                             refl->push_bytes, nme ? &si : NULL, k->name,
+                             &st.pipe, err);
+    free(me);
+    free(sdata);
+    if (rc)
+        goto done;
+    rc = vkx_timer_record(c, &st.pipe, st.push, k->workgroups, 1, &st.timer,
+                          err);
+    if (rc)
+        goto done;
+
+    /* cold run, then the rest of the warm-up */
+    unsigned warm = opt->warmup ? opt->warmup : 1;
+    double us;
+    int used_host = 0, has_inv = 0;
+    uint64_t inv = 0;
+    for (unsigned i = 0; i < warm; i++) {
+        rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 0, &us,
+                           &used_host, &inv, &has_inv, err);
+        if (rc)
+            goto done;
+        if (i == 0) {
+            out->has_cold = 1;
+            out->cold_us = us;
+        }
+    }
+
+    stats_policy pol;
+    stats_policy_default(&pol, opt->samples ? opt->samples : 10,
+                         opt->budget_s > 0 ? opt->budget_s : 2);
+    size_t cap = 64, n = 0;
+    st.samples = malloc(cap * sizeof *st.samples);
+    if (!st.samples)
+        abort();
+    if (c->pfm)
+        pfm_session_reset(c->pfm);
+    double t0 = vkx_now_s();
+    while (stats_should_continue(st.samples, n, &pol, vkx_now_s() - t0)) {
+        if (opt->cancel && *opt->cancel)
+            break;
+        rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 1, &us,
+                           &used_host, &inv, &has_inv, err);
+        if (rc)
+            goto done;
+        if (n == cap) {
+            cap *= 2;
+            double *ns = realloc(st.samples, cap * sizeof *ns);
+            if (!ns)
+                abort();
+            st.samples = ns;
+        }
+        st.samples[n++] = us;
+        if (opt->on_sample)
+            opt->on_sample(opt->user, us);
+    }
+    stats_fill_measurement(out, st.samples, n);
+    if (has_inv) {
+        out->has_invocations = 1;
+        out->invocations = inv;
+    }
+    if (c->pfm && n) {
+        size_t first = out->ncounters;
+        pfm_session_read(c->pfm, out);
+        unsigned long br = pfm_session_brackets(c->pfm);
+        for (size_t i = first; i < out->ncounters; i++)
+            if (out->counters[i].available && br)
+                out->counters[i].value /= (double)br; /* per dispatch */
+    }
+    if (opt->dump_dir)
+        rc = dump_buffers(c, opt, &st, err);
+done:
+    if (rc)
+        fail_measurement(out, err);
+    run_state_free(c, &st);
+    return rc;
+}

@@ -1,0 +1,517 @@
+/* test_vk.c - the Vulkan collector on the CPU device (lavapipe): device
+ * listing and selection, SAXPY's output against a CPU reference, poisoned
+ * outputs, seeded random fills, spec constants, timestamps, pipeline
+ * statistics, counters, and the hang guard (last: it leaves the device
+ * busy and the process exits through the hang exit path). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "shader.h"
+#include "verifier.h"
+#include "vk.h"
+
+static vk_ctx *ctx;
+static char tmpdir[] = "/tmp/cw-test-vk-XXXXXX";
+
+/* ---- helpers: hand-built plans and reflections ---- */
+
+typedef struct kernel_fixture {
+    plan_kernel k;
+    plan_buffer bufs[4];
+    plan_value push[4];
+    plan_value spec[2];
+    reflection refl;
+    refl_binding rb[4];
+    refl_push_member pm[4];
+    refl_spec rs[2];
+    shader_module mod;
+} kernel_fixture;
+
+static void fixture_init(kernel_fixture *f, const char *name,
+                         const char *glsl, uint32_t groups, uint32_t local)
+{
+    memset(f, 0, sizeof *f);
+    f->k.name = (char *)name;
+    f->k.entry = (char *)"main";
+    f->k.shader_path = (char *)name;
+    f->k.workgroups[0] = groups;
+    f->k.workgroups[1] = f->k.workgroups[2] = 1;
+    f->k.buffers = f->bufs;
+    f->k.push = f->push;
+    f->k.spec = f->spec;
+    f->refl.entry = (char *)"main";
+    f->refl.local_size[0] = local;
+    f->refl.local_size[1] = f->refl.local_size[2] = 1;
+    f->refl.bindings = f->rb;
+    f->refl.push = f->pm;
+    f->refl.specs = f->rs;
+    cw_error err;
+    cw_error_clear(&err);
+    if (shader_compile_glsl(name, glsl, strlen(glsl), &f->mod, &err))
+        fail_msg("compile %s: %s", name, err.text);
+}
+
+static void add_buffer(kernel_fixture *f, uint32_t binding, uint64_t elements,
+                       plan_init init, double value, scalar_kind elem,
+                       int reads, int writes)
+{
+    size_t i = f->k.nbuffers++;
+    f->bufs[i] = (plan_buffer){.binding = binding, .has_elements = 1,
+                               .elements = elements, .init = init,
+                               .init_value = value};
+    f->rb[i] = (refl_binding){.binding = binding, .name = (char *)"buf",
+                              .kind = DESC_STORAGE_BUFFER, .reads = reads,
+                              .writes = writes,
+                              .array_stride = (uint32_t)(elem == SCALAR_F64
+                                                             ? 8 : 4),
+                              .elem = elem, .elem_components = 1};
+    f->refl.nbindings++;
+}
+
+static void add_push(kernel_fixture *f, const char *name, scalar_kind t,
+                     double v)
+{
+    size_t i = f->k.npush++;
+    f->push[i] = (plan_value){.key = (char *)name, .value = v,
+                              .is_integer = t != SCALAR_F32,
+                              .ivalue = (int64_t)v};
+    f->pm[i] = (refl_push_member){.name = (char *)name,
+                                  .offset = (uint32_t)(4 * i), .size = 4,
+                                  .type = t, .components = 1};
+    f->refl.npush++;
+    f->refl.push_bytes = (uint32_t)(4 * f->refl.npush);
+}
+
+static void free_measurement(measurement *m)
+{
+    free(m->sample_us);
+    free(m->counters_scope);
+    for (size_t i = 0; i < m->ncounters; i++) {
+        free(m->counters[i].name);
+        free(m->counters[i].reason);
+    }
+    free(m->counters);
+    free(m->error);
+    memset(m, 0, sizeof *m);
+}
+
+static void *read_dump(uint32_t set, uint32_t binding, size_t *len)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/binding-%u-%u.bin", tmpdir, set, binding);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("no dump %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    void *d = malloc((size_t)n + 1);
+    assert_int_equal(fread(d, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    unlink(path);
+    *len = (size_t)n;
+    return d;
+}
+
+static void small_options(run_options *o)
+{
+    run_options_default(o);
+    o->samples = 3;
+    o->warmup = 1;
+    o->budget_s = 0.2;
+    o->dump_dir = tmpdir;
+}
+
+static int group_setup(void **state)
+{
+    (void)state;
+    if (!mkdtemp(tmpdir))
+        return -1;
+    cw_error err;
+    cw_error_clear(&err);
+    if (vk_open("llvmpipe", &ctx, &err)) {
+        fprintf(stderr, "vk_open: %s\n", err.text);
+        return -1;
+    }
+    return 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    if (ctx && !vk_ctx_hung(ctx))
+        vk_close(ctx);
+    rmdir(tmpdir);
+    return 0;
+}
+
+/* ---- devices ---- */
+
+static void test_list_devices(void **state)
+{
+    (void)state;
+    vk_device_info *d;
+    size_t n;
+    cw_error err;
+    assert_int_equal(vk_list_devices(&d, &n, &err), 0);
+    assert_true(n >= 1);
+    const vk_device_info *lvp = NULL;
+    for (size_t i = 0; i < n; i++)
+        if (strstr(d[i].name, "llvmpipe"))
+            lvp = &d[i];
+    assert_non_null(lvp);
+    assert_string_equal(lvp->type, "cpu");
+    assert_true(lvp->limits.max_wg_invocations >= 128);
+    assert_true(lvp->limits.max_shared_bytes >= 16384);
+    assert_true(lvp->limits.subgroup_size >= 1);
+    assert_true(lvp->pipeline_statistics);
+    assert_true(lvp->timestamp_period_ns > 0);
+    int ts = 0;
+    for (size_t q = 0; q < lvp->nfamilies; q++)
+        ts |= lvp->families[q].timestamp_valid_bits != 0;
+    assert_true(ts);
+    assert_int_equal(strlen(lvp->uuid), 32);
+
+    char *js = vk_devices_json_text(d, n);
+    json_error_t je;
+    json_t *root = json_loads(js, 0, &je);
+    assert_non_null(root);
+    json_t *arr = json_object_get(root, "devices");
+    assert_int_equal(json_array_size(arr), n);
+    json_t *lim = json_object_get(json_array_get(arr, 0), "compute_limits");
+    assert_non_null(json_object_get(lim, "max_workgroup_invocations"));
+    json_decref(root);
+    free(js);
+
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *mem = open_memstream(&buf, &blen);
+    vk_write_devices_table(d, n, mem);
+    fclose(mem);
+    assert_non_null(strstr(buf, "llvmpipe"));
+    assert_non_null(strstr(buf, "valid bits"));
+    free(buf);
+    vk_free_devices(d, n);
+}
+
+static void test_select_errors(void **state)
+{
+    (void)state;
+    vk_ctx *c = NULL;
+    cw_error err;
+    cw_error_clear(&err);
+    assert_int_equal(vk_open("99", &c, &err), CW_EXIT_USAGE);
+    assert_null(c);
+    assert_non_null(strstr(err.text, "no such device"));
+    assert_int_equal(vk_open("no-such-gpu-name", &c, &err), CW_EXIT_USAGE);
+    assert_non_null(strstr(err.text, "llvmpipe")); /* lists what exists */
+    assert_int_equal(vk_open_events(NULL, "cycles,,x", &c, &err),
+                     CW_EXIT_USAGE);
+    assert_null(c);
+}
+
+static void test_profile_limits(void **state)
+{
+    (void)state;
+    device_profile p;
+    profile_init(&p);
+    vk_device_profile(ctx, &p);
+    assert_non_null(strstr(p.name, "llvmpipe"));
+    assert_true(p.is_cpu);
+    assert_true(p.limits.max_wg_invocations > 0);
+    assert_int_equal(strlen(p.uuid), 32);
+}
+
+/* ---- SAXPY against a CPU reference ---- */
+
+static const char saxpy_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer X { float x[]; };\n"
+    "layout(set = 0, binding = 1) buffer Y { float y[]; };\n"
+    "layout(push_constant) uniform Params { uint n; float alpha; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    if (i < n) y[i] = alpha * x[i] + y[i];\n"
+    "}\n";
+
+static const counter_value *counter(const measurement *m, const char *name)
+{
+    for (size_t i = 0; i < m->ncounters; i++)
+        if (!strcmp(m->counters[i].name, name))
+            return &m->counters[i];
+    return NULL;
+}
+
+static void test_saxpy(void **state)
+{
+    (void)state;
+    kernel_fixture f;
+    fixture_init(&f, "saxpy", saxpy_glsl, 4, 256);
+    /* x = 0,1,2,...; y = 0.5 everywhere (also past n: must stay 0.5) */
+    add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
+    add_buffer(&f, 1, 1024, PLAN_INIT_CONST, 0.5, SCALAR_F32, 1, 1);
+    add_push(&f, "n", SCALAR_U32, 1000);
+    add_push(&f, "alpha", SCALAR_F32, 2.0);
+    run_options o;
+    small_options(&o);
+    measurement m;
+    memset(&m, 0, sizeof m);
+    cw_error err;
+    cw_error_clear(&err);
+    int rc = vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err);
+    if (rc)
+        fail_msg("run: %s", err.text);
+    assert_true(m.valid);
+    assert_null(m.error);
+    assert_true(m.samples >= 3);
+    assert_int_equal(m.nsample_us, m.samples);
+    assert_true(m.median_us > 0 && m.min_us > 0);
+    assert_true(m.min_us <= m.median_us && m.median_us <= m.max_us);
+    assert_true(m.p90_us <= m.max_us);
+    assert_true(m.has_cold && m.cold_us > 0);
+    assert_true(m.has_invocations);
+    assert_int_equal(m.invocations, 4 * 256); /* groups x local size */
+
+    /* every run adds alpha*x once: warm-up runs (cold included) + samples */
+    double runs = (double)(o.warmup + m.samples);
+    size_t len;
+    float *y = read_dump(0, 1, &len);
+    assert_int_equal(len, 1024 * sizeof(float));
+    for (int i = 0; i < 1024; i++) {
+        float want = i < 1000 ? (float)(0.5 + runs * 2.0 * i) : 0.5f;
+        if (y[i] != want)
+            fail_msg("y[%d] = %g, want %g", i, y[i], want);
+    }
+    free(y);
+    /* the input is not written: no dump of it */
+    assert_int_not_equal(access("binding-0-0.bin", F_OK), 0);
+
+    /* counters: the kernel's own work on the CPU device */
+    assert_string_equal(m.counters_scope, "kernel");
+    const counter_value *tc = counter(&m, "task-clock");
+    assert_non_null(tc);
+    assert_true(tc->available);
+    assert_true(tc->value > 0);
+    const counter_value *cy = counter(&m, "cycles");
+    assert_non_null(cy);
+    if (!cy->available)
+        assert_non_null(cy->reason);
+    free_measurement(&m);
+    shader_free(&f.mod);
+}
+
+/* ---- poisoned output, seeded random input ---- */
+
+static const char scale_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x = 64) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer X { float x[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer O { float o[]; };\n"
+    "layout(set = 0, binding = 2) writeonly buffer C { float c[]; };\n"
+    "layout(push_constant) uniform Params { uint n; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    if (i < n) { o[i] = 3.0 * float(i) + 1.0; c[i] = x[i]; }\n"
+    "}\n";
+
+static float *run_scale(uint64_t seed, float **copy)
+{
+    kernel_fixture f;
+    fixture_init(&f, "scale", scale_glsl, 16, 64);
+    add_buffer(&f, 0, 1024, PLAN_INIT_RANDOM, 0, SCALAR_F32, 1, 0);
+    add_buffer(&f, 1, 1100, PLAN_INIT_CONST, -7777.0, SCALAR_F32, 0, 1);
+    add_buffer(&f, 2, 1024, PLAN_INIT_CONST, -7777.0, SCALAR_F32, 0, 1);
+    add_push(&f, "n", SCALAR_U32, 1000);
+    run_options o;
+    small_options(&o);
+    o.seed = seed;
+    o.samples = 1;
+    measurement m;
+    memset(&m, 0, sizeof m);
+    cw_error err;
+    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
+        fail_msg("run: %s", err.text);
+    assert_int_equal(m.invocations, 16 * 64);
+    size_t len;
+    float *out = read_dump(0, 1, &len);
+    assert_int_equal(len, 1100 * sizeof(float));
+    *copy = read_dump(0, 2, &len);
+    free_measurement(&m);
+    shader_free(&f.mod);
+    return out;
+}
+
+static void test_poison_and_random(void **state)
+{
+    (void)state;
+    float *c1, *c2, *c3;
+    float *o = run_scale(42, &c1);
+    for (int i = 0; i < 1100; i++) {
+        float want = i < 1000 ? 3.0f * (float)i + 1.0f : -7777.0f;
+        if (o[i] != want)
+            fail_msg("o[%d] = %g, want %g", i, o[i], want);
+    }
+    /* random input: in [-1, 1), not all equal, not zeros */
+    int zeros = 0, distinct = 0;
+    for (int i = 0; i < 1000; i++) {
+        assert_true(c1[i] >= -1.0f && c1[i] < 1.0f);
+        zeros += c1[i] == 0.0f;
+        distinct += i && c1[i] != c1[i - 1];
+    }
+    assert_true(zeros < 5);
+    assert_true(distinct > 990);
+    /* past n the copy keeps its poison */
+    assert_true(c1[1000] == -7777.0f);
+    free(o);
+    /* same seed: same data; another seed: other data */
+    o = run_scale(42, &c2);
+    free(o);
+    o = run_scale(43, &c3);
+    free(o);
+    assert_memory_equal(c1, c2, 1000 * sizeof(float));
+    assert_memory_not_equal(c1, c3, 1000 * sizeof(float));
+    free(c1);
+    free(c2);
+    free(c3);
+}
+
+/* ---- specialization constants ---- */
+
+static const char spec_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x_id = 1) in;\n"
+    "layout(constant_id = 0) const uint K = 1;\n"
+    "layout(set = 0, binding = 0) writeonly buffer O { uint o[]; };\n"
+    "void main() { o[gl_GlobalInvocationID.x] = K; }\n";
+
+static void test_spec_constants(void **state)
+{
+    (void)state;
+    kernel_fixture f;
+    fixture_init(&f, "spec", spec_glsl, 2, 32);
+    add_buffer(&f, 0, 64, PLAN_INIT_ZERO, 0, SCALAR_U32, 0, 1);
+    f.rs[0] = (refl_spec){.id = 0, .type = SCALAR_U32, .default_value = 1,
+                          .value = 7, .overridden = 1};
+    f.rs[1] = (refl_spec){.id = 1, .type = SCALAR_U32, .default_value = 1,
+                          .value = 32, .overridden = 1};
+    f.refl.nspecs = 2;
+    run_options o;
+    small_options(&o);
+    o.samples = 1;
+    measurement m;
+    memset(&m, 0, sizeof m);
+    cw_error err;
+    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
+        fail_msg("run: %s", err.text);
+    /* local size from the spec constant: 2 groups x 32 */
+    assert_int_equal(m.invocations, 64);
+    size_t len;
+    uint32_t *out = read_dump(0, 0, &len);
+    for (int i = 0; i < 64; i++)
+        assert_int_equal(out[i], 7);
+    free(out);
+    free_measurement(&m);
+    shader_free(&f.mod);
+}
+
+static void test_missing_buffer(void **state)
+{
+    (void)state;
+    kernel_fixture f;
+    fixture_init(&f, "saxpy", saxpy_glsl, 4, 256);
+    add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
+    add_buffer(&f, 1, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 1);
+    f.k.nbuffers = 1; /* the plan forgets binding 1 */
+    add_push(&f, "n", SCALAR_U32, 1000);
+    run_options o;
+    small_options(&o);
+    measurement m;
+    memset(&m, 0, sizeof m);
+    cw_error err;
+    assert_int_equal(vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err),
+                     CW_EXIT_USAGE);
+    assert_non_null(m.error);
+    assert_non_null(strstr(m.error, "binding 1"));
+    assert_false(m.valid);
+    free_measurement(&m);
+    shader_free(&f.mod);
+}
+
+/* ---- the hang guard: keep last ---- */
+
+/* lavapipe (gallivm) caps every loop at 65535 iterations per invocation,
+ * so a single spinning invocation finishes in milliseconds there; a
+ * never-ending loop over a million invocations still runs for minutes,
+ * far past the guard's timeout. */
+static const char hang_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x = 64) in;\n"
+    "layout(set = 0, binding = 0) buffer B { uint b[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x & 1023u;\n"
+    "    while (b[0] == 0u) b[1u + i] += 1u;\n"
+    "}\n";
+
+static void test_hang_guard(void **state)
+{
+    (void)state;
+    kernel_fixture f;
+    fixture_init(&f, "spin_forever", hang_glsl, 16384, 64);
+    add_buffer(&f, 0, 1025, PLAN_INIT_ZERO, 0, SCALAR_U32, 1, 1);
+    run_options o;
+    small_options(&o);
+    o.timeout_s = 1;
+    o.dump_dir = NULL;
+    measurement m;
+    memset(&m, 0, sizeof m);
+    cw_error err;
+    cw_error_clear(&err);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) +
+               1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    assert_int_equal(rc, CW_EXIT_ENV);
+    assert_non_null(strstr(err.text, "'spin_forever'"));
+    assert_non_null(strstr(err.text, "hang guard"));
+    assert_non_null(m.error);
+    assert_true(s < 4.0);
+    assert_true(vk_ctx_hung(ctx));
+    /* the context refuses further work instead of queueing behind it */
+    measurement m2;
+    memset(&m2, 0, sizeof m2);
+    assert_int_equal(vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m2, &err),
+                     CW_EXIT_ENV);
+    free_measurement(&m);
+    free_measurement(&m2);
+    shader_free(&f.mod);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_list_devices),
+        cmocka_unit_test(test_select_errors),
+        cmocka_unit_test(test_profile_limits),
+        cmocka_unit_test(test_saxpy),
+        cmocka_unit_test(test_poison_and_random),
+        cmocka_unit_test(test_spec_constants),
+        cmocka_unit_test(test_missing_buffer),
+        cmocka_unit_test(test_hang_guard),
+    };
+    /* exits through the hang exit path (the device is left busy); the
+     * status is still cmocka's */
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
