@@ -896,6 +896,11 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         ret = CW_EXIT_ENV;
         goto out;
     }
+    if (nsamples == 0) {
+        /* cancelled before the first sample: nothing to report or judge */
+        set_error(m, "kernel '%s': cancelled before any sample", k->name);
+        goto out;
+    }
     stats_fill_measurement(m, samples, nsamples);
     if (ps)
         copy_counters(ps, m, nsamples);
