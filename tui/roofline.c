@@ -1,0 +1,351 @@
+/* roofline.c - a log-log roofline in the terminal (pure, see views.h).
+ *
+ * The plot is a grid of braille cells (2x4 dots each) in UTF-8, or one
+ * ASCII character per cell otherwise ('-' under a flat roof, '/' under a
+ * sloped one).  x: arithmetic intensity (FLOP per compulsory DRAM byte),
+ * y: GFLOP/s.  Ceilings: FP32 (and FP64 where known) flat roofs, DRAM and
+ * L2 slopes.  Each kernel is a letter: lower case where the model puts it,
+ * upper case where the measurement does.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "theme.h"
+#include "views.h"
+
+typedef struct plot {
+    int pw, ph;          /* cells */
+    double x0, x1;       /* log10 range of AI */
+    double y0, y1;       /* log10 range of GFLOP/s */
+    uint8_t *bits;       /* braille dots per cell */
+    char *ascii;         /* ASCII char per cell (0 none) */
+    uint8_t *el;         /* element per cell */
+} plot;
+
+static int px_of(const plot *p, double lx)
+{
+    return (int)floor((lx - p->x0) / (p->x1 - p->x0) * (p->pw * 2));
+}
+
+static int py_of(const plot *p, double ly)
+{
+    /* row 0 at the top */
+    return (int)floor((p->y1 - ly) / (p->y1 - p->y0) * (p->ph * 4));
+}
+
+static void dot(plot *p, int px, int py, char ascii, uint8_t el)
+{
+    static const uint8_t bit[2][4] = {{0x01, 0x02, 0x04, 0x40},
+                                      {0x08, 0x10, 0x20, 0x80}};
+    if (px < 0 || py < 0 || px >= p->pw * 2 || py >= p->ph * 4)
+        return;
+    size_t c = (size_t)(py / 4) * (size_t)p->pw + (size_t)(px / 2);
+    p->bits[c] |= bit[px % 2][py % 4];
+    if (!p->ascii[c] || ascii == '/')
+        p->ascii[c] = ascii;
+    p->el[c] = el;
+}
+
+/* y = min(flat, ai * slope), in GFLOP/s; flat or slope < 0 = absent. */
+static void roof(plot *p, double flat, double slope, uint8_t el, int dotted)
+{
+    int prev = -1;
+    for (int px = 0; px < p->pw * 2; px++) {
+        double lx = p->x0 + (px + 0.5) / (p->pw * 2) * (p->x1 - p->x0);
+        double ai = pow(10, lx);
+        double y = flat > 0 ? flat : INFINITY;
+        int sloped = 0;
+        if (slope > 0 && ai * slope < y) {
+            y = ai * slope;
+            sloped = 1;
+        }
+        if (!isfinite(y) || y <= 0)
+            continue;
+        int py = py_of(p, log10(y));
+        if (dotted && px % 2)
+            continue;
+        char a = sloped ? '/' : '-';
+        if (prev >= 0 && sloped && !dotted) /* keep the slope connected */
+            for (int q = prev - 1; q > py; q--)
+                dot(p, px, q, a, el);
+        dot(p, px, py, a, el);
+        prev = py;
+    }
+}
+
+static void tick_label(char *b, size_t n, double v, const char *unit)
+{
+    views_fmt_si(b, n, v, unit);
+    /* "1.00 k" -> "1k": ticks are powers of ten */
+    char *s = b, *d = b;
+    for (; *s; s++)
+        if (*s != ' ')
+            *d++ = *s;
+    *d = '\0';
+    char *dotp = strstr(b, ".00");
+    if (dotp)
+        memmove(dotp, dotp + 3, strlen(dotp + 3) + 1);
+}
+
+static char marker(size_t i, int upper)
+{
+    if (i < 26)
+        return (char)((upper ? 'A' : 'a') + (int)i);
+    return upper ? '#' : '+';
+}
+
+void roofline_render(canvas *cv, const rect *r, tui_state *st)
+{
+    if (r->h < 4 || r->w < 20)
+        return;
+    const device_profile *pr = &st->prof;
+    double fp32 = st->have_prof ? pr->fp32_gflops : -1;
+    double fp64 = st->have_prof ? pr->fp64_gflops : -1;
+    double dram = st->have_prof ? pr->dram_gbs : -1;
+    double l2 = st->have_prof ? pr->l2_gbs : -1;
+
+    char title[256];
+    snprintf(title, sizeof title, "Roofline · GFLOP/s over FLOP per DRAM "
+             "byte · profile %s", st->have_dev && st->dev.profile
+                                      ? st->dev.profile : "unknown");
+    canvas_text(cv, r->y, r->x + 1, r->w - 1, EL_SECTION, title);
+
+    /* legend placement: right when wide, below otherwise */
+    int legend_right = r->w >= 110;
+    int lw = legend_right ? 44 : 0;
+    size_t nk = st->norder;
+    int lh = legend_right ? 0 : (int)(nk < 6 ? nk : 6) + 1;
+    if (!legend_right && r->h - 1 - lh < 8)
+        lh = r->h - 1 - 8 > 1 ? r->h - 1 - 8 : 0;
+    int yl = 7; /* y-axis labels */
+    int pw = r->w - yl - 1 - lw - (legend_right ? 1 : 0);
+    int ph = r->h - 1 - 2 - lh; /* title, x ticks + x title, legend */
+    if (pw < 8 || ph < 3)
+        return;
+
+    /* ranges from the ceilings and the points */
+    double xmin = 1.0 / 16, xmax = 64, ymax = 0, ymin = INFINITY;
+    if (fp32 > 0 && dram > 0) {
+        double ridge = fp32 / dram;
+        if (ridge / 16 < xmin)
+            xmin = ridge / 16;
+        if (ridge * 16 > xmax)
+            xmax = ridge * 16;
+    }
+    if (fp32 > 0)
+        ymax = fp32;
+    for (size_t i = 0; i < nk; i++) {
+        const tui_kernel *k = &st->k[st->order[i]];
+        const prediction *p = &k->kr.prediction;
+        if (!p->valid || p->flops <= 0 || p->bytes <= 0)
+            continue;
+        double ai = p->flops / p->bytes;
+        if (ai < xmin)
+            xmin = ai / 2;
+        if (ai > xmax)
+            xmax = ai * 2;
+        double perf[2] = {p->time_us > 0 ? p->flops / p->time_us / 1e3 : 0, 0};
+        double med;
+        if (state_median(k, &med) && med > 0)
+            perf[1] = p->flops / med / 1e3;
+        for (int j = 0; j < 2; j++)
+            if (perf[j] > 0) {
+                if (perf[j] > ymax)
+                    ymax = perf[j];
+                if (perf[j] < ymin)
+                    ymin = perf[j];
+            }
+    }
+    if (ymax <= 0)
+        ymax = 1000;
+    if (dram > 0 && dram * xmin < ymin)
+        ymin = dram * xmin;
+    if (!isfinite(ymin) || ymin >= ymax)
+        ymin = ymax / 1e4;
+    if (ymin < ymax / 1e6)
+        ymin = ymax / 1e6;
+    plot p = {.pw = pw, .ph = ph};
+    p.x0 = floor(log10(xmin));
+    p.x1 = ceil(log10(xmax));
+    p.y0 = floor(log10(ymin));
+    p.y1 = ceil(log10(ymax * 1.5));
+    if (p.x1 <= p.x0)
+        p.x1 = p.x0 + 1;
+    if (p.y1 <= p.y0)
+        p.y1 = p.y0 + 1;
+    size_t ncell = (size_t)pw * (size_t)ph;
+    p.bits = calloc(ncell, 1);
+    p.ascii = calloc(ncell, 1);
+    p.el = calloc(ncell, 1);
+    if (!p.bits || !p.ascii || !p.el) {
+        free(p.bits);
+        free(p.ascii);
+        free(p.el);
+        return;
+    }
+    if (l2 > 0 && fp32 > 0)
+        roof(&p, fp32, l2, EL_CEILING, 1);
+    if (fp64 > 0 && dram > 0)
+        roof(&p, fp64, dram, EL_CEILING, 1);
+    if (fp32 > 0 || dram > 0)
+        roof(&p, fp32, dram, EL_CEILING, 0);
+
+    int ox = r->x + yl + 1, oy = r->y + 1;
+    /* the grid */
+    for (int cy = 0; cy < ph; cy++)
+        for (int cx = 0; cx < pw; cx++) {
+            size_t c = (size_t)cy * (size_t)pw + (size_t)cx;
+            if (!p.bits[c])
+                continue;
+            uint32_t ch = cv->utf8 ? 0x2800u + p.bits[c]
+                                   : (uint32_t)(unsigned char)p.ascii[c];
+            canvas_putc(cv, oy + cy, ox + cx, ch, p.el[c]);
+        }
+    /* axes: left edge and bottom edge */
+    for (int cy = 0; cy < ph; cy++)
+        canvas_putc(cv, oy + cy, ox - 1, 0x2502, EL_AXIS);
+    canvas_putc(cv, oy + ph, ox - 1, 0x2514, EL_AXIS);
+    canvas_fill(cv, oy + ph, ox, pw, 0x2500, EL_AXIS);
+    /* y ticks at each decade */
+    for (int d = (int)p.y0; d <= (int)p.y1; d++) {
+        int cy = py_of(&p, d) / 4;
+        if (cy < 0 || cy >= ph)
+            continue;
+        char b[32];
+        tick_label(b, sizeof b, pow(10, d) * 1e9, "");
+        canvas_text_right(cv, oy + cy, r->x, yl, EL_AXIS, b);
+        canvas_putc(cv, oy + cy, ox - 1, 0x2524, EL_AXIS);
+    }
+    /* x ticks at each decade */
+    int lastx = -100;
+    for (int d = (int)p.x0; d <= (int)p.x1; d++) {
+        int cx = px_of(&p, d) / 2;
+        if (cx >= pw)
+            cx = pw - 1;
+        char b[32];
+        double v = pow(10, d);
+        if (v < 1)
+            snprintf(b, sizeof b, "%g", v);
+        else
+            tick_label(b, sizeof b, v, "");
+        int bw = canvas_width(b);
+        int tx = ox + cx - bw / 2;
+        if (tx < ox - 1)
+            tx = ox - 1;
+        if (tx + bw > ox + pw)
+            tx = ox + pw - bw;
+        canvas_putc(cv, oy + ph, ox + cx, 0x2534, EL_AXIS);
+        if (tx > lastx + 1) {
+            canvas_text(cv, oy + ph + 1, tx, bw, EL_AXIS, b);
+            lastx = tx + bw;
+        }
+    }
+    /* ceiling labels, inside the plot near the top right */
+    if (fp32 > 0) {
+        char b[64], v[32];
+        views_fmt_si(v, sizeof v, fp32 * 1e9, "FLOP/s");
+        snprintf(b, sizeof b, "FP32 %s", v);
+        int cy = py_of(&p, log10(fp32)) / 4 - 1;
+        int bw = canvas_width(b);
+        if (cy >= 0 && bw < pw)
+            canvas_text(cv, oy + cy, ox + pw - bw, bw, EL_CEILING, b);
+    }
+    if (dram > 0) {
+        char b[64], v[32];
+        views_fmt_si(v, sizeof v, dram * 1e9, "B/s");
+        snprintf(b, sizeof b, "DRAM %s", v);
+        int bw = canvas_width(b);
+        /* where the slope crosses the lower third of the plot */
+        double ly = p.y0 + (p.y1 - p.y0) / 4;
+        int cx = px_of(&p, ly - log10(dram)) / 2 + 2;
+        int cy = py_of(&p, ly) / 4;
+        if (cx + bw > pw)
+            cx = pw - bw;
+        if (cx >= 0 && cy >= 0 && cy < ph && bw < pw)
+            canvas_text(cv, oy + cy, ox + cx, bw, EL_CEILING, b);
+    }
+    if (!(fp32 > 0 || dram > 0))
+        canvas_text(cv, oy, ox + 1, pw - 1, EL_DIM,
+                    "ceilings unknown for this device (no profile)");
+    /* points: predicted first, then measured on top; selected last */
+    const tui_kernel *selk = state_selected(st);
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < nk; i++) {
+            const tui_kernel *k = &st->k[st->order[i]];
+            int is_sel = k == selk;
+            if (pass != is_sel)
+                continue;
+            const prediction *pd = &k->kr.prediction;
+            if (!pd->valid || pd->flops <= 0 || pd->bytes <= 0)
+                continue;
+            double lx = log10(pd->flops / pd->bytes);
+            int cx = px_of(&p, lx) / 2;
+            if (cx < 0 || cx >= pw)
+                continue;
+            if (pd->time_us > 0) {
+                int cy = py_of(&p, log10(pd->flops / pd->time_us / 1e3)) / 4;
+                if (cy >= 0 && cy < ph)
+                    canvas_putc(cv, oy + cy, ox + cx, (uint32_t)marker(i, 0),
+                                is_sel ? EL_SELECTED : EL_PREDICTED);
+            }
+            double med;
+            if (state_median(k, &med) && med > 0) {
+                int cy = py_of(&p, log10(pd->flops / med / 1e3)) / 4;
+                if (cy >= 0 && cy < ph)
+                    canvas_putc(cv, oy + cy, ox + cx, (uint32_t)marker(i, 1),
+                                is_sel ? EL_SELECTED : EL_MEASURED);
+            }
+        }
+    /* x-axis title */
+    canvas_text_right(cv, oy + ph + 1 > r->y + r->h - 1 ? r->y + r->h - 1
+                                                        : oy + ph + 1,
+                      ox + pw - 14 > ox ? ox + pw - 14 : ox, 14, EL_DIM,
+                      "FLOP/byte");
+    free(p.bits);
+    free(p.ascii);
+    free(p.el);
+
+    /* legend */
+    rect lg;
+    if (legend_right)
+        lg = (rect){r->y + 1, r->x + r->w - lw, r->h - 1, lw};
+    else
+        lg = (rect){oy + ph + 2, r->x + 1, lh, r->w - 1};
+    if (lg.h <= 0)
+        return;
+    canvas_text(cv, lg.y, lg.x, lg.w, EL_COLUMN,
+                "    KERNEL        AI      PRED     MEAS");
+    int rows = lg.h - 1;
+    /* keep the selected kernel in the legend window */
+    int first = 0;
+    if ((int)st->sel >= rows)
+        first = (int)st->sel - rows + 1;
+    for (int j = 0; j < rows && (size_t)(first + j) < nk; j++) {
+        size_t i = (size_t)(first + j);
+        const tui_kernel *k = &st->k[st->order[i]];
+        const prediction *pd = &k->kr.prediction;
+        int y = lg.y + 1 + j;
+        int sel = k == selk;
+        char m[8], ai[16] = "-", a[32] = "-", b[32] = "-";
+        snprintf(m, sizeof m, "%c%c", marker(i, 0), marker(i, 1));
+        if (pd->valid && pd->flops > 0 && pd->bytes > 0) {
+            snprintf(ai, sizeof ai, "%.3g", pd->flops / pd->bytes);
+            if (pd->time_us > 0)
+                tick_label(a, sizeof a, pd->flops / pd->time_us * 1e6, "");
+            double med;
+            if (state_median(k, &med) && med > 0)
+                tick_label(b, sizeof b, pd->flops / med * 1e6, "");
+        } else if (pd->valid) {
+            snprintf(ai, sizeof ai, "no FP");
+        }
+        uint8_t el = sel ? EL_SELECTED : EL_NORMAL;
+        if (sel)
+            canvas_fill(cv, y, lg.x, lg.w, ' ', EL_SELECTED);
+        canvas_text(cv, y, lg.x, 3, sel ? EL_SELECTED : EL_PREDICTED, m);
+        char line[160];
+        snprintf(line, sizeof line, "%-12.12s %6s %8s %8s",
+                 k->kr.name ? k->kr.name : "?", ai, a, b);
+        canvas_text(cv, y, lg.x + 4, lg.w - 4, el, line);
+    }
+}

@@ -1,0 +1,661 @@
+/* state.c - the TUI's model: messages, keys, sort, filter (see state.h). */
+#include "state.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
+        fputs("clockwork: out of memory\n", stderr);
+        abort();
+    }
+    return q;
+}
+
+static void *xmemdup(const void *p, size_t n)
+{
+    if (!p || n == 0)
+        return NULL;
+    void *q = xrealloc(NULL, n);
+    memcpy(q, p, n);
+    return q;
+}
+
+void state_device_free(report_device *d)
+{
+    free(d->name);
+    free(d->vendor);
+    free(d->driver);
+    free(d->api);
+    free(d->type);
+    free(d->profile);
+    free(d->profile_path);
+    memset(d, 0, sizeof *d);
+}
+
+void state_device_copy(report_device *dst, const report_device *src)
+{
+    dst->name = cw_strdup(src->name);
+    dst->vendor = cw_strdup(src->vendor);
+    dst->driver = cw_strdup(src->driver);
+    dst->api = cw_strdup(src->api);
+    dst->type = cw_strdup(src->type);
+    dst->profile = cw_strdup(src->profile);
+    dst->profile_path = cw_strdup(src->profile_path);
+}
+
+/* Keep in step with report.h: every pointer of kernel_report is copied. */
+void state_report_copy(kernel_report *dst, const kernel_report *src)
+{
+    *dst = *src;
+    dst->name = cw_strdup(src->name);
+    dst->kind = cw_strdup(src->kind);
+    dst->shader = cw_strdup(src->shader);
+    dst->entry = cw_strdup(src->entry);
+    dst->findings = xmemdup(src->findings, src->nfindings * sizeof(finding));
+    for (size_t i = 0; i < src->nfindings; i++) {
+        finding *f = &dst->findings[i];
+        const finding *s = &src->findings[i];
+        f->id = cw_strdup(s->id);
+        f->message = cw_strdup(s->message);
+        f->hint = cw_strdup(s->hint);
+        f->file = cw_strdup(s->file);
+        f->detail_json = cw_strdup(s->detail_json);
+    }
+    prediction *p = &dst->prediction;
+    const prediction *sp = &src->prediction;
+    p->bound = cw_strdup(sp->bound);
+    p->assumptions = xmemdup(sp->assumptions,
+                             sp->nassumptions * sizeof(char *));
+    for (size_t i = 0; i < sp->nassumptions; i++)
+        p->assumptions[i] = cw_strdup(sp->assumptions[i]);
+    p->terms = xmemdup(sp->terms, sp->nterms * sizeof(pred_term));
+    for (size_t i = 0; i < sp->nterms; i++)
+        p->terms[i].name = cw_strdup(sp->terms[i].name);
+    measurement *m = &dst->measurement;
+    const measurement *sm = &src->measurement;
+    m->sample_us = xmemdup(sm->sample_us, sm->nsample_us * sizeof(double));
+    m->counters_scope = cw_strdup(sm->counters_scope);
+    m->counters = xmemdup(sm->counters, sm->ncounters * sizeof(counter_value));
+    for (size_t i = 0; i < sm->ncounters; i++) {
+        m->counters[i].name = cw_strdup(sm->counters[i].name);
+        m->counters[i].reason = cw_strdup(sm->counters[i].reason);
+    }
+    m->error = cw_strdup(sm->error);
+    dst->divergence.explanation = cw_strdup(src->divergence.explanation);
+}
+
+void state_init(tui_state *st)
+{
+    memset(st, 0, sizeof *st);
+    st->measure = 1;
+    st->rows = 24;
+    st->cols = 80;
+    snprintf(st->theme_name, sizeof st->theme_name, "default");
+    snprintf(st->sampling, sizeof st->sampling, "starting");
+#ifdef CW_VERSION
+    snprintf(st->version, sizeof st->version, "%s", CW_VERSION);
+#endif
+}
+
+static void kernel_free(tui_kernel *k)
+{
+    kernel_report_free(&k->kr);
+    free(k->source);
+    free(k->lines);
+    memset(k, 0, sizeof *k);
+}
+
+void state_free(tui_state *st)
+{
+    for (size_t i = 0; i < st->nk; i++)
+        kernel_free(&st->k[i]);
+    free(st->k);
+    free(st->order);
+    state_device_free(&st->dev);
+    kernel_report_free(&st->counters);
+    memset(st, 0, sizeof *st);
+}
+
+void tui_msg_free(tui_msg *m)
+{
+    if (m->kr) {
+        kernel_report_free(m->kr);
+        free(m->kr);
+    }
+    free(m->source);
+    free(m->lines);
+    free(m->text);
+    if (m->dev) {
+        state_device_free(m->dev);
+        free(m->dev);
+    }
+    free(m->prof);
+    if (m->counters) {
+        kernel_report_free(m->counters);
+        free(m->counters);
+    }
+    for (size_t i = 0; i < m->nnames; i++)
+        free(m->names[i]);
+    free(m->names);
+    memset(m, 0, sizeof *m);
+}
+
+tui_kernel *state_find(tui_state *st, int plan_no, int index)
+{
+    for (size_t i = 0; i < st->nk; i++)
+        if (st->k[i].plan == plan_no && st->k[i].index == index)
+            return &st->k[i];
+    return NULL;
+}
+
+tui_kernel *state_selected(tui_state *st)
+{
+    if (st->norder == 0)
+        return NULL;
+    if (st->sel >= st->norder)
+        st->sel = st->norder - 1;
+    return &st->k[st->order[st->sel]];
+}
+
+void state_select_kernel(tui_state *st, size_t kernel_index)
+{
+    for (size_t i = 0; i < st->norder; i++)
+        if (st->order[i] == kernel_index)
+            st->sel = i;
+}
+
+void state_set_kernels(tui_state *st, int plan_no, char *const *names, size_t n)
+{
+    /* keep the selection on the same kernel where it survives */
+    int sel_plan = -1, sel_index = -1;
+    tui_kernel *cur = state_selected(st);
+    if (cur) {
+        sel_plan = cur->plan;
+        sel_index = cur->index;
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < st->nk; i++) {
+        if (st->k[i].plan == plan_no)
+            kernel_free(&st->k[i]);
+        else
+            st->k[w++] = st->k[i];
+    }
+    st->nk = w;
+    st->k = xrealloc(st->k, (st->nk + n) * sizeof *st->k);
+    /* insert after the kernels of lower plan numbers: plan order */
+    size_t at = 0;
+    while (at < st->nk && st->k[at].plan < plan_no)
+        at++;
+    memmove(&st->k[at + n], &st->k[at], (st->nk - at) * sizeof *st->k);
+    for (size_t i = 0; i < n; i++) {
+        tui_kernel *k = &st->k[at + i];
+        memset(k, 0, sizeof *k);
+        k->plan = plan_no;
+        k->index = (int)i;
+        k->kr.name = cw_strdup(names[i] ? names[i] : "?");
+        k->state = KS_PENDING;
+    }
+    st->nk += n;
+    state_refresh_order(st);
+    st->sel = 0;
+    if (sel_plan >= 0) {
+        for (size_t i = 0; i < st->norder; i++) {
+            const tui_kernel *k = &st->k[st->order[i]];
+            if (k->plan == sel_plan && k->index == sel_index)
+                st->sel = i;
+        }
+    }
+}
+
+static void take_report(tui_kernel *k, kernel_report *kr)
+{
+    kernel_report_free(&k->kr);
+    k->kr = *kr;
+    memset(kr, 0, sizeof *kr);
+}
+
+void state_apply(tui_state *st, tui_msg *m)
+{
+    tui_kernel *k = NULL;
+    switch (m->kind) {
+    case MSG_DEVICE:
+        if (m->dev) {
+            state_device_free(&st->dev);
+            st->dev = *m->dev;
+            free(m->dev);
+            m->dev = NULL;
+            st->have_dev = 1;
+        }
+        if (m->prof) {
+            st->prof = *m->prof;
+            st->have_prof = 1;
+        }
+        if (m->counters) {
+            kernel_report_free(&st->counters);
+            st->counters = *m->counters;
+            free(m->counters);
+            m->counters = NULL;
+            st->have_counters = 1;
+        }
+        break;
+    case MSG_KERNELS:
+        state_set_kernels(st, m->plan, m->names, m->nnames);
+        break;
+    case MSG_STATE:
+        if ((k = state_find(st, m->plan, m->index)) != NULL) {
+            k->state = m->state;
+            if (m->state == KS_MEASURING)
+                k->nrecent = 0; /* a new run: fresh sparkline */
+        }
+        break;
+    case MSG_STATIC:
+        if ((k = state_find(st, m->plan, m->index)) != NULL) {
+            if (m->kr)
+                take_report(k, m->kr);
+            free(k->source);
+            free(k->lines);
+            k->source = m->source;
+            k->source_glsl = m->source_glsl;
+            k->lines = m->lines;
+            k->nlines = m->nlines;
+            m->source = NULL;
+            m->lines = NULL;
+            m->nlines = 0;
+            k->nrecent = 0;
+            k->state = m->state ? m->state : KS_CHECKED;
+        }
+        break;
+    case MSG_SAMPLE:
+        if ((k = state_find(st, m->plan, m->index)) != NULL) {
+            k->recent[k->nrecent % SPARK_N] = m->sample_us;
+            k->nrecent++;
+        }
+        break;
+    case MSG_MEASURED:
+        if ((k = state_find(st, m->plan, m->index)) != NULL && m->kr) {
+            take_report(k, m->kr);
+            const measurement *me = &k->kr.measurement;
+            if (k->nrecent == 0) /* no live samples: show the run's own */
+                for (size_t i = 0; i < me->nsample_us; i++) {
+                    k->recent[k->nrecent % SPARK_N] = me->sample_us[i];
+                    k->nrecent++;
+                }
+            k->state = me->error || !me->valid ? KS_FAILED : KS_MEASURED;
+        }
+        break;
+    case MSG_SAMPLING:
+        snprintf(st->sampling, sizeof st->sampling, "%s",
+                 m->text ? m->text : "");
+        break;
+    case MSG_STATUS:
+        snprintf(st->status, sizeof st->status, "%s", m->text ? m->text : "");
+        break;
+    }
+    if (m->kr) {
+        kernel_report_free(m->kr);
+        free(m->kr);
+        m->kr = NULL;
+    }
+}
+
+size_t state_recent(const tui_kernel *k, double *out, size_t max)
+{
+    size_t n = k->nrecent < SPARK_N ? k->nrecent : SPARK_N;
+    if (n > max)
+        n = max;
+    for (size_t i = 0; i < n; i++)
+        out[i] = k->recent[(k->nrecent - n + i) % SPARK_N];
+    return n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int state_median(const tui_kernel *k, double *us)
+{
+    if (k->state != KS_MEASURING && k->kr.measurement.valid &&
+        !k->kr.measurement.error) {
+        *us = k->kr.measurement.median_us;
+        return 1;
+    }
+    if (k->state == KS_MEASURING && k->nrecent > 0) {
+        double v[SPARK_N];
+        size_t n = state_recent(k, v, SPARK_N);
+        qsort(v, n, sizeof v[0], cmp_double);
+        *us = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+        return 1;
+    }
+    return 0;
+}
+
+const char *state_sort_name(sort_key s)
+{
+    static const char *const names[SORT_COUNT] = {
+        "plan", "name", "predicted", "measured", "ratio", "findings"};
+    return (unsigned)s < SORT_COUNT ? names[s] : "?";
+}
+
+const char *kernel_state_name(kernel_state s)
+{
+    switch (s) {
+    case KS_PENDING: return "pending";
+    case KS_CHECKING: return "checking";
+    case KS_CHECKED: return "checked";
+    case KS_MEASURING: return "measuring";
+    case KS_MEASURED: return "measured";
+    case KS_FAILED: return "failed";
+    }
+    return "?";
+}
+
+static int icontains(const char *hay, const char *needle)
+{
+    if (!hay)
+        return 0;
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t i = 0;
+        while (i < n && hay[i] &&
+               tolower((unsigned char)hay[i]) ==
+                   tolower((unsigned char)needle[i]))
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return n == 0;
+}
+
+static int matches(const tui_kernel *k, const char *f)
+{
+    if (!*f)
+        return 1;
+    if (icontains(k->kr.name, f) || icontains(k->kr.prediction.bound, f))
+        return 1;
+    if (k->kr.divergence.valid &&
+        icontains(div_status_name(k->kr.divergence.status), f))
+        return 1;
+    for (size_t i = 0; i < k->kr.nfindings; i++)
+        if (icontains(k->kr.findings[i].id, f))
+            return 1;
+    return 0;
+}
+
+/* Sort value; missing values sort last in either direction. */
+static int sort_value(const tui_kernel *k, sort_key s, double *v)
+{
+    switch (s) {
+    case SORT_PREDICTED:
+        *v = k->kr.prediction.time_us;
+        return k->kr.prediction.valid;
+    case SORT_MEASURED:
+        return state_median(k, v);
+    case SORT_RATIO:
+        *v = k->kr.divergence.ratio;
+        return k->kr.divergence.valid &&
+               k->kr.divergence.status != DIV_UNKNOWN;
+    case SORT_FINDINGS:
+        *v = 1e6 * (double)kernel_report_count(&k->kr, SEV_ERROR) +
+             1e3 * (double)kernel_report_count(&k->kr, SEV_WARNING) +
+             (double)kernel_report_count(&k->kr, SEV_NOTE);
+        return 1;
+    default:
+        *v = 0;
+        return 1;
+    }
+}
+
+static int cmp_kernels(const void *a, const void *b, void *arg)
+{
+    const tui_state *st = arg;
+    const tui_kernel *x = &st->k[*(const size_t *)a];
+    const tui_kernel *y = &st->k[*(const size_t *)b];
+    int c = 0;
+    if (st->sort == SORT_NAME) {
+        c = strcmp(x->kr.name ? x->kr.name : "", y->kr.name ? y->kr.name : "");
+        if (st->sort_desc)
+            c = -c;
+    } else if (st->sort != SORT_PLAN) {
+        double vx = 0, vy = 0;
+        int hx = sort_value(x, st->sort, &vx), hy = sort_value(y, st->sort, &vy);
+        if (hx != hy)
+            return hx ? -1 : 1;
+        c = vx < vy ? -1 : vx > vy;
+        /* times, ratios and findings: largest first by default */
+        if (!st->sort_desc)
+            c = -c;
+    } else if (st->sort_desc) {
+        c = x->plan != y->plan ? (x->plan < y->plan ? 1 : -1)
+                               : (x->index < y->index ? 1 : -1);
+    }
+    if (c == 0)
+        c = x->plan != y->plan ? (x->plan < y->plan ? -1 : 1)
+                               : (x->index < y->index ? -1 : x->index > y->index);
+    return c;
+}
+
+void state_refresh_order(tui_state *st)
+{
+    size_t keep = st->norder && st->sel < st->norder ? st->order[st->sel]
+                                                     : (size_t)-1;
+    st->order = xrealloc(st->order, (st->nk ? st->nk : 1) * sizeof(size_t));
+    st->norder = 0;
+    for (size_t i = 0; i < st->nk; i++)
+        if (matches(&st->k[i], st->filter))
+            st->order[st->norder++] = i;
+    qsort_r(st->order, st->norder, sizeof(size_t), cmp_kernels, st);
+    st->sel = 0;
+    for (size_t i = 0; i < st->norder; i++)
+        if (st->order[i] == keep)
+            st->sel = i;
+}
+
+static int move_sel(tui_state *st, long delta)
+{
+    if (st->norder == 0)
+        return ACT_NONE;
+    long s = (long)st->sel + delta;
+    if (s < 0)
+        s = 0;
+    if (s >= (long)st->norder)
+        s = (long)st->norder - 1;
+    if ((size_t)s == st->sel)
+        return ACT_NONE;
+    st->sel = (size_t)s;
+    st->scroll[VIEW_DETAIL] = 0;
+    st->scroll[VIEW_SOURCE] = 0;
+    st->source_cursor = 0;
+    return ACT_REDRAW;
+}
+
+static int scroll_by(tui_state *st, int delta)
+{
+    int *s = &st->scroll[st->view];
+    int old = *s;
+    *s += delta;
+    if (*s < 0)
+        *s = 0;
+    /* the renderer clamps the upper end (it knows the content height) */
+    return *s != old ? ACT_REDRAW : ACT_NONE;
+}
+
+static int filter_key(tui_state *st, int key)
+{
+    size_t n = strlen(st->filter);
+    if (key == KEY_K_ENTER) {
+        st->filter_edit = 0;
+    } else if (key == KEY_K_ESC) {
+        st->filter_edit = 0;
+        st->filter[0] = '\0';
+    } else if (key == KEY_K_BACKSPACE) {
+        if (n > 0)
+            st->filter[n - 1] = '\0';
+    } else if (key >= 32 && key < 127) {
+        if (n + 1 < sizeof st->filter) {
+            st->filter[n] = (char)key;
+            st->filter[n + 1] = '\0';
+        }
+    } else {
+        return ACT_NONE;
+    }
+    state_refresh_order(st);
+    st->top = 0;
+    return ACT_REDRAW;
+}
+
+int state_key(tui_state *st, int key)
+{
+    int page = st->rows > 8 ? st->rows - 6 : 1;
+    if (key == KEY_K_RESIZE)
+        return ACT_RESIZE | ACT_REDRAW;
+    if (st->filter_edit)
+        return filter_key(st, key);
+    if (st->view == VIEW_HELP) {
+        /* any key leaves help, except scrolling and quitting */
+        if (key == 'q')
+            return ACT_QUIT;
+        if (key == KEY_K_UP || key == 'k')
+            return scroll_by(st, -1);
+        if (key == KEY_K_DOWN || key == 'j')
+            return scroll_by(st, 1);
+        st->view = st->back;
+        return ACT_REDRAW;
+    }
+    int scrolls = st->view == VIEW_DETAIL || st->view == VIEW_SOURCE ||
+                  st->view == VIEW_DEVICE;
+    switch (key) {
+    case 'q':
+        return ACT_QUIT;
+    case KEY_K_ESC:
+        if (st->view == VIEW_MAIN)
+            return ACT_QUIT;
+        st->view = VIEW_MAIN;
+        return ACT_REDRAW;
+    case '?':
+    case 'h':
+    case KEY_K_F1:
+        st->back = st->view;
+        st->view = VIEW_HELP;
+        st->scroll[VIEW_HELP] = 0;
+        return ACT_REDRAW;
+    case KEY_K_TAB:
+        st->view = (tui_view)((st->view + 1) % VIEW_HELP);
+        return ACT_REDRAW;
+    case KEY_K_BTAB:
+        st->view = (tui_view)((st->view + VIEW_HELP - 1) % VIEW_HELP);
+        return ACT_REDRAW;
+    case KEY_K_ENTER:
+        if (st->view == VIEW_MAIN || st->view == VIEW_ROOFLINE) {
+            if (st->norder == 0)
+                return ACT_NONE;
+            st->view = VIEW_DETAIL;
+            st->scroll[VIEW_DETAIL] = 0;
+            return ACT_REDRAW;
+        }
+        if (st->view == VIEW_DETAIL) {
+            st->view = VIEW_SOURCE;
+            return ACT_REDRAW;
+        }
+        return ACT_NONE;
+    case '1': st->view = VIEW_MAIN; return ACT_REDRAW;
+    case '2': st->view = VIEW_DETAIL; return ACT_REDRAW;
+    case '3': st->view = VIEW_SOURCE; return ACT_REDRAW;
+    case '4': st->view = VIEW_ROOFLINE; return ACT_REDRAW;
+    case '5': st->view = VIEW_DEVICE; return ACT_REDRAW;
+    case KEY_K_UP:
+    case 'k':
+        if (st->view == VIEW_SOURCE) {
+            if (st->source_cursor > 0) {
+                st->source_cursor--;
+                return ACT_REDRAW;
+            }
+            return ACT_NONE;
+        }
+        return scrolls ? scroll_by(st, -1) : move_sel(st, -1);
+    case KEY_K_DOWN:
+    case 'j':
+        if (st->view == VIEW_SOURCE) {
+            st->source_cursor++; /* clamped by the renderer */
+            return ACT_REDRAW;
+        }
+        return scrolls ? scroll_by(st, 1) : move_sel(st, 1);
+    case KEY_K_PGUP:
+        if (st->view == VIEW_SOURCE) {
+            st->source_cursor -= page;
+            if (st->source_cursor < 0)
+                st->source_cursor = 0;
+            return ACT_REDRAW;
+        }
+        return scrolls ? scroll_by(st, -page) : move_sel(st, -page);
+    case KEY_K_PGDN:
+    case ' ':
+        if (st->view == VIEW_SOURCE) {
+            st->source_cursor += page;
+            return ACT_REDRAW;
+        }
+        return scrolls ? scroll_by(st, page) : move_sel(st, page);
+    case KEY_K_HOME:
+    case 'g':
+        if (st->view == VIEW_SOURCE) {
+            st->source_cursor = 0;
+            return ACT_REDRAW;
+        }
+        return scrolls ? scroll_by(st, -1000000) : move_sel(st, -1000000);
+    case KEY_K_END:
+    case 'G':
+        if (st->view == VIEW_SOURCE) {
+            st->source_cursor = 1 << 28;
+            return ACT_REDRAW;
+        }
+        return scrolls ? scroll_by(st, 1 << 28) : move_sel(st, 1000000);
+    case KEY_K_LEFT:
+    case '[':
+        return move_sel(st, -1);
+    case KEY_K_RIGHT:
+    case ']':
+        return move_sel(st, 1);
+    case '/':
+        st->filter_edit = 1;
+        return ACT_REDRAW;
+    case 's':
+        st->sort = (sort_key)((st->sort + 1) % SORT_COUNT);
+        state_refresh_order(st);
+        snprintf(st->status, sizeof st->status, "sorted by %s",
+                 state_sort_name(st->sort));
+        return ACT_REDRAW;
+    case 'S':
+        st->sort_desc = !st->sort_desc;
+        state_refresh_order(st);
+        snprintf(st->status, sizeof st->status, "sorted by %s, %s",
+                 state_sort_name(st->sort),
+                 st->sort_desc ? "reversed" : "normal order");
+        return ACT_REDRAW;
+    case 't':
+        return ACT_THEME | ACT_REDRAW;
+    case 'p':
+        if (!st->measure)
+            return ACT_NONE;
+        st->paused = !st->paused;
+        snprintf(st->status, sizeof st->status, "%s",
+                 st->paused ? "sampling paused (after the current kernel)"
+                            : "sampling resumed");
+        return ACT_PAUSE | ACT_REDRAW;
+    case 'r':
+        if (!st->measure) {
+            snprintf(st->status, sizeof st->status,
+                     "static only: nothing to re-run");
+            return ACT_REDRAW;
+        }
+        snprintf(st->status, sizeof st->status, "re-running every kernel");
+        return ACT_RERUN | ACT_REDRAW;
+    default:
+        return ACT_NONE;
+    }
+}
