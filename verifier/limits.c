@@ -1,0 +1,589 @@
+/* limits.c - static checks that need no evaluation: the plan against the
+ * shader's reflection (entry point, bindings, buffer sizes, push and spec
+ * keys) and the dispatch against the device limits.
+ *
+ * Severity: error only where the kernel cannot run correctly as planned
+ * (a used binding without a buffer, a buffer smaller than its block, a
+ * limit exceeded); a plan item the shader ignores is a warning.  A device
+ * limit of 0 means unknown and its check is skipped.
+ */
+#include "checks.h"
+
+#include <spirv/unified1/spirv.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HINT_MAX 600
+
+/* ---- source positions ---- */
+
+const char *limits_shader_file(const spv_module *m, const plan_kernel *k)
+{
+    if (k && k->shader_path)
+        return k->shader_path;
+    if (k && k->shader)
+        return k->shader;
+    return m ? spv_string(m, m->source_file) : NULL;
+}
+
+/* 1-based line of the first source line containing a and (if given) b as
+ * whole words; 0 if none. */
+static int is_word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static int has_word(const char *line, size_t len, const char *w)
+{
+    size_t wl = strlen(w);
+    if (wl == 0 || wl > len)
+        return 0;
+    for (size_t i = 0; i + wl <= len; i++) {
+        if (memcmp(line + i, w, wl) != 0)
+            continue;
+        if (i > 0 && is_word_char(line[i - 1]))
+            continue;
+        if (i + wl < len && is_word_char(line[i + wl]))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+static int source_line(const char *src, const char *a, const char *b)
+{
+    if (!src || !a)
+        return 0;
+    int line = 1;
+    const char *p = src;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (has_word(p, len, a) && (!b || has_word(p, len, b)))
+            return line;
+        if (!e)
+            break;
+        p = e + 1;
+        line++;
+    }
+    return 0;
+}
+
+/* Line of the first instruction that reaches variable var directly. */
+static int first_use_line(const spv_module *m, uint32_t var)
+{
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func == SPV_NONE || in->nops < 1 || in->ops[0] != var || !in->line)
+            continue;
+        switch (in->opcode) {
+        case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+        case SpvOpPtrAccessChain: case SpvOpLoad: case SpvOpStore:
+        case SpvOpArrayLength:
+            return in->line;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
+static const char *kind_name(desc_kind k)
+{
+    switch (k) {
+    case DESC_STORAGE_BUFFER: return "storage buffer";
+    case DESC_UNIFORM_BUFFER: return "uniform buffer";
+    default: return "image or sampler";
+    }
+}
+
+static void list_bindings(const reflection *r, char *buf, size_t n)
+{
+    buf[0] = 0;
+    for (size_t i = 0; i < r->nbindings && strlen(buf) + 64 < n; i++) {
+        char one[128];
+        snprintf(one, sizeof one, "%s%u.%u '%s'", i ? ", " : "", r->bindings[i].set,
+                 r->bindings[i].binding, r->bindings[i].name);
+        strncat(buf, one, n - strlen(buf) - 1);
+    }
+    if (!buf[0])
+        snprintf(buf, n, "none");
+}
+
+static void fmt_size(char *buf, size_t n, uint64_t bytes)
+{
+    if (bytes >= 1024 && bytes % 1024 == 0)
+        snprintf(buf, n, "%llu bytes (%llu KiB)", (unsigned long long)bytes,
+                 (unsigned long long)(bytes / 1024));
+    else
+        snprintf(buf, n, "%llu bytes", (unsigned long long)bytes);
+}
+
+/* ---- entry point ---- */
+
+void limits_entry_missing(const spv_module *m, const plan_kernel *k,
+                          kernel_report *kr)
+{
+    char list[512] = "";
+    const char **names = calloc(m->nentries ? m->nentries : 1, sizeof *names);
+    size_t nglc = 0;
+    if (!names)
+        abort();
+    for (size_t i = 0; i < m->nentries; i++) {
+        if (m->entries[i].model != SpvExecutionModelGLCompute)
+            continue;
+        names[nglc++] = m->entries[i].name;
+        if (strlen(list) + strlen(m->entries[i].name) + 4 < sizeof list) {
+            if (list[0])
+                strcat(list, ", ");
+            strcat(list, m->entries[i].name);
+        }
+    }
+    const char *want = k->entry ? k->entry : "main";
+    const char *sug = plan_suggest(want, names, nglc);
+    char hint[HINT_MAX];
+    if (sug)
+        snprintf(hint, sizeof hint, "did you mean \"entry\": \"%s\"?", sug);
+    else if (nglc)
+        snprintf(hint, sizeof hint, "set the kernel's \"entry\" to one of: %s", list);
+    else
+        snprintf(hint, sizeof hint, "the shader has no compute entry point: give it "
+                 "'layout(local_size_x = ...) in;' and a main()");
+    report_add_finding(kr, "entry-point-missing", SEV_ERROR,
+                       k->plan_path ? k->plan_path : limits_shader_file(m, k),
+                       k->plan_path ? k->line : 0, hint,
+                       "entry point '%s' is not a compute entry point of %s (it has: %s)", want,
+                       k->shader ? k->shader : "the shader", list[0] ? list : "none");
+    free(names);
+}
+
+/* ---- bindings and buffers ---- */
+
+static const refl_binding *find_binding(const reflection *r, uint32_t set, uint32_t binding)
+{
+    for (size_t i = 0; i < r->nbindings; i++)
+        if (r->bindings[i].set == set && r->bindings[i].binding == binding)
+            return &r->bindings[i];
+    return NULL;
+}
+
+static int check_buffer(const spv_module *m, const reflection *r, const plan_kernel *k,
+                        const plan_buffer *b, const refl_binding *rb,
+                        const device_profile *prof, const char *shader_file, kernel_report *kr)
+{
+    const char *pf = k->plan_path;
+    char hint[HINT_MAX], need[64], have[64], detail[256];
+    int errors = 0;
+    uint64_t bytes = 0;
+    cw_error err;
+
+    if (rb->kind == DESC_OTHER) {
+        report_add_finding(kr, "binding-type-mismatch", SEV_ERROR, pf, b->line,
+                           "declare the binding as a buffer "
+                           "('layout(set = S, binding = B) buffer Name { ... };') or remove the "
+                           "plan's buffer: images and samplers cannot be bound from a plan",
+                           "the plan gives a buffer for set %u binding %u, but the shader "
+                           "declares '%s' there as an image or sampler, not a buffer",
+                           b->set, b->binding, rb->name);
+        return 1;
+    }
+    cw_error_clear(&err);
+    if (verifier_buffer_bytes(r, k, b, &bytes, &err)) {
+        report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line,
+                           "give the buffer's size as \"bytes\"", "%s", err.text);
+        return 1;
+    }
+    int used = rb->reads || rb->writes;
+    int use_line = first_use_line(m, rb->var_id);
+    fmt_size(have, sizeof have, bytes);
+    if (bytes < rb->fixed_bytes) {
+        fmt_size(need, sizeof need, rb->fixed_bytes);
+        snprintf(hint, sizeof hint, "give binding %u at least %llu bytes%s", b->binding,
+                 (unsigned long long)rb->fixed_bytes,
+                 rb->array_stride ? " plus the array's elements" : "");
+        finding *f = report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line, hint,
+                                        "buffer '%s' (set %u binding %u) is %s, smaller than "
+                                        "its block's fixed part of %s (%s:%d)",
+                                        rb->name, b->set, b->binding, have, need,
+                                        shader_file ? shader_file : "shader", use_line);
+        snprintf(detail, sizeof detail, "{\"binding\": %u, \"set\": %u, \"bytes\": %llu, "
+                 "\"needed_bytes\": %llu}", b->binding, b->set, (unsigned long long)bytes,
+                 (unsigned long long)rb->fixed_bytes);
+        report_set_detail(f, detail);
+        errors++;
+    } else if (rb->array_stride && used && bytes < rb->array_offset + rb->array_stride) {
+        snprintf(hint, sizeof hint, "give binding %u at least %llu bytes (one element of %u "
+                 "bytes after the fixed part), or set \"elements\"", b->binding,
+                 (unsigned long long)(rb->array_offset + rb->array_stride), rb->array_stride);
+        finding *f = report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line, hint,
+                                        "buffer '%s' (set %u binding %u) is %s: it holds no "
+                                        "whole element of its array (stride %u bytes at "
+                                        "offset %llu), yet the shader uses it",
+                                        rb->name, b->set, b->binding, have, rb->array_stride,
+                                        (unsigned long long)rb->array_offset);
+        snprintf(detail, sizeof detail, "{\"binding\": %u, \"set\": %u, \"bytes\": %llu, "
+                 "\"needed_bytes\": %llu}", b->binding, b->set, (unsigned long long)bytes,
+                 (unsigned long long)(rb->array_offset + rb->array_stride));
+        report_set_detail(f, detail);
+        errors++;
+    } else if (rb->array_stride && bytes > rb->array_offset &&
+               (bytes - rb->array_offset) % rb->array_stride != 0) {
+        uint64_t extra = (bytes - rb->array_offset) % rb->array_stride;
+        snprintf(hint, sizeof hint, "make the size %llu + a multiple of %u bytes, or give "
+                 "\"elements\" instead of \"bytes\"",
+                 (unsigned long long)rb->array_offset, rb->array_stride);
+        report_add_finding(kr, "buffer-too-small", SEV_WARNING, pf, b->line, hint,
+                           "buffer '%s' (set %u binding %u) is %s: its last %llu bytes are a "
+                           "partial element of the array (stride %u bytes)",
+                           rb->name, b->set, b->binding, have, (unsigned long long)extra,
+                           rb->array_stride);
+    }
+    if (prof && prof->limits.max_storage_range && rb->kind == DESC_STORAGE_BUFFER &&
+        bytes > prof->limits.max_storage_range) {
+        fmt_size(need, sizeof need, prof->limits.max_storage_range);
+        snprintf(hint, sizeof hint, "split the data over several bindings or dispatches of "
+                 "at most %llu bytes each", (unsigned long long)prof->limits.max_storage_range);
+        report_add_finding(kr, "buffer-range-limit", SEV_ERROR, pf, b->line, hint,
+                           "buffer '%s' (set %u binding %u) is %s, more than the device's "
+                           "maxStorageBufferRange of %s", rb->name, b->set, b->binding, have,
+                           need);
+        errors++;
+    }
+    return errors;
+}
+
+static int check_bindings(const spv_module *m, const reflection *r, const plan_kernel *k,
+                          const device_profile *prof, const char *shader_file,
+                          kernel_report *kr)
+{
+    int errors = 0;
+    char list[512], hint[HINT_MAX];
+    list_bindings(r, list, sizeof list);
+    for (size_t i = 0; i < k->nbuffers; i++) {
+        const plan_buffer *b = &k->buffers[i];
+        const refl_binding *rb = find_binding(r, b->set, b->binding);
+        if (!rb) {
+            snprintf(hint, sizeof hint, "remove this buffer from the plan or correct its "
+                     "\"set\"/\"binding\" (the shader declares set.binding: %s)", list);
+            report_add_finding(kr, "binding-missing", SEV_WARNING, k->plan_path, b->line, hint,
+                               "the plan gives a buffer for set %u binding %u, but %s declares "
+                               "no binding there", b->set, b->binding,
+                               k->shader ? k->shader : "the shader");
+            continue;
+        }
+        errors += check_buffer(m, r, k, b, rb, prof, shader_file, kr);
+    }
+    for (size_t i = 0; i < r->nbindings; i++) {
+        const refl_binding *rb = &r->bindings[i];
+        if (!(rb->reads || rb->writes) || plan_kernel_buffer(k, rb->set, rb->binding))
+            continue;
+        const char *use = rb->reads && rb->writes ? "reads and writes"
+                          : rb->writes ? "writes" : "reads";
+        if (rb->kind == DESC_OTHER) {
+            report_add_finding(kr, "binding-missing", SEV_ERROR, shader_file,
+                               first_use_line(m, rb->var_id),
+                               "Clockwork binds only storage and uniform buffers: replace the "
+                               "image or sampler by a buffer",
+                               "the shader uses '%s' (set %u binding %u, an %s), which the plan "
+                               "cannot provide", rb->name, rb->set, rb->binding,
+                               kind_name(rb->kind));
+        } else {
+            char size[160] = "";
+            if (rb->array_stride)
+                snprintf(size, sizeof size, ", \"elements\": N} (%u bytes each)",
+                         rb->array_stride);
+            else
+                snprintf(size, sizeof size, ", \"bytes\": %llu}",
+                         (unsigned long long)rb->fixed_bytes);
+            snprintf(hint, sizeof hint, "add {\"set\": %u, \"binding\": %u%s to the kernel's "
+                     "\"buffers\" in the plan", rb->set, rb->binding, size);
+            finding *f = report_add_finding(kr, "binding-missing", SEV_ERROR, shader_file,
+                                            first_use_line(m, rb->var_id), hint,
+                                            "the shader %s %s '%s' (set %u binding %u), but "
+                                            "the plan gives no buffer for it", use,
+                                            kind_name(rb->kind), rb->name, rb->set,
+                                            rb->binding);
+            char detail[128];
+            snprintf(detail, sizeof detail, "{\"set\": %u, \"binding\": %u}", rb->set,
+                     rb->binding);
+            report_set_detail(f, detail);
+        }
+        errors++;
+    }
+    return errors;
+}
+
+/* ---- push constants ---- */
+
+static int check_push(const reflection *r, const plan_kernel *k, const device_profile *prof,
+                      const char *shader_file, const char *src, kernel_report *kr)
+{
+    int errors = 0;
+    char hint[HINT_MAX], list[512] = "";
+    const char **names = calloc(r->npush ? r->npush : 1, sizeof *names);
+    if (!names)
+        abort();
+    for (size_t i = 0; i < r->npush; i++) {
+        names[i] = r->push[i].name;
+        if (strlen(list) + strlen(names[i]) + 4 < sizeof list) {
+            if (list[0])
+                strcat(list, ", ");
+            strcat(list, names[i]);
+        }
+    }
+    for (size_t i = 0; i < k->npush; i++) {
+        const plan_value *pv = &k->push[i];
+        const refl_push_member *pm = NULL;
+        for (size_t j = 0; j < r->npush; j++)
+            if (strcmp(r->push[j].name, pv->key) == 0)
+                pm = &r->push[j];
+        if (!pm) {
+            const char *sug = plan_suggest(pv->key, names, r->npush);
+            if (sug)
+                snprintf(hint, sizeof hint, "did you mean '%s'? (members: %s)", sug, list);
+            else if (r->npush)
+                snprintf(hint, sizeof hint, "use one of the block's members: %s", list);
+            else
+                snprintf(hint, sizeof hint, "declare it in the shader: layout(push_constant) "
+                         "uniform Params { ... %s; };", pv->key);
+            report_add_finding(kr, "push-constant-unknown", SEV_ERROR, k->plan_path, pv->line,
+                               hint, "push constant '%s' is not a member of %s's push-constant "
+                               "block%s%s%s", pv->key, k->shader ? k->shader : "the shader",
+                               r->npush ? " (members: " : " (it declares none",
+                               r->npush ? list : "", ")");
+            errors++;
+            continue;
+        }
+        if (pm->components != 1 || scalar_size(pm->type) == 0) {
+            report_add_finding(kr, "push-constant-type", SEV_ERROR, k->plan_path, pv->line,
+                               "a plan can set scalar members only; split the vector or array "
+                               "into scalars", "push constant '%s' is not a scalar (%u "
+                               "components), so the plan's number cannot be stored in it",
+                               pv->key, pm->components);
+            errors++;
+            continue;
+        }
+        int is_int = pm->type != SCALAR_F16 && pm->type != SCALAR_F32 &&
+                     pm->type != SCALAR_F64 && pm->type != SCALAR_BOOL;
+        if (is_int && !pv->is_integer) {
+            snprintf(hint, sizeof hint, "write an integer for '%s', or declare it float in "
+                     "the shader", pv->key);
+            report_add_finding(kr, "push-constant-type", SEV_ERROR, k->plan_path, pv->line, hint,
+                               "push constant '%s' is a %s, but the plan gives %g", pv->key,
+                               scalar_name(pm->type), pv->value);
+            errors++;
+        } else if (is_int) {
+            size_t sz = scalar_size(pm->type);
+            int sgn = pm->type == SCALAR_I8 || pm->type == SCALAR_I16 ||
+                      pm->type == SCALAR_I32 || pm->type == SCALAR_I64;
+            int64_t lo = sgn ? (sz >= 8 ? INT64_MIN : -((int64_t)1 << (sz * 8 - 1))) : 0;
+            int64_t hi = sz >= 8 ? INT64_MAX
+                         : sgn ? ((int64_t)1 << (sz * 8 - 1)) - 1
+                               : (int64_t)(((uint64_t)1 << (sz * 8)) - 1);
+            if (pv->ivalue < lo || pv->ivalue > hi) {
+                snprintf(hint, sizeof hint, "give '%s' a value in [%lld, %lld]", pv->key,
+                         (long long)lo, (long long)hi);
+                report_add_finding(kr, "push-constant-type", SEV_ERROR, k->plan_path, pv->line,
+                                   hint, "push constant '%s' is a %s; %lld does not fit",
+                                   pv->key, scalar_name(pm->type), (long long)pv->ivalue);
+                errors++;
+            }
+        }
+    }
+    /* members the shader has and the plan does not set: they read as 0 */
+    for (size_t j = 0; j < r->npush; j++) {
+        if (plan_kernel_push(k, r->push[j].name) || !r->push[j].name[0])
+            continue;
+        snprintf(hint, sizeof hint, "add \"%s\": VALUE to the kernel's \"push\" in the plan",
+                 r->push[j].name);
+        report_add_finding(kr, "push-constant-missing", SEV_WARNING, shader_file,
+                           source_line(src, r->push[j].name, NULL), hint,
+                           "push constant '%s' has no value in the plan: the kernel will "
+                           "read 0", r->push[j].name);
+    }
+    if (prof && prof->limits.max_push_bytes && r->push_bytes > prof->limits.max_push_bytes) {
+        snprintf(hint, sizeof hint, "move members into a uniform or storage buffer until the "
+                 "block is at most %u bytes", prof->limits.max_push_bytes);
+        report_add_finding(kr, "push-constant-limit", SEV_ERROR, shader_file,
+                           source_line(src, "push_constant", NULL), hint,
+                           "the push-constant block is %u bytes, more than the device's "
+                           "maxPushConstantsSize of %u bytes", r->push_bytes,
+                           prof->limits.max_push_bytes);
+        errors++;
+    }
+    free(names);
+    return errors;
+}
+
+/* ---- spec constants ---- */
+
+static int check_spec(const reflection *r, const plan_kernel *k, const int *matched,
+                      kernel_report *kr)
+{
+    int errors = 0;
+    char hint[HINT_MAX], list[512] = "";
+    size_t ncand = 0;
+    const char **cand = calloc(r->nspecs * 2 + 1, sizeof *cand);
+    char (*ids)[16] = calloc(r->nspecs + 1, sizeof *ids);
+    if (!cand || !ids)
+        abort();
+    for (size_t i = 0; i < r->nspecs; i++) {
+        char one[128];
+        snprintf(ids[i], sizeof ids[i], "%u", r->specs[i].id);
+        cand[ncand++] = ids[i];
+        if (r->specs[i].name)
+            cand[ncand++] = r->specs[i].name;
+        snprintf(one, sizeof one, "%s%u%s%s%s", list[0] ? ", " : "", r->specs[i].id,
+                 r->specs[i].name ? " (" : "", r->specs[i].name ? r->specs[i].name : "",
+                 r->specs[i].name ? ")" : "");
+        if (strlen(list) + strlen(one) + 1 < sizeof list)
+            strcat(list, one);
+    }
+    for (size_t i = 0; i < k->nspec; i++) {
+        if (matched && matched[i])
+            continue;
+        const plan_value *pv = &k->spec[i];
+        const char *sug = plan_suggest(pv->key, cand, ncand);
+        if (sug)
+            snprintf(hint, sizeof hint, "did you mean '%s'? (SpecIds: %s)", sug, list);
+        else if (r->nspecs)
+            snprintf(hint, sizeof hint, "use a SpecId or spec constant name: %s", list);
+        else
+            snprintf(hint, sizeof hint, "declare it in the shader: layout(constant_id = N) "
+                     "const int %s = ...;", pv->key);
+        report_add_finding(kr, "spec-constant-unknown", SEV_ERROR, k->plan_path, pv->line, hint,
+                           "spec constant '%s' is neither a SpecId nor the name of a "
+                           "specialization constant of %s (it has: %s)", pv->key,
+                           k->shader ? k->shader : "the shader", list[0] ? list : "none");
+        errors++;
+    }
+    free(cand);
+    free(ids);
+    return errors;
+}
+
+/* ---- device limits ---- */
+
+static int check_device(const spv_module *m, const reflection *r, const plan_kernel *k,
+                        const device_profile *prof, const char *shader_file, const char *src,
+                        kernel_report *kr)
+{
+    int errors = 0;
+    char hint[HINT_MAX], detail[256];
+    const device_limits *L = &prof->limits;
+    const char *dev = prof->name[0] ? prof->name : "the device";
+    const uint32_t *ls = r->local_size;
+    int ls_line = source_line(src, "local_size_x", NULL);
+    static const char axis[3] = {'x', 'y', 'z'};
+    (void)m;
+
+    if (ls[0] && ls[1] && ls[2]) {
+        uint64_t inv = (uint64_t)ls[0] * ls[1] * ls[2];
+        for (int d = 0; d < 3; d++) {
+            if (!L->max_wg_size[d] || ls[d] <= L->max_wg_size[d])
+                continue;
+            char key[16];
+            snprintf(key, sizeof key, "local_size_%c", axis[d]);
+            int line = source_line(src, key, NULL);
+            snprintf(hint, sizeof hint, "use local_size_%c <= %u and scale the plan's "
+                     "workgroups to keep the same number of invocations", axis[d],
+                     L->max_wg_size[d]);
+            finding *f = report_add_finding(kr, "workgroup-size-limit", SEV_ERROR, shader_file,
+                                            line ? line : ls_line, hint,
+                                            "local_size_%c = %u exceeds %s's "
+                                            "maxComputeWorkGroupSize[%d] = %u", axis[d], ls[d],
+                                            dev, d, L->max_wg_size[d]);
+            snprintf(detail, sizeof detail, "{\"local_size\": [%u, %u, %u], \"limit\": %u, "
+                     "\"axis\": %d}", ls[0], ls[1], ls[2], L->max_wg_size[d], d);
+            report_set_detail(f, detail);
+            errors++;
+        }
+        if (L->max_wg_invocations && inv > L->max_wg_invocations) {
+            snprintf(hint, sizeof hint, "make local_size_x * local_size_y * local_size_z <= %u "
+                     "(e.g. %u x 1 x 1) and scale the plan's workgroups to match",
+                     L->max_wg_invocations, L->max_wg_invocations);
+            finding *f = report_add_finding(kr, "workgroup-size-limit", SEV_ERROR, shader_file,
+                                            ls_line, hint,
+                                            "workgroup of %u x %u x %u = %llu invocations "
+                                            "exceeds %s's maxComputeWorkGroupInvocations = %u",
+                                            ls[0], ls[1], ls[2], (unsigned long long)inv, dev,
+                                            L->max_wg_invocations);
+            snprintf(detail, sizeof detail, "{\"local_size\": [%u, %u, %u], \"invocations\": "
+                     "%llu, \"limit\": %u}", ls[0], ls[1], ls[2], (unsigned long long)inv,
+                     L->max_wg_invocations);
+            report_set_detail(f, detail);
+            errors++;
+        }
+    }
+
+    if (L->max_shared_bytes && r->shared_bytes > L->max_shared_bytes) {
+        char parts[400] = "", have[64], lim[64];
+        size_t big = 0;
+        for (size_t i = 0; i < r->nshared; i++) {
+            char one[128];
+            snprintf(one, sizeof one, "%s%s %llu B", i ? ", " : "",
+                     r->shared[i].name[0] ? r->shared[i].name : "?",
+                     (unsigned long long)r->shared[i].bytes);
+            if (strlen(parts) + strlen(one) + 1 < sizeof parts)
+                strcat(parts, one);
+            if (r->shared[i].bytes > r->shared[big].bytes)
+                big = i;
+        }
+        int line = r->nshared ? source_line(src, "shared", r->shared[big].name) : 0;
+        fmt_size(have, sizeof have, r->shared_bytes);
+        fmt_size(lim, sizeof lim, L->max_shared_bytes);
+        snprintf(hint, sizeof hint, "shrink the shared arrays (smaller tiles, or fewer "
+                 "elements per workgroup) to at most %u bytes in total",
+                 L->max_shared_bytes);
+        finding *f = report_add_finding(kr, "shared-memory-limit", SEV_ERROR, shader_file, line,
+                                        hint, "the workgroup uses %s of shared memory (%s), "
+                                        "more than %s's maxComputeSharedMemorySize of %s",
+                                        have, parts, dev, lim);
+        snprintf(detail, sizeof detail, "{\"shared_bytes\": %llu, \"limit\": %u}",
+                 (unsigned long long)r->shared_bytes, L->max_shared_bytes);
+        report_set_detail(f, detail);
+        errors++;
+    }
+
+    for (int d = 0; d < 3; d++) {
+        if (k->workgroups[d] == 0) {
+            snprintf(hint, sizeof hint, "set \"workgroups\"[%d] to at least 1", d);
+            report_add_finding(kr, "dispatch-limit", SEV_WARNING, k->plan_path, k->line, hint,
+                               "workgroups[%d] is 0: the dispatch runs no invocation", d);
+            continue;
+        }
+        if (!L->max_wg_count[d] || k->workgroups[d] <= L->max_wg_count[d])
+            continue;
+        snprintf(hint, sizeof hint, "split the dispatch, use the other dimensions, or give "
+                 "each invocation more work so that workgroups[%d] <= %u", d,
+                 L->max_wg_count[d]);
+        finding *f = report_add_finding(kr, "dispatch-limit", SEV_ERROR, k->plan_path, k->line,
+                                        hint, "workgroups[%d] = %u exceeds %s's "
+                                        "maxComputeWorkGroupCount[%d] = %u", d,
+                                        k->workgroups[d], dev, d, L->max_wg_count[d]);
+        snprintf(detail, sizeof detail, "{\"workgroups\": [%u, %u, %u], \"limit\": %u, "
+                 "\"axis\": %d}", k->workgroups[0], k->workgroups[1], k->workgroups[2],
+                 L->max_wg_count[d], d);
+        report_set_detail(f, detail);
+        errors++;
+    }
+    return errors;
+}
+
+int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
+                 const device_profile *prof, const int *spec_matched, const char *src,
+                 kernel_report *kr)
+{
+    const char *shader_file = limits_shader_file(m, k);
+    int errors = 0;
+    if (!src && m)
+        src = m->source_text;
+    errors += check_bindings(m, r, k, prof, shader_file, kr);
+    errors += check_push(r, k, prof, shader_file, src, kr);
+    errors += check_spec(r, k, spec_matched, kr);
+    if (prof)
+        errors += check_device(m, r, k, prof, shader_file, src, kr);
+    return errors;
+}

@@ -1,0 +1,128 @@
+/* verifier.c - verifier_analyze(): parse -> validate -> specialize ->
+ * reflect -> static checks -> evaluator (counts + dynamic checks).
+ * See verifier.h for the contract and checks.h for the steps.
+ *
+ * The reader runs before SPIRV-Tools so that structurally broken input
+ * (bad magic, word counts, ids) is rejected by code written for hostile
+ * bytes; the validator then judges everything the reader does not.
+ */
+#include "checks.h"
+
+#include <spirv/unified1/spirv.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *shader_name(const plan_kernel *k, const shader_module *sm)
+{
+    if (k && k->shader_path)
+        return k->shader_path;
+    if (sm && sm->path)
+        return sm->path;
+    return k ? k->shader : NULL;
+}
+
+static void invalid(kernel_report *out, const char *file, const char *hint,
+                    const char *what, const cw_error *err)
+{
+    if (err->column > 0)
+        report_add_finding(out, "spirv-invalid", SEV_ERROR, file, 0, hint,
+                           "%s (SPIR-V word %d): %s", what, err->column - 1, err->text);
+    else
+        report_add_finding(out, "spirv-invalid", SEV_ERROR, file, 0, hint, "%s: %s", what,
+                           err->text);
+    out->input_error = 1;
+}
+
+static void counts_free(kernel_counts *c)
+{
+    for (size_t i = 0; i < c->naccesses; i++)
+        free(c->accesses[i].var);
+    free(c->accesses);
+    free(c->lines);
+    for (size_t i = 0; i < c->nassumptions; i++)
+        free(c->assumptions[i]);
+    free(c->assumptions);
+    memset(c, 0, sizeof *c);
+}
+
+int verifier_analyze(const plan_kernel *k, const shader_module *sm,
+                     const device_profile *prof, kernel_report *out,
+                     verifier_result *result)
+{
+    spv_module m;
+    cw_error err;
+    const char *file = shader_name(k, sm);
+    const char *hint_bad = "regenerate the SPIR-V (glslc -g --target-env=vulkan1.1 x.comp "
+                           "-o x.spv); spirv-val x.spv shows the same problem";
+
+    memset(result, 0, sizeof *result);
+    result->counts.conf = CONF_UNKNOWN;
+    if (!sm || !sm->words) {
+        cw_error_clear(&err);
+        snprintf(err.text, sizeof err.text, "no SPIR-V words");
+        invalid(out, file, hint_bad, "cannot read the shader", &err);
+        return -1;
+    }
+    cw_error_clear(&err);
+    if (spv_parse(sm->words, sm->nwords, &m, &err)) {
+        invalid(out, file, hint_bad, "invalid SPIR-V", &err);
+        return -1;
+    }
+    {
+        char msg[sizeof err.text];
+        long word = -1;
+        if (validate_spirv(m.words, m.nwords, msg, sizeof msg, &word)) {
+            cw_error_clear(&err);
+            snprintf(err.text, sizeof err.text, "%s", msg);
+            err.column = word >= 0 && word < 0x7ffffffe ? (int)word + 1 : 0;
+            invalid(out, file, hint_bad, "SPIR-V validation failed", &err);
+            spv_free(&m);
+            return -1;
+        }
+    }
+
+    const char *want = k && k->entry ? k->entry : "main";
+    const spv_entry *e = spv_entry_find(&m, want);
+    if (e && e->model != SpvExecutionModelGLCompute)
+        e = NULL;
+    if (!e) {
+        limits_entry_missing(&m, k, out);
+        out->input_error = 1;
+        reflect_module(&m, NULL, &result->refl);
+        spv_free(&m);
+        return -1;
+    }
+
+    int *matched = calloc(k->nspec ? k->nspec : 1, sizeof *matched);
+    if (!matched)
+        abort();
+    cw_error_clear(&err);
+    if (spv_specialize(&m, k->spec, k->nspec, matched, &err)) {
+        report_add_finding(out, "spec-constant-value", SEV_ERROR, k->plan_path, err.line,
+                           "give the spec constant a value of its declared type", "%s",
+                           err.text);
+    }
+    e = spv_entry_find(&m, want); /* local size recomputed */
+    reflect_module(&m, e, &result->refl);
+    result->ok = 1;
+    limits_check(&m, &result->refl, k, prof, matched,
+                 sm->source ? sm->source : m.source_text, out);
+    free(matched);
+
+    memcpy(out->local_size, result->refl.local_size, sizeof out->local_size);
+    cw_set_str(&out->entry, e->name);
+
+    spv_free(&m);
+    return 0;
+}
+
+void verifier_result_free(verifier_result *r)
+{
+    if (!r)
+        return;
+    reflect_free(&r->refl);
+    counts_free(&r->counts);
+    memset(r, 0, sizeof *r);
+}
