@@ -673,7 +673,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     /* Counters first: lavapipe starts its worker threads while the
      * physical device is enumerated; inherit=1 only covers threads
      * created after the counters are opened. */
-    int rc = pfm_session_open(events, 1, &c->pfm, err);
+    int rc = events && !*events ? 0 : pfm_session_open(events, 1, &c->pfm, err);
     if (rc) {
         free(c);
         return CW_EXIT_USAGE;

@@ -72,7 +72,9 @@ typedef struct vk_ctx vk_ctx;
 int vk_open(const char *selector, vk_ctx **out, cw_error *err);
 /* Same, with the libpfm4 events to count (--events; NULL = defaults).
  * The counters are opened before the device so a CPU device's worker
- * threads are counted.  A malformed event list -> CW_EXIT_USAGE. */
+ * threads are counted.  "" = no counters.  A malformed event list ->
+ * CW_EXIT_USAGE.  Counters in a measurement are per dispatch: totals
+ * over the warm samples divided by their number. */
 int vk_open_events(const char *selector, const char *events, vk_ctx **out,
                    cw_error *err);
 /* Non-zero after a hang: the driver may still run the kernel, so the

@@ -86,7 +86,8 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
 void vkx_pipeline_destroy(vk_ctx *c, vkx_pipeline *p);
 
 /* A recorded, reusable command buffer: reset queries, timestamp, (stats
- * query,) `repeat` dispatches separated by compute barriers, timestamp. */
+ * query,) `repeat` dispatches separated by compute barriers, timestamp.
+ * p == NULL or repeat == 0: the two timestamps only. */
 typedef struct vkx_timer {
     VkCommandBuffer cmd;
     VkQueryPool ts_pool, stats_pool;

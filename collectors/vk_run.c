@@ -466,7 +466,7 @@ int vkx_timer_record(vk_ctx *c, const vkx_pipeline *p, const void *push,
                      vkx_timer *t, cw_error *err)
 {
     memset(t, 0, sizeof *t);
-    t->repeat = repeat ? repeat : 1;
+    t->repeat = repeat; /* 0: timestamps only (resolution probe) */
     VkResult r;
     if (c->ts_valid_bits) {
         VkQueryPoolCreateInfo q = {
@@ -513,11 +513,12 @@ int vkx_timer_record(vk_ctx *c, const vkx_pipeline *p, const void *push,
         vkCmdResetQueryPool(cmd, t->ts_pool, 0, 2);
     if (t->stats_pool)
         vkCmdResetQueryPool(cmd, t->stats_pool, 0, 1);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
-    if (p->nsets)
+    if (p)
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+    if (p && p->nsets)
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
                                 p->layout, 0, p->nsets, p->sets, 0, NULL);
-    if (p->push_bytes && push)
+    if (p && p->push_bytes && push)
         vkCmdPushConstants(cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
                            p->push_bytes, push);
     if (t->ts_pool)
@@ -530,7 +531,7 @@ int vkx_timer_record(vk_ctx *c, const vkx_pipeline *p, const void *push,
         .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
         .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
     };
-    for (uint32_t i = 0; i < t->repeat; i++) {
+    for (uint32_t i = 0; p && i < t->repeat; i++) {
         if (i)
             vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "calibrate.h"
 #include "shader.h"
 #include "verifier.h"
 #include "vk.h"
@@ -448,6 +449,47 @@ static void test_missing_buffer(void **state)
     shader_free(&f.mod);
 }
 
+/* ---- calibration with a short budget ---- */
+
+static void test_calibrate_short(void **state)
+{
+    (void)state;
+    device_profile p;
+    cw_error err;
+    cw_error_clear(&err);
+    char *log = NULL;
+    size_t loglen = 0;
+    FILE *lf = open_memstream(&log, &loglen);
+    int rc = calibrate_device("llvmpipe", 0.05, &p, lf, &err);
+    fclose(lf);
+    if (rc)
+        fail_msg("calibrate: %s", err.text);
+    assert_int_equal(p.source, PROFILE_CALIBRATED);
+    assert_string_equal(p.key, "lavapipe");
+    assert_true(p.is_cpu);
+    assert_int_equal(strlen(p.uuid), 32);
+    assert_true(p.date[0] && p.driver[0]);
+    assert_non_null(strstr(p.command, "clockwork calibrate"));
+    assert_true(p.limits.max_wg_invocations > 0);
+    /* every ceiling measured (lavapipe has fp16 and fp64) and plausible
+     * for a CPU: between 10 MB/s and 10 TB/s, 10 MFLOP/s and 100 TFLOP/s */
+    double bw[] = {p.dram_gbs, p.dram_read_gbs, p.dram_write_gbs, p.l2_gbs,
+                   p.shared_gbs};
+    for (size_t i = 0; i < 5; i++)
+        if (!(bw[i] > 0.01 && bw[i] < 10000))
+            fail_msg("bandwidth %zu = %g GB/s", i, bw[i]);
+    double fl[] = {p.fp32_gflops, p.fp16_gflops, p.fp64_gflops,
+                   p.int32_gops};
+    for (size_t i = 0; i < 4; i++)
+        if (!(fl[i] > 0.01 && fl[i] < 100000))
+            fail_msg("rate %zu = %g G/s", i, fl[i]);
+    assert_true(p.launch_us > 0 && p.launch_us < 100000);
+    assert_true(p.timestamp_res_ns >= 1);
+    assert_non_null(strstr(log, "dram copy"));
+    assert_non_null(strstr(log, "fp32"));
+    free(log);
+}
+
 /* ---- the hang guard: keep last ---- */
 
 /* lavapipe (gallivm) caps every loop at 65535 iterations per invocation,
@@ -509,6 +551,7 @@ int main(void)
         cmocka_unit_test(test_poison_and_random),
         cmocka_unit_test(test_spec_constants),
         cmocka_unit_test(test_missing_buffer),
+        cmocka_unit_test(test_calibrate_short),
         cmocka_unit_test(test_hang_guard),
     };
     /* exits through the hang exit path (the device is left busy); the
