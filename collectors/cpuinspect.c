@@ -20,7 +20,7 @@
 
 #define MAX_FUNCS 32        /* functions followed per inspection */
 #define MAX_DEPTH 4         /* call depth followed */
-#define MAX_FUNC_BYTES (1u << 20)
+#define MAX_FUNC_BYTES (128u << 10) /* decoded with detail: ~1.7 KB/insn */
 #define MAX_LOOPS 4096
 
 typedef struct elf_file {
@@ -186,6 +186,7 @@ static int elf_open(const char *path, elf_file *ef, cpuinspect_result *r)
         return -1;
     }
     if (eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff == 0 ||
+        eh->e_shoff % 8 ||
         eh->e_shoff > ef->size ||
         (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr) > ef->size - eh->e_shoff) {
         set_reason(r, "%s has no readable section headers", path);
@@ -248,7 +249,8 @@ static int sym_table(const elf_file *ef, const Elf64_Shdr *s,
     if (s->sh_type != SHT_SYMTAB && s->sh_type != SHT_DYNSYM)
         return -1;
     const unsigned char *d = sec_data(ef, s);
-    if (!d || s->sh_entsize != sizeof(Elf64_Sym))
+    /* misaligned tables are malformed (and unsafe to index as structs) */
+    if (!d || s->sh_entsize != sizeof(Elf64_Sym) || (uintptr_t)d % 8)
         return -1;
     *syms = (const Elf64_Sym *)d;
     *n = s->sh_size / sizeof(Elf64_Sym);
@@ -352,7 +354,7 @@ static const char *got_slot_name(const elf_file *ef, uint64_t slot)
         if (s->sh_type != SHT_RELA || s->sh_entsize != sizeof(Elf64_Rela))
             continue;
         const unsigned char *d = sec_data(ef, s);
-        if (!d || s->sh_link >= ef->nsh)
+        if (!d || (uintptr_t)d % 8 || s->sh_link >= ef->nsh)
             continue;
         const Elf64_Shdr *symsec = &ef->sh[s->sh_link];
         const Elf64_Sym *syms;
@@ -471,7 +473,9 @@ static void inspect_function(inspector *in, uint64_t addr, uint64_t size,
     size_t n = cs_disasm(in->cs, code, len, addr, 0, &all);
     r->ninsns += n;
 
-    span loops[MAX_LOOPS];
+    span *loops = malloc(MAX_LOOPS * sizeof *loops);
+    if (!loops)
+        abort();
     size_t nloops = 0;
     uint64_t callees[MAX_FUNCS];
     uint64_t callee_size[MAX_FUNCS];
@@ -537,6 +541,7 @@ static void inspect_function(inspector *in, uint64_t addr, uint64_t size,
     }
     if (all)
         cs_free(all, n);
+    free(loops);
 
     for (size_t k = 0; k < ncallees; k++)
         inspect_function(in, callees[k], callee_size[k], depth + 1);
