@@ -844,16 +844,21 @@ static void builtin_lavapipe(device_profile *p)
         p->int32_gops = lane_rate * fma_pipes;
         p->sfu_gops = lane_rate / 8; /* polynomial expansions, ~16 ops */
     }
-    /* Measured on the development machine (AMD EPYC, 2 cores, KVM) on
-     * 2026-11-30 by bench/accuracy (docs/model.md): per-core streaming
-     * bandwidth of lavapipe kernels, scaled by the cores used. */
-    p->dram_gbs = 9.0 * cores;
-    p->l2_gbs = 40.0 * cores;
-    p->shared_gbs = 40.0 * cores;
-    p->atomic_gops = 0.05 * cores;
-    p->launch_us = 20.0;
-    p->timestamp_res_ns = 1.0;
-    p->mem_latency_ns = 90.0;
+    /* DRAM bandwidth cannot be derived from the CPU.  Measured on the
+     * development machine (AMD EPYC, 2 cores, KVM) on 2026-11-30 with
+     * bench/accuracy/membw.c: a 256 MiB copy reaches 29.9 GB/s (read +
+     * write) with 1 or 2 threads.  `clockwork calibrate` replaces it. */
+    p->dram_gbs = 30.0;
+    /* L2 / workgroup-memory bandwidth: not measured (the model states its
+     * fallback).  Lavapipe's own costs (lane-by-lane buffer access,
+     * coroutine barriers) are modelled in verifier/model.c. */
+    /* Measured there with bench/accuracy (atomic_spread: 65536 atomics
+     * over 4096 addresses in 269 µs on 2 cores; launch_tiny: a 64-invocation
+     * dispatch, 34 µs median between timestamps). */
+    p->atomic_gops = 0.12 * cores;
+    p->launch_us = 30.0;
+    p->timestamp_res_ns = 1.0; /* timestampPeriod 1 ns */
+    /* no DRAM latency: a CPU's prefetchers hide it for streams */
 }
 
 static const char *const builtin_keys[] = {"lavapipe", "h200", NULL};

@@ -22,15 +22,17 @@
  * and on x86 FMA units.  Used for the dependency-chain effect. */
 #define FP_LATENCY_CYCLES 4.0
 
-/* lavapipe (llvmpipe) code-generation costs, per core cycle, measured on
- * the development machine with `make accuracy` (docs/model.md, "lavapipe
- * calibration").  llvmpipe runs a workgroup as a loop over 8-lane vectors,
- * but every storage-buffer access is bounds-checked lane by lane. */
-#define CPU_CYCLES_PER_VEC_INSTR 1.0  /* one SPIR-V instruction, 8 lanes */
-#define CPU_CYCLES_PER_LANE_MEM 2.0   /* one lane of a buffer access */
-#define CPU_NS_PER_BARRIER_LANE 4.0   /* coroutine switch, per invocation */
+/* lavapipe (llvmpipe) code-generation costs, measured on the development
+ * machine with `make accuracy` (docs/model.md, "lavapipe calibration").
+ * llvmpipe runs a workgroup as a loop over 8-lane vectors; buffer accesses
+ * are bounds-checked and done lane by lane (per 4-byte component);
+ * barriers switch coroutines. */
+#define CPU_CYCLES_PER_VEC_INSTR 1.0  /* one counted instruction, 8 lanes */
+#define CPU_CYCLES_PER_STORAGE 2.0    /* one lane x 4 bytes of a buffer access */
+#define CPU_CYCLES_PER_SHARED 1.0     /* one lane x 4 bytes of shared memory */
+#define CPU_NS_PER_BARRIER_LANE 2.5   /* coroutine switch, per invocation */
 #define CPU_NS_PER_GROUP 150.0        /* workgroup setup in the JIT loop */
-#define CPU_NS_SAME_ADDR_ATOMIC 8.0   /* one lane, one contended address */
+#define CPU_NS_SAME_ADDR_ATOMIC 10.0  /* one lane, one contended address */
 
 typedef struct model {
     const kernel_counts *c;
@@ -62,7 +64,8 @@ typedef struct model {
     /* traffic */
     double dram_bytes, l2_bytes_moved, shared_eff_bytes;
     double inflight_per_inv; /* bytes of independent loads per invocation */
-    double lane_mem_ops;
+    double lane_storage;     /* lane x 4-byte components, buffers */
+    double lane_shared;      /* same, workgroup memory */
 } model;
 
 static double pos(double v) { return v > 0 && isfinite(v) ? v : -1; }
@@ -303,7 +306,8 @@ static void traffic(model *m, acc_cost *cost)
     m->l2_bytes_moved = 0;
     m->shared_eff_bytes = 0;
     m->inflight_per_inv = 0;
-    m->lane_mem_ops = 0;
+    m->lane_storage = 0;
+    m->lane_shared = 0;
     double active = c->active_invocations ? (double)c->active_invocations
                                           : (double)c->invocations;
     if (active <= 0)
@@ -320,12 +324,12 @@ static void traffic(model *m, acc_cost *cost)
         if (a->space == SPACE_SHARED) {
             ac->degree = bank_degree(m, a);
             m->shared_eff_bytes += used * ac->degree;
-            m->lane_mem_ops += a->count;
+            m->lane_shared += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
             continue;
         }
         if (!is_global(a))
             continue;
-        m->lane_mem_ops += a->count;
+        m->lane_storage += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
         if (!a->stride_known && !a->uniform)
             unknown_stride = 1;
         sectors(m, a, &ac->got, &ac->best);
@@ -414,8 +418,8 @@ static void traffic(model *m, acc_cost *cost)
         m->inflight_per_inv = c->storage_load_bytes / active;
         if (m->inflight_per_inv > 16)
             m->inflight_per_inv = 16;
-        m->lane_mem_ops = (c->storage_load_bytes + c->storage_store_bytes +
-                           c->shared_load_bytes + c->shared_store_bytes) / 4;
+        m->lane_storage = (c->storage_load_bytes + c->storage_store_bytes) / 4;
+        m->lane_shared = (c->shared_load_bytes + c->shared_store_bytes) / 4;
         if (moved > 0 || m->shared_eff_bytes > 0)
             prediction_add_assumption(m->pred,
                                       "no per-access detail: traffic assumed "
@@ -513,7 +517,8 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     double issue = c->instructions / m->issue_pus;
     if (m->is_cpu) {
         double cyc_per_us = m->units * m->clock_ghz * 1e3;
-        issue += m->lane_mem_ops * CPU_CYCLES_PER_LANE_MEM / cyc_per_us;
+        issue += (m->lane_storage * CPU_CYCLES_PER_STORAGE +
+                  m->lane_shared * CPU_CYCLES_PER_SHARED) / cyc_per_us;
         issue += (double)m->groups * CPU_NS_PER_GROUP * 1e-3 / m->units;
     }
     add(ts, "issue", issue * imb);
