@@ -712,17 +712,19 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
 
     /* small-dispatch: units left idle, or the launch dominates */
     if (m->groups < m->units || m->launch_us >= 0.5 * time) {
+        char rest[96] = "";
         fmt_us(t1, sizeof t1, m->launch_us);
-        fmt_us(t3, sizeof t3, term_us(ts, bound));
+        if (strcmp(bound, "launch") != 0) {
+            fmt_us(t3, sizeof t3, term_us(ts, bound));
+            snprintf(rest, sizeof rest, " and %s %s", bound, t3);
+        }
         finding *f = report_add_finding(
             kr, "small-dispatch", SEV_WARNING, m->file, 0,
             "batch more work into one dispatch (more workgroups, or several "
             "items per invocation)",
-            "%llu workgroup(s) for %u units%s; launch %s and %s %s of the "
-            "predicted %s",
+            "%llu workgroup(s) for %u units%s; launch %s%s of the predicted %s",
             (unsigned long long)m->groups, m->units,
-            m->groups < m->units ? " leaves units idle" : "", t1, bound, t3,
-            t2);
+            m->groups < m->units ? " leaves units idle" : "", t1, rest, t2);
         char d[160];
         snprintf(d, sizeof d,
                  "{\"term\":\"%s\",\"workgroups\":%llu,\"units\":%u,"
@@ -846,7 +848,15 @@ void model_predict(const kernel_counts *c, const reflection *refl,
     pred->invocations = c->invocations;
     pred->conf = c->conf;
 
-    findings(&m, &ts, cost, bound, pred->time_us);
-    far_below(&m, &ts, bound, pred->time_us, pred->ideal_time_us);
+    if (c->conf == CONF_UNKNOWN) {
+        /* no counts to stand on: a prediction of launch and workgroup
+         * costs only, and no finding built on guesses */
+        prediction_add_assumption(pred, "the evaluator produced no counts: "
+                                  "only launch and per-workgroup costs are "
+                                  "modelled, no performance findings");
+    } else {
+        findings(&m, &ts, cost, bound, pred->time_us);
+        far_below(&m, &ts, bound, pred->time_us, pred->ideal_time_us);
+    }
     free(cost);
 }
