@@ -504,6 +504,57 @@ static void test_inspection_tells_kernels_apart(void **state)
     assert_non_null(strstr(r.reason, "/nonexistent.so"));
 }
 
+/* Corrupted and truncated shared objects give a reason, never a crash
+ * (run under ASan/UBSan by `make asan`). */
+static void test_inspection_corrupt_elf(void **state)
+{
+    (void)state;
+    char lib[512], out[600];
+    example_lib(lib, sizeof lib, "sgemm_naive");
+    FILE *f = fopen(lib, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    assert_true(n > 0);
+    unsigned char *orig = malloc((size_t)n), *mut = malloc((size_t)n);
+    assert_non_null(orig);
+    assert_non_null(mut);
+    assert_int_equal(fread(orig, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    snprintf(out, sizeof out, "%s/corrupt.so", tmpdir);
+    uint64_t x = 12345;
+    int inspected = 0, refused = 0;
+    for (int it = 0; it < 400; it++) {
+        memcpy(mut, orig, (size_t)n);
+        long len = n;
+        int flips = 1 + (int)(x % 16);
+        for (int j = 0; j < flips; j++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            mut[(x >> 33) % (uint64_t)n] = (unsigned char)(x >> 20);
+        }
+        if (it % 4 == 3)
+            len = (long)((x >> 33) % (uint64_t)n); /* truncated */
+        FILE *o = fopen(out, "wb");
+        assert_non_null(o);
+        assert_int_equal(fwrite(mut, 1, (size_t)len, o), (size_t)len);
+        fclose(o);
+        cpuinspect_result r;
+        int rc = cpuinspect_symbol(out, "sgemm", &r);
+        if (rc == 0) {
+            inspected++;
+            assert_true(r.cls != CPUI_UNKNOWN);
+        } else {
+            refused++;
+            assert_int_equal(rc, -1);
+            assert_true(r.reason[0] != 0);
+        }
+    }
+    assert_true(inspected > 0 && refused > 0);
+    free(orig);
+    free(mut);
+}
+
 static void test_classify_table(void **state)
 {
     (void)state;
@@ -559,6 +610,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classify_table),
         cmocka_unit_test(test_inspection_tells_kernels_apart),
+        cmocka_unit_test(test_inspection_corrupt_elf),
         cmocka_unit_test(test_detected_profile),
         cmocka_unit_test(test_prediction_roofline),
         cmocka_unit_test(test_work_expression_errors),
