@@ -618,6 +618,22 @@ static void test_evaluator_assumptions_and_confidence(void **state)
     fx_free(&f);
 }
 
+/* No counts (the evaluator could not run): a launch-only prediction with
+ * confidence unknown and no findings built on guesses. */
+static void test_no_counts(void **state)
+{
+    (void)state;
+    fixture f;
+    fx_init(&f, 1, 64); /* would be small-dispatch with counts */
+    f.c.conf = CONF_UNKNOWN;
+    fx_run(&f);
+    assert_int_equal(f.kr.prediction.conf, CONF_UNKNOWN);
+    assert_int_equal(f.kr.nfindings, 0);
+    assert_true(has_assumption(&f, "no counts"));
+    assert_string_equal(f.kr.prediction.bound, "launch");
+    fx_free(&f);
+}
+
 /* The lavapipe built-in: a CPU device has no banks and no Little's law
  * limit, and its prediction is finite for a plain stream. */
 static void test_cpu_profile(void **state)
@@ -657,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_unknown_fields_are_assumptions),
         cmocka_unit_test(test_min_efficiency),
         cmocka_unit_test(test_evaluator_assumptions_and_confidence),
+        cmocka_unit_test(test_no_counts),
         cmocka_unit_test(test_cpu_profile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
