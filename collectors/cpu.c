@@ -494,11 +494,15 @@ typedef struct call_worker {
     int pending, done, quit;
     int rc;
     double seconds;
+    void (*omp_set_threads)(int); /* OpenMP ICVs are per thread: set here */
+    int threads;
 } call_worker;
 
 static void *worker_main(void *arg)
 {
     call_worker *w = arg;
+    if (w->omp_set_threads)
+        w->omp_set_threads(w->threads);
     pthread_mutex_lock(&w->mu);
     for (;;) {
         while (!w->pending && !w->quit)
@@ -809,9 +813,6 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
     *(void **)&set_threads = dlsym(lib, "openblas_set_num_threads");
     if (set_threads)
         set_threads((int)threads);
-    *(void **)&set_threads = dlsym(lib, "omp_set_num_threads");
-    if (set_threads)
-        set_threads((int)threads);
 
     for (size_t i = 0; i < k->nbuffers; i++) {
         const plan_buffer *b = &k->buffers[i];
@@ -844,6 +845,8 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
     *(void **)&w->fn = sym;
     w->bufs = bufs;
     w->args = args;
+    w->threads = (int)threads;
+    *(void **)&w->omp_set_threads = dlsym(lib, "omp_set_num_threads");
     if (pthread_create(&th, NULL, worker_main, w) != 0) {
         set_error(m, "cannot start the kernel thread: %s", strerror(errno));
         ret = CW_EXIT_ENV;
