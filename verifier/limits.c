@@ -52,8 +52,44 @@ static int has_word(const char *line, size_t len, const char *w)
     return 0;
 }
 
-static int source_line(const char *src, const char *a, const char *b)
+/* Copy of one source line with comments blanked; *in_block carries an
+ * open block comment to the next line. */
+static size_t strip_comments(const char *p, size_t len, char *out, size_t cap, int *in_block)
 {
+    size_t n = len < cap - 1 ? len : cap - 1;
+    for (size_t i = 0; i < n; i++) {
+        if (*in_block) {
+            if (p[i] == '*' && i + 1 < n && p[i + 1] == '/') {
+                *in_block = 0;
+                out[i] = out[i + 1] = ' ';
+                i++;
+                continue;
+            }
+            out[i] = ' ';
+            continue;
+        }
+        if (p[i] == '/' && i + 1 < n && p[i + 1] == '/') {
+            memset(out + i, ' ', n - i);
+            break;
+        }
+        if (p[i] == '/' && i + 1 < n && p[i + 1] == '*') {
+            *in_block = 1;
+            out[i] = out[i + 1] = ' ';
+            i++;
+            continue;
+        }
+        out[i] = p[i];
+    }
+    out[n] = 0;
+    return n;
+}
+
+/* 1-based line of the first code line at or after line `from` holding a
+ * and (if given) b as whole words, comments ignored; 0 if none. */
+static int source_line_from(const char *src, int from, const char *a, const char *b)
+{
+    char buf[1024];
+    int in_block = 0;
     if (!src || !a)
         return 0;
     int line = 1;
@@ -61,7 +97,8 @@ static int source_line(const char *src, const char *a, const char *b)
     while (*p) {
         const char *e = strchr(p, '\n');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (has_word(p, len, a) && (!b || has_word(p, len, b)))
+        size_t n = strip_comments(p, len, buf, sizeof buf, &in_block);
+        if (line >= from && has_word(buf, n, a) && (!b || has_word(buf, n, b)))
             return line;
         if (!e)
             break;
@@ -69,6 +106,20 @@ static int source_line(const char *src, const char *a, const char *b)
         line++;
     }
     return 0;
+}
+
+static int source_line(const char *src, const char *a, const char *b)
+{
+    return source_line_from(src, 1, a, b);
+}
+
+/* Line declaring push-constant member name: on or after the
+ * push_constant layout line. */
+static int push_member_line(const char *src, const char *name)
+{
+    int start = source_line(src, "push_constant", NULL);
+    int l = start ? source_line_from(src, start, name, NULL) : 0;
+    return l ? l : start;
 }
 
 /* Line of the first instruction that reaches variable var directly. */
@@ -399,7 +450,7 @@ static int check_push(const reflection *r, const plan_kernel *k, const device_pr
         snprintf(hint, sizeof hint, "add \"%s\": VALUE to the kernel's \"push\" in the plan",
                  r->push[j].name);
         report_add_finding(kr, "push-constant-missing", SEV_WARNING, shader_file,
-                           source_line(src, r->push[j].name, NULL), hint,
+                           push_member_line(src, r->push[j].name), hint,
                            "push constant '%s' has no value in the plan: the kernel will "
                            "read 0", r->push[j].name);
     }
@@ -476,6 +527,8 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
     const char *dev = prof->name[0] ? prof->name : "the device";
     const uint32_t *ls = r->local_size;
     int ls_line = source_line(src, "local_size_x", NULL);
+    if (!ls_line)
+        ls_line = source_line(src, "local_size_x_id", NULL);
     static const char axis[3] = {'x', 'y', 'z'};
     (void)m;
 
@@ -487,6 +540,11 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
             char key[16];
             snprintf(key, sizeof key, "local_size_%c", axis[d]);
             int line = source_line(src, key, NULL);
+            if (!line) {
+                char idkey[24];
+                snprintf(idkey, sizeof idkey, "%s_id", key);
+                line = source_line(src, idkey, NULL);
+            }
             snprintf(hint, sizeof hint, "use local_size_%c <= %u and scale the plan's "
                      "workgroups to keep the same number of invocations", axis[d],
                      L->max_wg_size[d]);

@@ -1,0 +1,260 @@
+/* test_corpus.c - runs the verifier over every case of tests/corpus and
+ * compares the findings with the case's expected.txt (format in
+ * tests/corpus/README.md).  Each case: kernel(s) + plan.json + expected.txt.
+ * The device is the built-in "lavapipe" profile (its limits are fixed
+ * numbers, so the limit checks are reproducible on any machine). */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "plan.h"
+#include "profile.h"
+#include "report.h"
+#include "shader.h"
+#include "verifier.h"
+
+#define MAX_EXPECT 32
+
+typedef struct expect_line {
+    char id[64];
+    int line;  /* 0: any */
+    int may;   /* allowed, not required */
+    int found;
+} expect_line;
+
+typedef struct expectation {
+    expect_line e[MAX_EXPECT];
+    int n;
+    int clean;
+} expectation;
+
+static char root[768];
+
+static int read_expected(const char *path, expectation *x, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "r");
+    char buf[256];
+    int lineno = 0;
+    memset(x, 0, sizeof *x);
+    if (!f) {
+        snprintf(why, whylen, "%s: cannot open", path);
+        return -1;
+    }
+    while (fgets(buf, sizeof buf, f)) {
+        char a[64] = "", b[64] = "";
+        lineno++;
+        char *h = strchr(buf, '#');
+        if (h)
+            *h = 0;
+        int n = sscanf(buf, "%63s %63s", a, b);
+        if (n <= 0)
+            continue;
+        if (strcmp(a, "clean") == 0) {
+            x->clean = 1;
+            continue;
+        }
+        if (x->n >= MAX_EXPECT) {
+            snprintf(why, whylen, "%s:%d: too many lines", path, lineno);
+            fclose(f);
+            return -1;
+        }
+        expect_line *e = &x->e[x->n++];
+        if (strcmp(a, "may") == 0) {
+            if (n < 2) {
+                snprintf(why, whylen, "%s:%d: 'may' needs an id", path, lineno);
+                fclose(f);
+                return -1;
+            }
+            e->may = 1;
+            snprintf(e->id, sizeof e->id, "%s", b);
+        } else {
+            snprintf(e->id, sizeof e->id, "%s", a);
+            if (n == 2 && sscanf(b, "%d", &e->line) != 1) {
+                snprintf(why, whylen, "%s:%d: '%s' is not a line number", path, lineno, b);
+                fclose(f);
+                return -1;
+            }
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+/* Analyse every kernel of the case's plan into kr[]; returns count. */
+static size_t analyse_case(const char *dir, report *rep, char *why, size_t whylen)
+{
+    char path[1400];
+    plan p;
+    cw_error err;
+    device_profile prof;
+
+    snprintf(path, sizeof path, "%s/plan.json", dir);
+    cw_error_clear(&err);
+    if (plan_load(path, &p, &err)) {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        snprintf(why, whylen, "plan does not load: %s", msg);
+        return 0;
+    }
+    profile_init(&prof);
+    assert_int_equal(profile_builtin("lavapipe", &prof), 0);
+    for (size_t i = 0; i < p.nkernels; i++) {
+        plan_kernel *k = &p.kernels[i];
+        if (!k->plan_path)
+            k->plan_path = p.path;
+        kernel_report *kr = report_add_kernel(rep, k->name);
+        shader_module sm;
+        verifier_result res;
+        cw_error_clear(&err);
+        if (shader_load(k->shader_path, &sm, &err)) {
+            report_add_finding(kr, "spirv-invalid", SEV_ERROR, k->shader, err.line, "fix it",
+                               "%s", err.text);
+            kr->input_error = 1;
+            continue;
+        }
+        verifier_analyze(k, &sm, &prof, kr, &res);
+        verifier_result_free(&res);
+        shader_free(&sm);
+    }
+    size_t n = p.nkernels;
+    plan_free(&p);
+    return n;
+}
+
+static int check_case(const char *name, int *kinds_seen, const char *const *kinds, size_t nkinds)
+{
+    char dir[1100], path[1200], why[2048] = "";
+    expectation x;
+    report rep;
+    int ok = 1;
+
+    snprintf(dir, sizeof dir, "%s/%s", root, name);
+    snprintf(path, sizeof path, "%s/expected.txt", dir);
+    if (read_expected(path, &x, why, sizeof why)) {
+        printf("FAIL  %s: %s\n", name, why);
+        return 0;
+    }
+    report_init(&rep);
+    if (analyse_case(dir, &rep, why, sizeof why) == 0) {
+        printf("FAIL  %s: %s\n", name, why);
+        report_free(&rep);
+        return 0;
+    }
+    for (size_t ki = 0; ki < rep.nkernels; ki++) {
+        const kernel_report *kr = &rep.kernels[ki];
+        for (size_t i = 0; i < kr->nfindings; i++) {
+            const finding *f = &kr->findings[i];
+            if (f->sev == SEV_NOTE)
+                continue;
+            int matched = 0;
+            for (int j = 0; j < x.n; j++) {
+                if (strcmp(x.e[j].id, f->id) != 0)
+                    continue;
+                if (x.e[j].line && x.e[j].line != f->line)
+                    continue;
+                x.e[j].found = 1;
+                matched = 1;
+            }
+            if (x.clean && f->sev == SEV_ERROR && !matched) {
+                printf("FAIL  %s: expected clean, got %s %s (line %d): %s\n", name,
+                       severity_name(f->sev), f->id, f->line, f->message);
+                ok = 0;
+            } else if (!x.clean && !matched) {
+                printf("FAIL  %s: unexpected %s %s (line %d): %s\n", name,
+                       severity_name(f->sev), f->id, f->line, f->message);
+                ok = 0;
+            }
+            if (!f->hint || !f->hint[0]) {
+                printf("FAIL  %s: finding %s has no hint\n", name, f->id);
+                ok = 0;
+            }
+        }
+    }
+    for (int j = 0; j < x.n; j++) {
+        if (x.e[j].may || x.e[j].found)
+            continue;
+        printf("FAIL  %s: expected %s", name, x.e[j].id);
+        if (x.e[j].line)
+            printf(" at line %d", x.e[j].line);
+        printf(", not found; findings:");
+        for (size_t ki = 0; ki < rep.nkernels; ki++)
+            for (size_t i = 0; i < rep.kernels[ki].nfindings; i++)
+                printf(" %s:%d", rep.kernels[ki].findings[i].id, rep.kernels[ki].findings[i].line);
+        printf("\n");
+        ok = 0;
+    }
+    if (ok) {
+        for (int j = 0; j < x.n; j++)
+            for (size_t k = 0; k < nkinds; k++)
+                if (!x.e[j].may && strcmp(x.e[j].id, kinds[k]) == 0)
+                    kinds_seen[k]++;
+        printf("ok    %s\n", name);
+    }
+    report_free(&rep);
+    return ok;
+}
+
+static int name_cmp(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int is_case(const struct dirent *d)
+{
+    return d->d_name[0] != '.';
+}
+
+static void test_corpus(void **state)
+{
+    (void)state;
+    /* the bug kinds this corpus must cover with >= 3 distinct kernels */
+    static const char *const kinds[] = {
+        "workgroup-size-limit", "shared-memory-limit", "binding-missing",
+        "buffer-too-small", "push-constant-unknown",
+    };
+    size_t nk = sizeof kinds / sizeof kinds[0];
+    int seen[sizeof kinds / sizeof kinds[0]] = {0};
+    struct dirent **list = NULL;
+    const char *tr = getenv("CW_TEST_ROOT");
+    snprintf(root, sizeof root, "%s/tests/corpus", tr && tr[0] ? tr : ".");
+    int n = scandir(root, &list, is_case, name_cmp);
+    assert_true(n > 0);
+    int failed = 0, cases = 0;
+    for (int i = 0; i < n; i++) {
+        char p[1400];
+        snprintf(p, sizeof p, "%s/%s/expected.txt", root, list[i]->d_name);
+        FILE *f = fopen(p, "r");
+        if (f) {
+            fclose(f);
+            cases++;
+            if (!check_case(list[i]->d_name, seen, kinds, nk))
+                failed++;
+        }
+        free(list[i]);
+    }
+    free(list);
+    printf("%d cases, %d failed\n", cases, failed);
+    for (size_t k = 0; k < nk; k++) {
+        printf("%-24s %d cases\n", kinds[k], seen[k]);
+        if (seen[k] < 3) {
+            printf("FAIL  fewer than 3 passing cases of %s\n", kinds[k]);
+            failed++;
+        }
+    }
+    assert_int_equal(failed, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_corpus),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
