@@ -285,7 +285,8 @@ void state_apply(tui_state *st, tui_msg *m)
                     k->recent[k->nrecent % SPARK_N] = me->sample_us[i];
                     k->nrecent++;
                 }
-            k->state = me->error || !me->valid ? KS_FAILED : KS_MEASURED;
+            k->state = me->error ? KS_FAILED
+                       : me->valid ? KS_MEASURED : KS_NOTRUN;
         }
         break;
     case MSG_SAMPLING:
@@ -352,6 +353,7 @@ const char *kernel_state_name(kernel_state s)
     case KS_MEASURING: return "measuring";
     case KS_MEASURED: return "measured";
     case KS_FAILED: return "failed";
+    case KS_NOTRUN: return "not run";
     }
     return "?";
 }

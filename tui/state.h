@@ -35,6 +35,7 @@ typedef enum {
     KS_MEASURING,
     KS_MEASURED,
     KS_FAILED,      /* run failed: kr.measurement.error says why */
+    KS_NOTRUN,      /* not run on purpose (error findings, bad shader) */
 } kernel_state;
 
 typedef enum {

@@ -392,6 +392,8 @@ static const char *verdict_text(const tui_kernel *k)
         return "failed";
     if (k->state == KS_MEASURING)
         return "running";
+    if (k->state == KS_NOTRUN)
+        return "not run";
     if (k->kr.divergence.valid)
         return div_status_name(k->kr.divergence.status);
     if (k->state == KS_PENDING || k->state == KS_CHECKING)

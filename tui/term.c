@@ -1,0 +1,189 @@
+/* term.c - curses painting of canvases (see term.h).  The only module,
+ * with tui.c, that knows about curses. */
+#include "term.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "provide_curses.h"
+#include "state.h"
+
+static SCREEN *screen;
+static int active;
+static int colors_on;
+static attr_t el_attr[EL_COUNT];
+
+int term_open(char *err, unsigned long errlen)
+{
+    if (active)
+        return 0;
+    screen = newterm(NULL, stdout, stdin);
+    if (!screen) {
+        const char *t = getenv("TERM");
+        snprintf(err, errlen, "cannot start the terminal UI (TERM=%s): set "
+                 "TERM to your terminal, or use 'clockwork run'",
+                 t ? t : "(unset)");
+        return -1;
+    }
+    set_term(screen);
+    active = 1;
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    set_escdelay(25); /* Esc reacts at once, not after a second */
+    curs_set(0);
+    leaveok(stdscr, TRUE);
+    return 0;
+}
+
+void term_close(void)
+{
+    if (!active)
+        return;
+    active = 0;
+    curs_set(1);
+    endwin();
+    fflush(stdout);
+    if (screen) {
+        delscreen(screen);
+        screen = NULL;
+    }
+}
+
+int term_active(void)
+{
+    return active;
+}
+
+int term_has_colors(void)
+{
+    return active && has_colors();
+}
+
+static attr_t attr_bits(uint16_t a)
+{
+    attr_t r = A_NORMAL;
+    if (a & THEME_BOLD)
+        r |= A_BOLD;
+    if (a & THEME_DIM)
+        r |= A_DIM;
+    if (a & THEME_REVERSE)
+        r |= A_REVERSE;
+    if (a & THEME_UNDERLINE)
+        r |= A_UNDERLINE;
+    if (a & THEME_STANDOUT)
+        r |= A_STANDOUT;
+#ifdef A_ITALIC
+    if (a & THEME_ITALIC)
+        r |= A_ITALIC;
+#endif
+    if (a & THEME_BLINK)
+        r |= A_BLINK;
+    return r;
+}
+
+int term_set_theme(const theme *t, int no_color)
+{
+    if (!active)
+        return 0;
+    int want = !no_color && !t->monochrome && has_colors();
+    if (want && !colors_on) {
+        if (start_color() == OK) {
+            colors_on = 1;
+            use_default_colors(); /* -1 = the terminal's own colours */
+        }
+    }
+    int use = want && colors_on && COLOR_PAIRS > EL_COUNT;
+    for (int e = 0; e < EL_COUNT; e++) {
+        const theme_style *s = &t->el[e];
+        attr_t a = attr_bits(s->attr);
+        if (use) {
+            int bold = 0;
+            int fg = theme_degrade(s->fg, COLORS, &bold);
+            int bg = theme_degrade(s->bg, COLORS, NULL);
+            init_pair((short)(e + 1), (short)fg, (short)bg);
+            a |= COLOR_PAIR(e + 1);
+            if (bold)
+                a |= A_BOLD;
+        }
+        el_attr[e] = a;
+    }
+    return use;
+}
+
+void term_size(int *rows, int *cols)
+{
+    int r = 0, c = 0;
+    if (active)
+        getmaxyx(stdscr, r, c);
+    *rows = r;
+    *cols = c;
+}
+
+void term_paint(const canvas *cv, int full)
+{
+    if (!active)
+        return;
+    if (full)
+        clearok(curscr, TRUE);
+    wchar_t run[1024];
+    for (int y = 0; y < cv->rows; y++) {
+        int x = 0;
+        while (x < cv->cols) {
+            const canvas_cell *c0 = &cv->cells[(size_t)y * (size_t)cv->cols +
+                                               (size_t)x];
+            int n = 0;
+            while (x + n < cv->cols && n < 1023 &&
+                   cv->cells[(size_t)y * (size_t)cv->cols + (size_t)(x + n)].el ==
+                       c0->el) {
+                run[n] = (wchar_t)cv->cells[(size_t)y * (size_t)cv->cols +
+                                            (size_t)(x + n)].ch;
+                n++;
+            }
+            run[n] = L'\0';
+            attrset(c0->el < EL_COUNT ? el_attr[c0->el] : A_NORMAL);
+            /* the bottom-right cell makes addnwstr return ERR (the cursor
+             * cannot advance); the text is drawn all the same */
+            mvaddnwstr(y, x, run, n);
+            x += n;
+        }
+    }
+    attrset(A_NORMAL);
+    wnoutrefresh(stdscr);
+    doupdate();
+}
+
+int term_getkey(int timeout_ms)
+{
+    if (!active)
+        return -1;
+    timeout(timeout_ms);
+    int ch = getch();
+    switch (ch) {
+    case ERR: return -1;
+    case KEY_UP: return KEY_K_UP;
+    case KEY_DOWN: return KEY_K_DOWN;
+    case KEY_LEFT: return KEY_K_LEFT;
+    case KEY_RIGHT: return KEY_K_RIGHT;
+    case KEY_PPAGE: return KEY_K_PGUP;
+    case KEY_NPAGE: return KEY_K_PGDN;
+    case KEY_HOME: return KEY_K_HOME;
+    case KEY_END: return KEY_K_END;
+    case KEY_ENTER:
+    case '\n':
+    case '\r': return KEY_K_ENTER;
+    case '\t': return KEY_K_TAB;
+    case KEY_BTAB: return KEY_K_BTAB;
+    case 27: return KEY_K_ESC;
+    case KEY_BACKSPACE:
+    case 127:
+    case 8: return KEY_K_BACKSPACE;
+    case KEY_RESIZE: return KEY_K_RESIZE;
+    case KEY_F(1): return KEY_K_F1;
+    default:
+        return ch >= 0 && ch < 256 ? ch : -1;
+    }
+}
