@@ -222,7 +222,8 @@ static const refl_binding *find_binding(const reflection *r, uint32_t set, uint3
 
 static int check_buffer(const spv_module *m, const reflection *r, const plan_kernel *k,
                         const plan_buffer *b, const refl_binding *rb,
-                        const device_profile *prof, const char *shader_file, kernel_report *kr)
+                        const device_profile *prof, const char *shader_file, const char *src,
+                        kernel_report *kr)
 {
     const char *pf = k->plan_path;
     char hint[HINT_MAX], need[64], have[64], detail[256];
@@ -248,6 +249,10 @@ static int check_buffer(const spv_module *m, const reflection *r, const plan_ker
     }
     int used = rb->reads || rb->writes;
     int use_line = first_use_line(m, rb->var_id);
+    const spv_var *var = spv_var_of(m, rb->var_id);
+    const spv_type *blk = var ? spv_type_of(m, var->pointee) : NULL;
+    const char *bname = blk ? spv_name(m, blk->id) : NULL;
+    int decl_line = bname && bname[0] ? source_line(src, bname, NULL) : 0;
     fmt_size(have, sizeof have, bytes);
     if (bytes < rb->fixed_bytes) {
         fmt_size(need, sizeof need, rb->fixed_bytes);
@@ -256,9 +261,10 @@ static int check_buffer(const spv_module *m, const reflection *r, const plan_ker
                  rb->array_stride ? " plus the array's elements" : "");
         finding *f = report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line, hint,
                                         "buffer '%s' (set %u binding %u) is %s, smaller than "
-                                        "its block's fixed part of %s (%s:%d)",
+                                        "its block's fixed part of %s (declared at %s:%d)",
                                         rb->name, b->set, b->binding, have, need,
-                                        shader_file ? shader_file : "shader", use_line);
+                                        shader_file ? shader_file : "shader",
+                                        decl_line ? decl_line : use_line);
         snprintf(detail, sizeof detail, "{\"binding\": %u, \"set\": %u, \"bytes\": %llu, "
                  "\"needed_bytes\": %llu}", b->binding, b->set, (unsigned long long)bytes,
                  (unsigned long long)rb->fixed_bytes);
@@ -306,7 +312,7 @@ static int check_buffer(const spv_module *m, const reflection *r, const plan_ker
 }
 
 static int check_bindings(const spv_module *m, const reflection *r, const plan_kernel *k,
-                          const device_profile *prof, const char *shader_file,
+                          const device_profile *prof, const char *shader_file, const char *src,
                           kernel_report *kr)
 {
     int errors = 0;
@@ -316,15 +322,29 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
         const plan_buffer *b = &k->buffers[i];
         const refl_binding *rb = find_binding(r, b->set, b->binding);
         if (!rb) {
-            snprintf(hint, sizeof hint, "remove this buffer from the plan or correct its "
-                     "\"set\"/\"binding\" (the shader declares set.binding: %s)", list);
+            /* a used binding the plan leaves empty is the likely intent */
+            const refl_binding *cand = NULL;
+            int ncand = 0;
+            for (size_t j = 0; j < r->nbindings; j++)
+                if ((r->bindings[j].reads || r->bindings[j].writes) &&
+                    r->bindings[j].kind != DESC_OTHER &&
+                    !plan_kernel_buffer(k, r->bindings[j].set, r->bindings[j].binding)) {
+                    cand = &r->bindings[j];
+                    ncand++;
+                }
+            if (ncand == 1)
+                snprintf(hint, sizeof hint, "did you mean \"set\": %u, \"binding\": %u "
+                         "('%s', which has no buffer)?", cand->set, cand->binding, cand->name);
+            else
+                snprintf(hint, sizeof hint, "remove this buffer from the plan or correct its "
+                         "\"set\"/\"binding\" (the shader declares set.binding: %s)", list);
             report_add_finding(kr, "binding-missing", SEV_WARNING, k->plan_path, b->line, hint,
                                "the plan gives a buffer for set %u binding %u, but %s declares "
                                "no binding there", b->set, b->binding,
                                k->shader ? k->shader : "the shader");
             continue;
         }
-        errors += check_buffer(m, r, k, b, rb, prof, shader_file, kr);
+        errors += check_buffer(m, r, k, b, rb, prof, shader_file, src, kr);
     }
     for (size_t i = 0; i < r->nbindings; i++) {
         const refl_binding *rb = &r->bindings[i];
@@ -638,7 +658,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     int errors = 0;
     if (!src && m)
         src = m->source_text;
-    errors += check_bindings(m, r, k, prof, shader_file, kr);
+    errors += check_bindings(m, r, k, prof, shader_file, src, kr);
     errors += check_push(r, k, prof, shader_file, src, kr);
     errors += check_spec(r, k, spec_matched, kr);
     if (prof)

@@ -147,10 +147,15 @@ static int check_case(const char *name, int *kinds_seen, const char *const *kind
         report_free(&rep);
         return 0;
     }
+    int verbose = getenv("CW_CORPUS_VERBOSE") != NULL;
     for (size_t ki = 0; ki < rep.nkernels; ki++) {
         const kernel_report *kr = &rep.kernels[ki];
         for (size_t i = 0; i < kr->nfindings; i++) {
             const finding *f = &kr->findings[i];
+            if (verbose)
+                printf("      %s: %s:%d: %s %s: %s [hint: %s]\n", name, f->file ? f->file : "-",
+                       f->line, severity_name(f->sev), f->id, f->message,
+                       f->hint ? f->hint : "");
             if (f->sev == SEV_NOTE)
                 continue;
             int matched = 0;
