@@ -51,9 +51,13 @@ static void evidence(const prediction *p, const measurement *m, double launch_us
     if (m->has_cold && m->median_us > 0 && m->cold_us > 1.3 * m->median_us)
         add(b, "the cold first sample took %.1f× the median (first touch, compilation); "
                "it is excluded", m->cold_us / m->median_us);
-    if (launch_us > 0 && m->median_us > 0 && m->median_us < 3 * launch_us)
-        add(b, "the dispatch (%.3g µs) is within 3× of the launch overhead (%.3g µs): "
-               "fixed costs dominate", m->median_us, launch_us);
+    if (launch_us > 0 && m->median_us > 0 && m->median_us < 3 * launch_us) {
+        char t[32], l[32];
+        fmt_time_us(t, sizeof t, m->median_us);
+        fmt_time_us(l, sizeof l, launch_us);
+        add(b, "the dispatch (%s) is within 3× of the launch overhead (%s): "
+               "fixed costs dominate", t, l);
+    }
     const counter_value *ins = find_counter(m, "instructions");
     const counter_value *cyc = find_counter(m, "cycles");
     if (ins && cyc && ins->available && cyc->available && cyc->value > 0)
@@ -108,12 +112,14 @@ void verdict_judge(const prediction *p, const measurement *m, double tolerance,
         out->status = DIV_FASTER;
     else
         out->status = DIV_OK;
+    char meas[32], pred[32];
+    fmt_time_us(meas, sizeof meas, m->median_us);
+    fmt_time_us(pred, sizeof pred, p->time_us);
     if (out->status == DIV_OK)
-        add(&b, "measured %.3g µs is within ±%.0f%% of the predicted %.3g µs", m->median_us,
-            100 * band, p->time_us);
+        add(&b, "measured %s is within ±%.0f%% of the predicted %s", meas, 100 * band, pred);
     else
-        add(&b, "measured %.3g µs is %.2f× the predicted %.3g µs (band ±%.0f%%)",
-            m->median_us, out->ratio, p->time_us, 100 * band);
+        add(&b, "measured %s is %.2f× the predicted %s (band ±%.0f%%)", meas, out->ratio,
+            pred, 100 * band);
     if (out->status != DIV_OK) {
         double s = m->median_us * 1e-6;
         if (p->bytes > 0)
