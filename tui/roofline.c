@@ -106,7 +106,7 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     double l2 = st->have_prof ? pr->l2_gbs : -1;
 
     char title[256];
-    snprintf(title, sizeof title, "Roofline · GFLOP/s over FLOP per DRAM "
+    snprintf(title, sizeof title, "Roofline · FLOP/s over FLOP per DRAM "
              "byte · profile %s", st->have_dev && st->dev.profile
                                       ? st->dev.profile : "unknown");
     canvas_text(cv, r->y, r->x + 1, r->w - 1, EL_SECTION, title);
