@@ -10,7 +10,9 @@
  *     runner should take another sample: always below policy->min_samples;
  *     never at or above policy->max_samples or once elapsed_s has reached
  *     policy->budget_s (after the minimum); otherwise only while the spread
- *     (MAD / median) is above policy->target_rel_mad.  "--samples is a
+ *     (MAD / median) is above policy->target_rel_mad, looked at every
+ *     max(1, n/16) samples past the minimum (the spread costs a sort;
+ *     in between it says continue).  "--samples is a
  *     minimum; sampling continues while the spread is wide, within a time
  *     budget."
  *   stats_fill_measurement() copies a summary and the samples into a

@@ -211,6 +211,15 @@ static void fill_info(VkPhysicalDevice pd, uint32_t index, vk_device_info *d)
     }
     decode_driver_version(p->vendorID, p->driverVersion, d->driver_version,
                           sizeof d->driver_version);
+    /* Mesa drivers such as lavapipe report a constant driverVersion; the
+     * Mesa release in driverInfo is what changes with the code */
+    const char *mesa = drv_ok ? strstr(drv.driverInfo, "Mesa ") : NULL;
+    if (mesa) {
+        unsigned a, b, c2;
+        if (sscanf(mesa + 5, "%u.%u.%u", &a, &b, &c2) == 3)
+            snprintf(d->driver_version, sizeof d->driver_version, "%u.%u.%u",
+                     a, b, c2);
+    }
     snprintf(d->api_version, sizeof d->api_version, "%u.%u.%u",
              VK_API_VERSION_MAJOR(p->apiVersion),
              VK_API_VERSION_MINOR(p->apiVersion),

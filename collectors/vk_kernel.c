@@ -5,7 +5,7 @@
  * the context's pipeline cache), one recorded command buffer re-submitted
  * for every run.  The first run is the cold sample (reported apart); the
  * rest of --warmup follows; then warm samples until stats.h says stop.
- * Counters bracket only the warm samples and are reported per dispatch.
+ * Counters bracket the warm-sample loop and are reported per dispatch.
  */
 #include <errno.h>
 #include <math.h>
@@ -376,16 +376,25 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
     st.samples = malloc(cap * sizeof *st.samples);
     if (!st.samples)
         abort();
-    if (c->pfm)
+    /* Counters bracket the whole warm loop, not each dispatch: starting
+     * and stopping inherited counters costs ~200 us here (every worker
+     * thread's copy is toggled), far more than the host work between two
+     * samples, which is all the loop adds. */
+    if (c->pfm) {
         pfm_session_reset(c->pfm);
+        pfm_session_start(c->pfm);
+    }
     double t0 = vkx_now_s();
     while (stats_should_continue(st.samples, n, &pol, vkx_now_s() - t0)) {
         if (opt->cancel && *opt->cancel)
             break;
-        rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 1, &us,
+        rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 0, &us,
                            &used_host, &inv, &has_inv, err);
-        if (rc)
+        if (rc) {
+            if (c->pfm)
+                pfm_session_stop(c->pfm);
             goto done;
+        }
         if (n == cap) {
             cap *= 2;
             double *ns = realloc(st.samples, cap * sizeof *ns);
@@ -397,6 +406,8 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         if (opt->on_sample)
             opt->on_sample(opt->user, us);
     }
+    if (c->pfm)
+        pfm_session_stop(c->pfm);
     stats_fill_measurement(out, st.samples, n);
     if (has_inv) {
         out->has_invocations = 1;
@@ -405,10 +416,9 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
     if (c->pfm && n) {
         size_t first = out->ncounters;
         pfm_session_read(c->pfm, out);
-        unsigned long br = pfm_session_brackets(c->pfm);
         for (size_t i = first; i < out->ncounters; i++)
-            if (out->counters[i].available && br)
-                out->counters[i].value /= (double)br; /* per dispatch */
+            if (out->counters[i].available)
+                out->counters[i].value /= (double)n; /* per dispatch */
     }
     if (opt->dump_dir)
         rc = dump_buffers(c, opt, &st, err);

@@ -80,6 +80,14 @@ static void test_stop_rule(void **state)
     assert_true(stats_should_continue(wide, 7, &p, 0.9));
     /* wide spread but budget spent: stop */
     assert_false(stats_should_continue(wide, 7, &p, 1.0));
+    /* between checkpoints the spread is not looked at: continue */
+    double many[64];
+    for (int i = 0; i < 64; i++)
+        many[i] = 100.0 + (i % 2) * 0.01; /* tight */
+    assert_false(stats_should_continue(many, 5, &p, 0.1)); /* checkpoint */
+    assert_false(stats_should_continue(many, 37, &p, 0.1)); /* step 2: 32 */
+    assert_true(stats_should_continue(many, 38, &p, 0.1));  /* not one */
+    assert_false(stats_should_continue(many, 38, &p, 1.0)); /* budget */
     /* hard cap */
     p.max_samples = 6;
     assert_false(stats_should_continue(wide, 6, &p, 0.1));
