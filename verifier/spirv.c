@@ -503,8 +503,11 @@ static int do_const(parse_ctx *c, spv_inst *in)
         k->parts = xcalloc(in->nops, sizeof *k->parts);
         for (uint32_t i = 0; i < in->nops; i++) {
             uint32_t id = in->ops[i];
-            if (check_id(c, in->offset, id, "constituent"))
+            if (check_id(c, in->offset, id, "constituent")) {
+                free(k->parts);
+                k->parts = NULL;
                 return -1;
+            }
             if (!m->id_const[id]) {
                 set_err(c->err, in->offset, "%s constituent %%%u is not a constant declared before it",
                         spv_opcode_name(in->opcode), id);
