@@ -8,6 +8,15 @@
  */
 #include "checks.h"
 
+/* The evaluator (eval.h) is a separate module; built without it, the
+ * verifier still reads, reflects and checks, and the counts stay unknown. */
+#if defined(__has_include)
+#if __has_include("eval.h")
+#include "eval.h"
+#define CW_HAVE_EVAL 1
+#endif
+#endif
+
 #include <spirv/unified1/spirv.h>
 
 #include <stdio.h>
@@ -37,6 +46,10 @@ static void invalid(kernel_report *out, const char *file, const char *hint,
 
 static void counts_free(kernel_counts *c)
 {
+#ifdef CW_HAVE_EVAL
+    eval_counts_free(c);
+    return;
+#endif
     for (size_t i = 0; i < c->naccesses; i++)
         free(c->accesses[i].var);
     free(c->accesses);
@@ -110,6 +123,12 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     limits_check(&m, &result->refl, k, prof, matched,
                  sm->source ? sm->source : m.source_text, out);
     free(matched);
+
+#ifdef CW_HAVE_EVAL
+    /* counts for the model and the dynamic checks; it copes with what the
+     * static checks found (a missing buffer is an unknown length) */
+    eval_run(&m, &result->refl, k, prof, &result->counts, out);
+#endif
 
     memcpy(out->local_size, result->refl.local_size, sizeof out->local_size);
     cw_set_str(&out->entry, e->name);
