@@ -650,6 +650,55 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
     return errors;
 }
 
+/* Two spec constants with one SpecId and different defaults (glslang does
+ * this for local_size_x_id = N next to constant_id = N): unless the plan
+ * sets the SpecId, each keeps its own default, which is rarely intended. */
+static void check_spec_defaults(const spv_module *m, const plan_kernel *k, const int *matched,
+                                const char *shader_file, const char *src, kernel_report *kr)
+{
+    for (size_t i = 0; i < m->nconsts; i++) {
+        const spv_const *a = &m->consts[i];
+        if (!a->is_spec || !a->has_spec_id || a->spec_op || a->kind != SPV_C_SCALAR ||
+            a->overridden)
+            continue;
+        for (size_t j = i + 1; j < m->nconsts; j++) {
+            const spv_const *b = &m->consts[j];
+            if (!b->is_spec || !b->has_spec_id || b->spec_id != a->spec_id || b->spec_op ||
+                b->kind != SPV_C_SCALAR || b->default_bits == a->default_bits)
+                continue;
+            double va = 0, vb = 0;
+            spv_const_f64(m, a->id, &va);
+            spv_const_f64(m, b->id, &vb);
+            const char *na = a->name && a->name[0] ? a->name : NULL;
+            const char *nb = b->name && b->name[0] ? b->name : NULL;
+            static const char *const axes[3] = {"local_size_x", "local_size_y", "local_size_z"};
+            for (size_t e = 0; e < m->nentries; e++)
+                for (int d = 0; d < 3; d++) {
+                    if (m->entries[e].local_size_ids[d] == a->id && !na)
+                        na = axes[d];
+                    if (m->entries[e].local_size_ids[d] == b->id && !nb)
+                        nb = axes[d];
+                }
+            char key[24], hint[HINT_MAX];
+            snprintf(key, sizeof key, "local_size_x_id");
+            int line = source_line(src, key, NULL);
+            if (!line)
+                line = source_line(src, "constant_id", NULL);
+            snprintf(hint, sizeof hint, "set \"spec\": {\"%u\": VALUE} in the plan so both "
+                     "get the same value, or give them different SpecIds", a->spec_id);
+            report_add_finding(kr, "spec-constant-default", SEV_WARNING, shader_file, line, hint,
+                               "SpecId %u has two defaults: %s%s%s = %g and %s%s%s = %g; "
+                               "without a plan value each keeps its own",
+                               a->spec_id, na ? "'" : "", na ? na : "a constant", na ? "'" : "",
+                               va, nb ? "'" : "", nb ? nb : "another constant",
+                               nb ? "'" : "", vb);
+            (void)k;
+            (void)matched;
+            return; /* one finding is enough */
+        }
+    }
+}
+
 int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
                  const device_profile *prof, const int *spec_matched, const char *src,
                  kernel_report *kr)
@@ -661,6 +710,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     errors += check_bindings(m, r, k, prof, shader_file, src, kr);
     errors += check_push(r, k, prof, shader_file, src, kr);
     errors += check_spec(r, k, spec_matched, kr);
+    check_spec_defaults(m, k, spec_matched, shader_file, src, kr);
     if (prof)
         errors += check_device(m, r, k, prof, shader_file, src, kr);
     return errors;
