@@ -1,0 +1,3328 @@
+/* eval.c - the evaluator's interpreter: executes one workgroup of the
+ * plan's dispatch, every invocation together, in lock-step between
+ * barriers.  See eval.h for the contract and eval_int.h for the pieces.
+ *
+ * Scheduling: each invocation (lane) has its own block and instruction
+ * position.  The runnable lanes that sit at the earliest block in a
+ * structured order (a depth-first order that puts a construct's merge block
+ * after all of its body) run one block together; so lanes reconverge at
+ * merge blocks and a loop's lanes iterate together until the last leaves.
+ * A lane stops at a barrier; when no lane can run, the barrier completes if
+ * every invocation of the group waits at that same barrier, otherwise that
+ * is a barrier-divergence record.
+ */
+#include "eval_int.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.h>
+
+enum { LS_RUN = 0, LS_BAR, LS_RET, LS_DEAD };
+
+struct ev_ctx {
+    ev_info info;             /* first: ev_ctx_info returns it */
+    const spv_module *m;
+    eval_options opt;
+    uint32_t bound;
+    ev_type *types;           /* per id */
+    uint8_t *tstate;          /* 0 todo, 1 busy, 2 done */
+    uint32_t *nflat;          /* per id: components of its value */
+    uint32_t *reg_off;        /* per id: offset into pool, EV_NONE */
+    ev_val *pool;
+    size_t npool;
+    uint32_t *const_off;      /* per id: offset into cpool */
+    ev_val *cpool;
+    size_t ncpool, capcpool;
+    uint32_t *var_of_id;      /* per id: ev_vars index */
+    uint32_t *acc_of_inst;    /* per instruction: access def index */
+    uint32_t *order;          /* per block: scheduling rank */
+    uint8_t *dep;             /* per id: DEP_* mask */
+    uint8_t *vdep;            /* per var: DEP_* mask */
+    uint8_t *push;
+    uint32_t push_bytes;
+    uint32_t entry_func;
+    uint32_t exec_lanes;      /* lanes executed (may be < info.lanes) */
+    /* lane state */
+    uint32_t *l_block, *l_inst, *l_prev;
+    uint8_t *l_state, *l_taint, *l_side;
+    uint32_t *l_ret_inst, *l_unk_iter;
+    uint32_t nlive;
+    uint32_t gid[3];
+    uint32_t num_groups[3];
+    uint32_t epoch;
+    ev_group *grp;
+    double steps_total;
+    int budget_hit;
+    /* scratch */
+    int64_t *tmp_off;
+    ev_val *tmp_vals;
+    size_t ntmp_vals;
+    uint16_t *lane_buf;       /* depth x lanes */
+    int depth_max;
+    uint8_t *noted_inst;      /* per instruction: an assumption noted */
+};
+
+/* ------------------------------------------------------------------ */
+/* small helpers                                                        */
+
+static void *xcalloc(size_t n, size_t s)
+{
+    void *p = calloc(n ? n : 1, s ? s : 1);
+    if (!p) {
+        fprintf(stderr, "clockwork: out of memory\n");
+        abort();
+    }
+    return p;
+}
+
+static uint64_t wmask(unsigned w)
+{
+    return w >= 64 ? ~0ull : ((1ull << w) - 1);
+}
+
+static int64_t sext(uint64_t v, unsigned w)
+{
+    if (w >= 64)
+        return (int64_t)v;
+    uint64_t sign = 1ull << (w - 1);
+    v &= wmask(w);
+    return (int64_t)((v ^ sign) - sign);
+}
+
+static int known(const ev_val *v) { return v->lo == v->hi; }
+
+static ev_val kv(uint64_t x) { ev_val v = {x, x}; return v; }
+
+static ev_val unk_of(const ev_type *t)
+{
+    ev_val v;
+    if (t && t->kind == EVK_INT) {
+        v.lo = 0;
+        v.hi = wmask(t->width);
+    } else {
+        v.lo = 0;
+        v.hi = ~0ull;
+    }
+    return v;
+}
+
+int ev_inst_line(const spv_module *m, uint32_t inst)
+{
+    if (inst >= m->ninsts)
+        return 0;
+    return m->insts[inst].line;
+}
+
+ev_info *ev_ctx_info(ev_ctx *c) { return &c->info; }
+
+double ev_steps_left(const ev_ctx *c)
+{
+    return c->opt.step_budget - c->steps_total;
+}
+
+void ev_note(ev_ctx *c, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    c->info.estimated = 1;
+    for (size_t i = 0; i < c->info.nnotes; i++)
+        if (strcmp(c->info.notes[i], buf) == 0)
+            return;
+    if (c->info.nnotes >= 64)
+        return;
+    c->info.notes = realloc(c->info.notes,
+                            (c->info.nnotes + 1) * sizeof *c->info.notes);
+    if (!c->info.notes)
+        abort();
+    c->info.notes[c->info.nnotes++] = cw_strdup(buf);
+}
+
+void eval_default_options(eval_options *o)
+{
+    o->step_budget = 6e6;
+    o->unknown_loop_iterations = 64;
+    o->max_groups = 96;
+    o->all_groups_below = 16;
+}
+
+/* ---- half floats ---- */
+
+static float half_to_float(uint16_t h)
+{
+    uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, f = h & 1023;
+    uint32_t bits;
+    if (e == 0) {
+        if (f == 0) {
+            bits = s;
+        } else {
+            float r = ldexpf((float)f, -24);
+            return s ? -r : r;
+        }
+    } else if (e == 31) {
+        bits = s | 0x7f800000u | (f << 13);
+    } else {
+        bits = s | ((e + 112) << 23) | (f << 13);
+    }
+    float out;
+    memcpy(&out, &bits, 4);
+    return out;
+}
+
+static uint16_t float_to_half(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, 4);
+    uint32_t s = (b >> 16) & 0x8000;
+    int e = (int)((b >> 23) & 255) - 127 + 15;
+    uint32_t f = b & 0x7fffff;
+    if (((b >> 23) & 255) == 255)
+        return (uint16_t)(s | 0x7c00 | (f ? 0x200 : 0));
+    if (e >= 31)
+        return (uint16_t)(s | 0x7c00);
+    if (e <= 0) {
+        if (e < -10)
+            return (uint16_t)s;
+        f |= 0x800000;
+        uint32_t shift = (uint32_t)(14 - e);
+        uint32_t hf = f >> shift;
+        if ((f >> (shift - 1)) & 1)
+            hf++;
+        return (uint16_t)(s | hf);
+    }
+    uint32_t hf = f >> 13;
+    uint16_t r = (uint16_t)(s | ((uint32_t)e << 10) | hf);
+    if (f & 0x1000)
+        r++;
+    return r;
+}
+
+static double getf(uint64_t bits, unsigned w)
+{
+    if (w == 64) {
+        double d;
+        memcpy(&d, &bits, 8);
+        return d;
+    }
+    if (w == 16)
+        return half_to_float((uint16_t)bits);
+    uint32_t b = (uint32_t)bits;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static uint64_t putf(double d, unsigned w)
+{
+    if (w == 64) {
+        uint64_t b;
+        memcpy(&b, &d, 8);
+        return b;
+    }
+    if (w == 16)
+        return float_to_half((float)d);
+    float f = (float)d;
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+/* ------------------------------------------------------------------ */
+/* types                                                                */
+
+static const ev_type *tinfo(ev_ctx *c, uint32_t tid);
+
+static uint32_t flat_mul(uint32_t a, uint64_t n)
+{
+    if (a == EV_NONE || n == 0)
+        return EV_NONE;
+    uint64_t r = (uint64_t)a * n;
+    return r > EV_MAX_FLAT ? EV_NONE : (uint32_t)r;
+}
+
+static const ev_type *tinfo(ev_ctx *c, uint32_t tid)
+{
+    static const ev_type none = {EV_NONE, EVK_OTHER, 0, 0, 0};
+    if (tid == 0 || tid >= c->bound)
+        return &none;
+    ev_type *t = &c->types[tid];
+    if (c->tstate[tid] == 2)
+        return t;
+    if (c->tstate[tid] == 1)
+        return &none; /* a cycle: not representable */
+    c->tstate[tid] = 1;
+    const spv_type *st = spv_type_of(c->m, tid);
+    t->flat = EV_NONE;
+    t->kind = EVK_OTHER;
+    if (st) {
+        switch (st->kind) {
+        case SPV_T_BOOL:
+            t->flat = 1; t->kind = EVK_BOOL; t->width = 1; t->is_vec = 1;
+            break;
+        case SPV_T_INT:
+            t->flat = 1; t->kind = EVK_INT;
+            t->width = (uint8_t)(st->width > 64 ? 64 : st->width);
+            t->sign = (uint8_t)st->is_signed; t->is_vec = 1;
+            break;
+        case SPV_T_FLOAT:
+            t->flat = 1; t->kind = EVK_FLOAT;
+            t->width = (uint8_t)(st->width > 64 ? 64 : st->width);
+            t->is_vec = 1;
+            break;
+        case SPV_T_VECTOR: {
+            const ev_type *e = tinfo(c, st->elem);
+            t->flat = flat_mul(e->flat, st->count);
+            t->kind = e->kind; t->width = e->width; t->sign = e->sign;
+            t->is_vec = e->is_vec && e->flat == 1;
+            break;
+        }
+        case SPV_T_MATRIX: {
+            const ev_type *e = tinfo(c, st->elem);
+            t->flat = flat_mul(e->flat, st->count);
+            t->kind = e->kind; t->width = e->width;
+            break;
+        }
+        case SPV_T_ARRAY: {
+            const ev_type *e = tinfo(c, st->elem);
+            t->flat = flat_mul(e->flat, st->length);
+            t->kind = e->kind; t->width = e->width; t->sign = e->sign;
+            break;
+        }
+        case SPV_T_STRUCT: {
+            uint64_t n = 0;
+            for (uint32_t i = 0; i < st->nmembers; i++) {
+                const ev_type *e = tinfo(c, st->members[i].type);
+                if (e->flat == EV_NONE) { n = EV_NONE; break; }
+                n += e->flat;
+                if (n > EV_MAX_FLAT) { n = EV_NONE; break; }
+            }
+            t->flat = (uint32_t)n;
+            break;
+        }
+        case SPV_T_POINTER:
+            t->flat = 2; t->kind = EVK_PTR;
+            break;
+        default:
+            break;
+        }
+    }
+    c->tstate[tid] = 2;
+    return t;
+}
+
+/* Component offset of member / element idx inside type tid. */
+static uint32_t flat_member_offset(ev_ctx *c, const spv_type *st, uint32_t idx)
+{
+    uint32_t off = 0;
+    for (uint32_t i = 0; i < idx && i < st->nmembers; i++) {
+        const ev_type *e = tinfo(c, st->members[i].type);
+        if (e->flat == EV_NONE)
+            return EV_NONE;
+        off += e->flat;
+    }
+    return off;
+}
+
+static uint32_t scalar_bytes_of(ev_ctx *c, uint32_t tid)
+{
+    const ev_type *t = tinfo(c, tid);
+    if (t->kind == EVK_BOOL)
+        return 4;
+    return t->width ? (uint32_t)(t->width + 7) / 8 : 4;
+}
+
+const char *ev_type_name(const spv_module *m, uint32_t tid)
+{
+    static char buf[8][32];
+    static int slot;
+    const spv_type *t = spv_type_of(m, tid);
+    char *b = buf[slot++ & 7];
+    if (!t)
+        return "element";
+    switch (t->kind) {
+    case SPV_T_FLOAT:
+        return t->width == 64 ? "double" : t->width == 16 ? "float16_t" : "float";
+    case SPV_T_INT:
+        if (t->width == 32)
+            return t->is_signed ? "int" : "uint";
+        snprintf(b, 32, "%sint%u_t", t->is_signed ? "" : "u", t->width);
+        return b;
+    case SPV_T_BOOL:
+        return "bool";
+    case SPV_T_VECTOR: {
+        const spv_type *e = spv_type_of(m, t->elem);
+        const char *p = "";
+        if (e && e->kind == SPV_T_INT)
+            p = e->is_signed ? "i" : "u";
+        else if (e && e->kind == SPV_T_FLOAT && e->width == 64)
+            p = "d";
+        else if (e && e->kind == SPV_T_BOOL)
+            p = "b";
+        snprintf(b, 32, "%svec%u", p, t->count);
+        return b;
+    }
+    case SPV_T_STRUCT:
+        return "struct";
+    default:
+        return "element";
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* preparation                                                          */
+
+static void cpool_reserve(ev_ctx *c, size_t n)
+{
+    if (c->ncpool + n <= c->capcpool)
+        return;
+    size_t cap = c->capcpool ? c->capcpool * 2 : 1024;
+    while (cap < c->ncpool + n)
+        cap *= 2;
+    c->cpool = realloc(c->cpool, cap * sizeof *c->cpool);
+    if (!c->cpool)
+        abort();
+    c->capcpool = cap;
+}
+
+/* Writes the flattened value of constant id into out[0..n). */
+static void const_flat(ev_ctx *c, uint32_t id, ev_val *out, uint32_t n,
+                       int depth)
+{
+    const spv_const *k = spv_const_of(c->m, id);
+    const ev_type *t = tinfo(c, k ? k->type : 0);
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = unk_of(t->flat == n ? t : NULL);
+    if (!k || depth > 64)
+        return;
+    switch (k->kind) {
+    case SPV_C_SCALAR:
+        if (k->known && n >= 1)
+            out[0] = kv(k->bits & wmask(t->width ? t->width : 64));
+        break;
+    case SPV_C_NULL:
+        for (uint32_t i = 0; i < n; i++)
+            out[i] = kv(0);
+        break;
+    case SPV_C_COMPOSITE: {
+        uint32_t pos = 0;
+        for (uint32_t i = 0; i < k->nparts && pos < n; i++) {
+            const spv_const *pk = spv_const_of(c->m, k->parts[i]);
+            const ev_type *pt = tinfo(c, pk ? pk->type : 0);
+            if (pt->flat == EV_NONE || pos + pt->flat > n)
+                return;
+            const_flat(c, k->parts[i], out + pos, pt->flat, depth + 1);
+            pos += pt->flat;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static int var_class(const spv_module *m, const spv_var *v)
+{
+    switch (v->storage) {
+    case SpvStorageClassFunction: return EVM_FUNCTION;
+    case SpvStorageClassPrivate: return EVM_PRIVATE;
+    case SpvStorageClassWorkgroup: return EVM_SHARED;
+    case SpvStorageClassInput: return EVM_INPUT;
+    case SpvStorageClassStorageBuffer: return EVM_STORAGE;
+    case SpvStorageClassPushConstant: return EVM_PUSH;
+    case SpvStorageClassUniform: {
+        const spv_type *t = spv_type_of(m, v->pointee);
+        return t && t->kind == SPV_T_STRUCT && t->buffer_block ? EVM_STORAGE
+                                                                : EVM_UNIFORM;
+    }
+    default: return EVM_OTHER;
+    }
+}
+
+/* The variable a pointer id is derived from, statically. */
+static uint32_t root_var(ev_ctx *c, uint32_t id)
+{
+    for (int guard = 0; guard < 256; guard++) {
+        if (id >= c->bound)
+            return EV_NONE;
+        if (c->var_of_id[id] != EV_NONE)
+            return c->var_of_id[id];
+        const spv_inst *in = spv_def(c->m, id);
+        if (!in || in->nops < 1)
+            return EV_NONE;
+        switch (in->opcode) {
+        case SpvOpAccessChain:
+        case SpvOpInBoundsAccessChain:
+        case SpvOpPtrAccessChain:
+        case SpvOpCopyObject:
+            id = in->ops[0];
+            break;
+        default:
+            return EV_NONE;
+        }
+    }
+    return EV_NONE;
+}
+
+static uint32_t ptr_storage(ev_ctx *c, uint32_t ptr_id)
+{
+    const spv_type *t = spv_value_type(c->m, ptr_id);
+    return t && t->kind == SPV_T_POINTER ? t->storage : EV_NONE;
+}
+
+static void setup_vars(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    ev_info *I = &c->info;
+    I->vars = xcalloc(m->nvars, sizeof *I->vars);
+    int nbuf = 0;
+    for (size_t i = 0; i < m->nvars; i++) {
+        const spv_var *sv = &m->vars[i];
+        ev_var *v = &I->vars[I->nvars];
+        v->id = sv->id;
+        v->pointee = sv->pointee;
+        v->storage = sv->storage;
+        v->cls = var_class(m, sv);
+        v->name = sv->name;
+        v->builtin = sv->builtin;
+        v->set = sv->set;
+        v->binding = sv->binding;
+        v->fp_slot = -1;
+        const ev_type *pt = tinfo(c, sv->pointee);
+        v->nflat = pt->flat;
+        if (v->cls == EVM_STORAGE || v->cls == EVM_UNIFORM) {
+            const spv_type *st = spv_type_of(m, sv->pointee);
+            if (st && st->kind == SPV_T_STRUCT && st->nmembers > 0) {
+                const spv_member *last = &st->members[st->nmembers - 1];
+                const spv_type *lt = spv_type_of(m, last->type);
+                if (lt && lt->kind == SPV_T_RUNTIME_ARRAY) {
+                    v->rt_base = last->offset;
+                    v->rt_elem = lt->elem;
+                    v->rt_stride = lt->array_stride;
+                    if (!v->rt_stride) {
+                        uint64_t sz = 0;
+                        if (spv_type_size(m, lt->elem, &sz) == 0 && sz < (1u << 30))
+                            v->rt_stride = (uint32_t)sz;
+                    }
+                    v->fixed_bytes = last->offset;
+                } else {
+                    uint64_t sz = 0;
+                    if (spv_type_size(m, sv->pointee, &sz) == 0)
+                        v->fixed_bytes = sz;
+                }
+            } else {
+                v->cls = EVM_OTHER; /* arrays of blocks: not modelled */
+            }
+            if (v->cls != EVM_OTHER) {
+                const plan_buffer *b = plan_kernel_buffer(c->info.k, sv->set,
+                                                          sv->binding);
+                uint64_t bytes = 0;
+                cw_error err;
+                if (b && c->info.r &&
+                    verifier_buffer_bytes(c->info.r, c->info.k, b, &bytes,
+                                          &err) == 0) {
+                    v->buf_known = 1;
+                    v->buf_bytes = bytes;
+                }
+                v->fp_slot = 2 * nbuf++;
+            }
+        }
+        if (sv->id < c->bound)
+            c->var_of_id[sv->id] = (uint32_t)I->nvars;
+        I->nvars++;
+    }
+    I->nfp = 2 * nbuf;
+    /* storage for component-addressed memory */
+    for (size_t i = 0; i < I->nvars; i++) {
+        ev_var *v = &I->vars[i];
+        if (v->nflat == EV_NONE || v->nflat == 0)
+            continue;
+        if (v->cls == EVM_FUNCTION || v->cls == EVM_PRIVATE)
+            v->mem = xcalloc((size_t)v->nflat * c->exec_lanes, sizeof(ev_val));
+        else if (v->cls == EVM_SHARED) {
+            v->mem = xcalloc(v->nflat, sizeof(ev_val));
+            v->shm = xcalloc(v->nflat, sizeof(ev_shm));
+        }
+    }
+}
+
+static int is_access_op(uint32_t op)
+{
+    switch (op) {
+    case SpvOpLoad: case SpvOpStore: case SpvOpCopyMemory:
+    case SpvOpAtomicLoad: case SpvOpAtomicStore: case SpvOpAtomicExchange:
+    case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement:
+    case SpvOpAtomicIDecrement: case SpvOpAtomicIAdd: case SpvOpAtomicISub:
+    case SpvOpAtomicSMin: case SpvOpAtomicUMin: case SpvOpAtomicSMax:
+    case SpvOpAtomicUMax: case SpvOpAtomicAnd: case SpvOpAtomicOr:
+    case SpvOpAtomicXor: case SpvOpAtomicFAddEXT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int is_atomic_op(uint32_t op)
+{
+    return is_access_op(op) && op != SpvOpLoad && op != SpvOpStore &&
+           op != SpvOpCopyMemory;
+}
+
+static void setup_accesses(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    ev_info *I = &c->info;
+    size_t cap = 0;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        c->acc_of_inst[i] = EV_NONE;
+        if (in->func == SPV_NONE || !is_access_op(in->opcode) || in->nops < 1)
+            continue;
+        uint32_t ptr = in->ops[0];
+        uint32_t vi = root_var(c, ptr);
+        uint32_t sc = ptr_storage(c, ptr);
+        int cls = vi != EV_NONE ? I->vars[vi].cls : -1;
+        if (vi == EV_NONE) {
+            if (sc == SpvStorageClassStorageBuffer || sc == SpvStorageClassWorkgroup)
+                cls = sc == SpvStorageClassWorkgroup ? EVM_SHARED : EVM_STORAGE;
+            else
+                continue;
+        }
+        if (cls != EVM_STORAGE && cls != EVM_UNIFORM && cls != EVM_SHARED &&
+            cls != EVM_PUSH)
+            continue;
+        if (I->nacc == cap) {
+            cap = cap ? cap * 2 : 16;
+            I->acc = realloc(I->acc, cap * sizeof *I->acc);
+            if (!I->acc)
+                abort();
+        }
+        ev_access_def *a = &I->acc[I->nacc];
+        memset(a, 0, sizeof *a);
+        a->inst = (uint32_t)i;
+        a->var = vi;
+        a->is_store = in->opcode == SpvOpStore || in->opcode == SpvOpAtomicStore;
+        a->is_atomic = is_atomic_op(in->opcode);
+        a->is_load = !a->is_store;
+        const spv_type *pt = spv_value_type(m, ptr);
+        uint32_t vt = pt && pt->kind == SPV_T_POINTER ? pt->elem : 0;
+        uint64_t sz = 0;
+        if (cls == EVM_SHARED) {
+            const ev_type *et = tinfo(c, vt);
+            sz = et->flat != EV_NONE ? (uint64_t)et->flat * scalar_bytes_of(c, vt) : 0;
+        } else if (spv_type_size(m, vt, &sz) != 0) {
+            sz = 0;
+        }
+        a->bytes = (uint32_t)(sz > 0xffffffffu ? 0xffffffffu : sz);
+        a->elem_bytes = a->bytes;
+        if (vi != EV_NONE && I->vars[vi].rt_stride)
+            a->elem_bytes = I->vars[vi].rt_stride;
+        a->line = in->line;
+        c->acc_of_inst[i] = (uint32_t)I->nacc++;
+    }
+}
+
+/* Structured scheduling order per function (see the file comment). */
+static void setup_order(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    for (size_t b = 0; b < m->nblocks; b++)
+        c->order[b] = EV_NONE;
+    uint32_t *stack = xcalloc(m->nblocks + 1, sizeof *stack);
+    uint32_t *child = xcalloc(m->nblocks + 1, sizeof *child);
+    uint8_t *seen = xcalloc(m->nblocks + 1, 1);
+    uint32_t *post = xcalloc(m->nblocks + 1, sizeof *post);
+    for (size_t f = 0; f < m->nfuncs; f++) {
+        const spv_function *fn = &m->funcs[f];
+        if (fn->nblocks == 0 || fn->first_block >= m->nblocks)
+            continue;
+        size_t sp = 0, npost = 0;
+        stack[sp] = fn->first_block;
+        child[sp++] = 0;
+        seen[fn->first_block] = 1;
+        while (sp) {
+            uint32_t b = stack[sp - 1];
+            const spv_block *bl = &m->blocks[b];
+            /* children: merge, continue, successors last to first */
+            uint32_t k = child[sp - 1]++;
+            uint32_t next = EV_NONE;
+            uint32_t nmc = 0;
+            uint32_t mc[2];
+            if (bl->merge != SPV_MERGE_NONE && bl->merge_block != SPV_NONE)
+                mc[nmc++] = bl->merge_block;
+            if (bl->merge == SPV_MERGE_LOOP && bl->continue_block != SPV_NONE)
+                mc[nmc++] = bl->continue_block;
+            if (k < nmc)
+                next = mc[k];
+            else if (k < nmc + bl->nsucc)
+                next = bl->succ[bl->nsucc - 1 - (k - nmc)];
+            else {
+                post[npost++] = b;
+                sp--;
+                continue;
+            }
+            if (next < m->nblocks && !seen[next] && m->blocks[next].func == f) {
+                seen[next] = 1;
+                stack[sp] = next;
+                child[sp++] = 0;
+            }
+        }
+        for (size_t i = 0; i < npost; i++)
+            c->order[post[i]] = (uint32_t)(npost - 1 - i);
+    }
+    free(stack);
+    free(child);
+    free(seen);
+    free(post);
+}
+
+static int free_op(uint32_t op)
+{
+    switch (op) {
+    case SpvOpLabel: case SpvOpLine: case SpvOpNoLine: case SpvOpNop:
+    case SpvOpSelectionMerge: case SpvOpLoopMerge: case SpvOpVariable:
+    case SpvOpCopyObject: case SpvOpUndef: case SpvOpFunctionParameter:
+    case SpvOpPhi: case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+    case SpvOpBitcast:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void setup_costs(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    ev_info *I = &c->info;
+    size_t n = m->ninsts;
+    I->flops16 = xcalloc(n, sizeof(float));
+    I->flops32 = xcalloc(n, sizeof(float));
+    I->flops64 = xcalloc(n, sizeof(float));
+    I->sfu = xcalloc(n, sizeof(float));
+    I->intops = xcalloc(n, sizeof(float));
+    I->instr = xcalloc(n, sizeof(float));
+    I->is_atomic = xcalloc(n, 1);
+    for (size_t i = 0; i < n; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func == SPV_NONE)
+            continue;
+        uint32_t op = in->opcode;
+        const ev_type *rt = tinfo(c, in->type_id);
+        float comps = rt->flat != EV_NONE && rt->flat ? (float)rt->flat : 1.0f;
+        float fl = 0, sf = 0, io = 0;
+        float instr = free_op(op) ? 0.0f : 1.0f;
+        if ((op == SpvOpLoad || op == SpvOpStore) && in->nops >= 1) {
+            uint32_t sc = ptr_storage(c, in->ops[0]);
+            if (sc == SpvStorageClassFunction || sc == SpvStorageClassPrivate)
+                instr = 0;
+        }
+        switch (op) {
+        case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul:
+        case SpvOpVectorTimesScalar: case SpvOpMatrixTimesScalar:
+            fl = comps;
+            break;
+        case SpvOpFDiv: case SpvOpFRem: case SpvOpFMod:
+            sf = comps;
+            break;
+        case SpvOpDot: {
+            const ev_type *at = in->nops ? tinfo(c, spv_value_type(m, in->ops[0]) ?
+                                 spv_value_type(m, in->ops[0])->id : 0) : rt;
+            float k = at->flat != EV_NONE ? (float)at->flat : 1.0f;
+            fl = 2 * k - 1;
+            break;
+        }
+        case SpvOpMatrixTimesVector: case SpvOpVectorTimesMatrix: {
+            const ev_type *at = in->nops ? tinfo(c, spv_value_type(m, in->ops[0]) ?
+                                 spv_value_type(m, in->ops[0])->id : 0) : rt;
+            float k = at->flat != EV_NONE ? (float)at->flat : comps;
+            fl = 2 * k;
+            break;
+        }
+        case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv:
+        case SpvOpSDiv: case SpvOpUMod: case SpvOpSRem: case SpvOpSMod:
+        case SpvOpSNegate: case SpvOpShiftLeftLogical:
+        case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
+        case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+        case SpvOpNot: case SpvOpIEqual: case SpvOpINotEqual:
+        case SpvOpULessThan: case SpvOpSLessThan: case SpvOpULessThanEqual:
+        case SpvOpSLessThanEqual: case SpvOpUGreaterThan:
+        case SpvOpSGreaterThan: case SpvOpUGreaterThanEqual:
+        case SpvOpSGreaterThanEqual: case SpvOpBitCount:
+        case SpvOpBitReverse: case SpvOpBitFieldInsert:
+        case SpvOpBitFieldSExtract: case SpvOpBitFieldUExtract:
+            io = comps;
+            break;
+        case SpvOpExtInst:
+            if (in->nops >= 2 && in->ops[0] == m->glsl_std_450) {
+                switch (in->ops[1]) {
+                case GLSLstd450Fma: fl = 2 * comps; break;
+                case GLSLstd450FMix: fl = 3 * comps; break;
+                case GLSLstd450Sqrt: case GLSLstd450InverseSqrt:
+                case GLSLstd450Exp: case GLSLstd450Exp2: case GLSLstd450Log:
+                case GLSLstd450Log2: case GLSLstd450Pow: case GLSLstd450Sin:
+                case GLSLstd450Cos: case GLSLstd450Tan: case GLSLstd450Asin:
+                case GLSLstd450Acos: case GLSLstd450Atan:
+                case GLSLstd450Atan2: case GLSLstd450Sinh:
+                case GLSLstd450Cosh: case GLSLstd450Tanh:
+                    sf = comps;
+                    break;
+                case GLSLstd450Length: case GLSLstd450Distance:
+                case GLSLstd450Normalize: {
+                    const ev_type *at = tinfo(c, spv_value_type(m, in->nops > 2 ?
+                                 in->ops[2] : 0) ? spv_value_type(m, in->ops[2])->id : 0);
+                    float k = at->flat != EV_NONE ? (float)at->flat : 1.0f;
+                    fl = 2 * k;
+                    sf = 1;
+                    break;
+                }
+                case GLSLstd450Cross: fl = 9; break;
+                case GLSLstd450UMin: case GLSLstd450UMax: case GLSLstd450SMin:
+                case GLSLstd450SMax: case GLSLstd450UClamp:
+                case GLSLstd450SClamp: case GLSLstd450SAbs:
+                    io = comps;
+                    break;
+                default:
+                    break;
+                }
+            }
+            break;
+        default:
+            break;
+        }
+        if (!free_op(op) && instr > 0) {
+            switch (op) {
+            case SpvOpLoad: case SpvOpStore: case SpvOpBranch:
+            case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
+            case SpvOpReturnValue: case SpvOpControlBarrier:
+            case SpvOpMemoryBarrier: case SpvOpFunctionCall:
+                break;
+            default:
+                instr = comps;
+            }
+        }
+        unsigned w = rt->width;
+        if (fl > 0 && rt->kind == EVK_FLOAT) {
+            if (w == 16) I->flops16[i] = fl;
+            else if (w == 64) I->flops64[i] = fl;
+            else I->flops32[i] = fl;
+        } else if (fl > 0) {
+            I->flops32[i] = fl;
+        }
+        I->sfu[i] = sf;
+        I->intops[i] = io;
+        I->instr[i] = instr;
+        I->is_atomic[i] = (uint8_t)is_atomic_op(op);
+    }
+}
+
+/* Which invocation-dependent inputs each id depends on (flow-insensitive,
+ * through function variables): used to name the cause of a divergence. */
+static void setup_deps(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    ev_info *I = &c->info;
+    c->dep = xcalloc(c->bound, 1);
+    c->vdep = xcalloc(I->nvars + 1, 1);
+    for (int pass = 0; pass < 8; pass++) {
+        int changed = 0;
+        for (size_t i = 0; i < m->ninsts; i++) {
+            const spv_inst *in = &m->insts[i];
+            if (in->func == SPV_NONE)
+                continue;
+            uint8_t d = 0;
+            if (in->opcode == SpvOpLoad || is_atomic_op(in->opcode)) {
+                uint32_t vi = in->nops ? root_var(c, in->ops[0]) : EV_NONE;
+                if (vi == EV_NONE) {
+                    d = DEP_DATA;
+                } else {
+                    const ev_var *v = &I->vars[vi];
+                    if (v->cls == EVM_INPUT) {
+                        switch (v->builtin) {
+                        case SpvBuiltInLocalInvocationId:
+                        case SpvBuiltInLocalInvocationIndex:
+                            d = DEP_LID; break;
+                        case SpvBuiltInGlobalInvocationId:
+                            d = DEP_GID; break;
+                        case SpvBuiltInWorkgroupId:
+                            d = DEP_WG; break;
+                        case SpvBuiltInSubgroupLocalInvocationId:
+                        case SpvBuiltInSubgroupId:
+                            d = DEP_SUB; break;
+                        default:
+                            break;
+                        }
+                    } else if (v->cls == EVM_FUNCTION || v->cls == EVM_PRIVATE) {
+                        d = c->vdep[vi];
+                    } else if (v->cls == EVM_PUSH) {
+                        d = DEP_PUSH;
+                    } else {
+                        d = DEP_DATA;
+                    }
+                }
+                if (in->nops)
+                    d |= in->ops[0] < c->bound ? c->dep[in->ops[0]] & ~DEP_DATA : 0;
+            } else if (in->opcode == SpvOpStore && in->nops >= 2) {
+                uint32_t vi = root_var(c, in->ops[0]);
+                if (vi != EV_NONE && in->ops[1] < c->bound) {
+                    uint8_t nd = c->vdep[vi] | c->dep[in->ops[1]];
+                    if (nd != c->vdep[vi]) {
+                        c->vdep[vi] = nd;
+                        changed = 1;
+                    }
+                }
+                continue;
+            } else {
+                for (uint32_t k = 0; k < in->nops; k++)
+                    if (in->ops[k] < c->bound)
+                        d |= c->dep[in->ops[k]];
+            }
+            if (in->result_id && in->result_id < c->bound &&
+                (c->dep[in->result_id] | d) != c->dep[in->result_id]) {
+                c->dep[in->result_id] |= d;
+                changed = 1;
+            }
+        }
+        if (!changed)
+            break;
+    }
+}
+
+uint8_t ev_dep_of(const ev_ctx *c, uint32_t id)
+{
+    return id < c->bound ? c->dep[id] : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* context                                                              */
+
+ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
+                   const plan_kernel *k, const device_profile *p,
+                   const eval_options *o, char *why, size_t whylen)
+{
+    const char *ename = k && k->entry ? k->entry : "main";
+    const spv_entry *e = spv_entry_find(m, ename);
+    if (!e || e->func == SPV_NONE || e->func >= m->nfuncs ||
+        m->funcs[e->func].nblocks == 0) {
+        snprintf(why, whylen, "entry point '%s' has no function body to evaluate",
+                 ename);
+        return NULL;
+    }
+    ev_ctx *c = xcalloc(1, sizeof *c);
+    c->m = m;
+    c->bound = m->bound;
+    if (o)
+        c->opt = *o;
+    else
+        eval_default_options(&c->opt);
+    ev_info *I = &c->info;
+    I->m = m;
+    I->r = r;
+    I->k = k;
+    I->ninsts = m->ninsts;
+    I->fp_chains = 1;
+    for (int d = 0; d < 3; d++) {
+        uint32_t ls = e->local_size_known ? e->local_size[d]
+                      : (r ? r->local_size[d] : 1);
+        I->local[d] = ls ? ls : 1;
+        c->num_groups[d] = k ? k->workgroups[d] : 1;
+    }
+    uint64_t lanes = (uint64_t)I->local[0] * I->local[1] * I->local[2];
+    if (lanes > 4096) {
+        snprintf(why, whylen,
+                 "workgroup of %llu invocations is too large to evaluate",
+                 (unsigned long long)lanes);
+        free(c);
+        return NULL;
+    }
+    I->lanes = (uint32_t)lanes;
+    I->subgroup = p && p->limits.subgroup_size ? p->limits.subgroup_size : 32;
+    c->entry_func = e->func;
+
+    c->types = xcalloc(c->bound, sizeof *c->types);
+    c->tstate = xcalloc(c->bound, 1);
+    c->nflat = xcalloc(c->bound, sizeof *c->nflat);
+    c->reg_off = xcalloc(c->bound, sizeof *c->reg_off);
+    c->const_off = xcalloc(c->bound, sizeof *c->const_off);
+    c->var_of_id = xcalloc(c->bound, sizeof *c->var_of_id);
+    c->acc_of_inst = xcalloc(m->ninsts + 1, sizeof *c->acc_of_inst);
+    c->order = xcalloc(m->nblocks + 1, sizeof *c->order);
+    c->noted_inst = xcalloc(m->ninsts + 1, 1);
+    for (uint32_t i = 0; i < c->bound; i++) {
+        c->reg_off[i] = EV_NONE;
+        c->const_off[i] = EV_NONE;
+        c->var_of_id[i] = EV_NONE;
+    }
+
+    /* registers: one value per lane for every result id in a function */
+    uint64_t per_lane = 0;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func == SPV_NONE || !in->result_id || in->result_id >= c->bound)
+            continue;
+        if (in->opcode == SpvOpVariable || in->opcode == SpvOpLabel)
+            continue;
+        uint32_t n = tinfo(c, in->type_id)->flat;
+        if (n == EV_NONE || n == 0)
+            continue;
+        c->nflat[in->result_id] = n;
+        per_lane += n;
+    }
+    /* variables are pointer values: two components */
+    for (size_t i = 0; i < m->nvars; i++)
+        if (m->vars[i].id < c->bound)
+            c->nflat[m->vars[i].id] = 2;
+    const uint64_t pool_cap = 6u << 20; /* values (96 MiB) */
+    c->exec_lanes = I->lanes;
+    if (per_lane * I->lanes > pool_cap) {
+        uint64_t l = per_lane ? pool_cap / per_lane : 1;
+        c->exec_lanes = (uint32_t)(l < 1 ? 1 : l);
+        if (c->exec_lanes > I->lanes)
+            c->exec_lanes = I->lanes;
+        ev_note(c, "module too large to execute every invocation together: "
+                   "%u of %u invocations per workgroup executed, counts scaled",
+                c->exec_lanes, I->lanes);
+    }
+    size_t off = 0;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        uint32_t id = in->result_id;
+        if (in->func == SPV_NONE || !id || id >= c->bound || !c->nflat[id] ||
+            in->opcode == SpvOpVariable)
+            continue;
+        if (c->reg_off[id] != EV_NONE)
+            continue;
+        c->reg_off[id] = (uint32_t)off;
+        off += (size_t)c->nflat[id] * c->exec_lanes;
+    }
+    c->npool = off;
+    c->pool = xcalloc(off, sizeof(ev_val));
+
+    /* constants */
+    for (size_t i = 0; i < m->nconsts; i++) {
+        const spv_const *k2 = &m->consts[i];
+        if (k2->id >= c->bound)
+            continue;
+        uint32_t n = tinfo(c, k2->type)->flat;
+        if (n == EV_NONE || n == 0)
+            continue;
+        cpool_reserve(c, n);
+        c->const_off[k2->id] = (uint32_t)c->ncpool;
+        c->nflat[k2->id] = n;
+        const_flat(c, k2->id, c->cpool + c->ncpool, n, 0);
+        c->ncpool += n;
+    }
+    setup_vars(c);
+    /* variables as constant pointer values */
+    for (size_t i = 0; i < I->nvars; i++) {
+        uint32_t id = I->vars[i].id;
+        if (id >= c->bound)
+            continue;
+        cpool_reserve(c, 2);
+        c->const_off[id] = (uint32_t)c->ncpool;
+        c->cpool[c->ncpool] = kv(i);
+        c->cpool[c->ncpool + 1] = kv(0);
+        c->ncpool += 2;
+    }
+    setup_accesses(c);
+    setup_order(c);
+    setup_costs(c);
+    setup_deps(c);
+
+    /* push constants */
+    if (r && r->push_bytes) {
+        c->push_bytes = r->push_bytes;
+        c->push = xcalloc(r->push_bytes, 1);
+        if (k)
+            verifier_push_bytes(r, k, c->push);
+    }
+
+    uint32_t L = c->exec_lanes;
+    c->l_block = xcalloc(L, sizeof(uint32_t));
+    c->l_inst = xcalloc(L, sizeof(uint32_t));
+    c->l_prev = xcalloc(L, sizeof(uint32_t));
+    c->l_state = xcalloc(L, 1);
+    c->l_taint = xcalloc(L, 1);
+    c->l_side = xcalloc(L, 1);
+    c->l_ret_inst = xcalloc(L, sizeof(uint32_t));
+    c->l_unk_iter = xcalloc(L, sizeof(uint32_t));
+    c->tmp_off = xcalloc(L, sizeof(int64_t));
+    c->depth_max = 16;
+    c->lane_buf = xcalloc((size_t)L * (size_t)(c->depth_max + 2), sizeof(uint16_t));
+    c->ntmp_vals = (size_t)L * 64;
+    c->tmp_vals = xcalloc(c->ntmp_vals, sizeof(ev_val));
+    return c;
+}
+
+void ev_ctx_free(ev_ctx *c)
+{
+    if (!c)
+        return;
+    ev_info *I = &c->info;
+    for (size_t i = 0; i < I->nvars; i++) {
+        free(I->vars[i].mem);
+        free(I->vars[i].shm);
+    }
+    free(I->vars);
+    free(I->acc);
+    free(I->flops16); free(I->flops32); free(I->flops64);
+    free(I->sfu); free(I->intops); free(I->instr); free(I->is_atomic);
+    free(I->bars); free(I->races); free(I->uninit); free(I->arrs);
+    for (size_t i = 0; i < I->nnotes; i++)
+        free(I->notes[i]);
+    free(I->notes);
+    free(c->types); free(c->tstate); free(c->nflat); free(c->reg_off);
+    free(c->pool); free(c->const_off); free(c->cpool); free(c->var_of_id);
+    free(c->acc_of_inst); free(c->order); free(c->dep); free(c->vdep);
+    free(c->push); free(c->l_block); free(c->l_inst); free(c->l_prev);
+    free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
+    free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
+    free(c->tmp_vals); free(c->noted_inst);
+    free(c);
+}
+
+/* ------------------------------------------------------------------ */
+/* values and memory                                                    */
+
+static ev_val g_unknown[EV_MAX_FLAT];
+static int g_unknown_init;
+
+static inline ev_val *RV(ev_ctx *c, uint32_t id, uint32_t lane)
+{
+    return c->pool + c->reg_off[id] + (size_t)lane * c->nflat[id];
+}
+
+static inline const ev_val *V(const ev_ctx *c, uint32_t id, uint32_t lane)
+{
+    if (id < c->bound) {
+        if (c->reg_off[id] != EV_NONE)
+            return c->pool + c->reg_off[id] + (size_t)lane * c->nflat[id];
+        if (c->const_off[id] != EV_NONE)
+            return c->cpool + c->const_off[id];
+    }
+    return g_unknown;
+}
+
+static int has_reg(const ev_ctx *c, uint32_t id)
+{
+    return id && id < c->bound && c->reg_off[id] != EV_NONE;
+}
+
+static int run_cmp(const void *a, const void *b)
+{
+    const ev_run *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+void ev_runs_normalize(ev_runs *r)
+{
+    if (r->n < 2)
+        return;
+    qsort(r->r, r->n, sizeof *r->r, run_cmp);
+    size_t w = 0;
+    for (size_t i = 1; i < r->n; i++) {
+        if (r->r[i].lo <= r->r[w].hi) {
+            if (r->r[i].hi > r->r[w].hi)
+                r->r[w].hi = r->r[i].hi;
+        } else {
+            r->r[++w] = r->r[i];
+        }
+    }
+    r->n = w + 1;
+}
+
+static void runs_add(ev_runs *r, int64_t lo, int64_t hi)
+{
+    if (hi <= lo)
+        return;
+    if (r->n) {
+        ev_run *l = &r->r[r->n - 1];
+        if (lo >= l->lo && hi <= l->hi)
+            return;
+        if (lo <= l->hi && hi >= l->lo) {
+            if (lo < l->lo) l->lo = lo;
+            if (hi > l->hi) l->hi = hi;
+            return;
+        }
+    }
+    if (r->n == r->cap) {
+        if (r->cap >= (1u << 20)) {
+            ev_runs_normalize(r);
+            if (r->n == r->cap) {
+                /* still too many: keep the hull of the last part */
+                r->r[r->n - 1].hi = r->r[r->n - 1].hi > hi ? r->r[r->n - 1].hi : hi;
+                r->inexact = 1;
+                return;
+            }
+        } else {
+            r->cap = r->cap ? r->cap * 2 : 64;
+            r->r = realloc(r->r, r->cap * sizeof *r->r);
+            if (!r->r)
+                abort();
+        }
+    }
+    r->r[r->n].lo = lo;
+    r->r[r->n].hi = hi;
+    r->n++;
+}
+
+static void lane_ids(const ev_ctx *c, uint32_t lane, uint32_t lid[3])
+{
+    const uint32_t *L = c->info.local;
+    lid[0] = lane % L[0];
+    lid[1] = (lane / L[0]) % L[1];
+    lid[2] = lane / (L[0] * L[1]);
+}
+
+static uint64_t builtin_comp(const ev_ctx *c, int bi, uint32_t comp,
+                             uint32_t lane, int *ok)
+{
+    uint32_t lid[3];
+    lane_ids(c, lane, lid);
+    uint32_t d = comp < 3 ? comp : 0;
+    uint32_t sg = c->info.subgroup;
+    *ok = 1;
+    switch (bi) {
+    case SpvBuiltInLocalInvocationId: return lid[d];
+    case SpvBuiltInGlobalInvocationId:
+        return (uint64_t)c->gid[d] * c->info.local[d] + lid[d];
+    case SpvBuiltInWorkgroupId: return c->gid[d];
+    case SpvBuiltInNumWorkgroups: return c->num_groups[d];
+    case SpvBuiltInWorkgroupSize: return c->info.local[d];
+    case SpvBuiltInLocalInvocationIndex: return lane;
+    case SpvBuiltInSubgroupSize: return sg;
+    case SpvBuiltInSubgroupLocalInvocationId: return lane % sg;
+    case SpvBuiltInSubgroupId: return lane / sg;
+    case SpvBuiltInNumSubgroups: return (c->info.lanes + sg - 1) / sg;
+    default:
+        *ok = 0;
+        return 0;
+    }
+}
+
+/* Decodes a value of type tid at byte offset off of buf (explicit layout). */
+static void decode_layout(ev_ctx *c, uint32_t tid, const uint8_t *buf,
+                          uint64_t len, int64_t off, ev_val *out,
+                          uint32_t *pos, uint32_t n, int depth)
+{
+    const spv_type *st = spv_type_of(c->m, tid);
+    if (!st || depth > 32 || *pos >= n)
+        return;
+    switch (st->kind) {
+    case SPV_T_BOOL: case SPV_T_INT: case SPV_T_FLOAT: {
+        uint32_t w = st->kind == SPV_T_BOOL ? 32 : st->width;
+        uint32_t nb = (w + 7) / 8;
+        if (off < 0 || (uint64_t)off + nb > len || nb > 8) {
+            out[(*pos)++] = unk_of(tinfo(c, tid));
+            return;
+        }
+        uint64_t v = 0;
+        memcpy(&v, buf + off, nb); /* little-endian host */
+        if (st->kind == SPV_T_BOOL)
+            v = v != 0;
+        out[(*pos)++] = kv(v & wmask(w));
+        return;
+    }
+    case SPV_T_VECTOR: {
+        uint32_t sb = scalar_bytes_of(c, st->elem);
+        for (uint32_t i = 0; i < st->count; i++)
+            decode_layout(c, st->elem, buf, len, off + (int64_t)i * sb, out,
+                          pos, n, depth + 1);
+        return;
+    }
+    case SPV_T_MATRIX: {
+        uint64_t cs = 0;
+        spv_type_size(c->m, st->elem, &cs);
+        for (uint32_t i = 0; i < st->count; i++)
+            decode_layout(c, st->elem, buf, len, off + (int64_t)(i * cs), out,
+                          pos, n, depth + 1);
+        return;
+    }
+    case SPV_T_ARRAY: {
+        uint64_t es = st->array_stride;
+        if (!es)
+            spv_type_size(c->m, st->elem, &es);
+        for (uint64_t i = 0; i < st->length && *pos < n; i++)
+            decode_layout(c, st->elem, buf, len, off + (int64_t)(i * es), out,
+                          pos, n, depth + 1);
+        return;
+    }
+    case SPV_T_STRUCT:
+        for (uint32_t i = 0; i < st->nmembers; i++)
+            decode_layout(c, st->members[i].type, buf, len,
+                          off + st->members[i].offset, out, pos, n, depth + 1);
+        return;
+    default:
+        return;
+    }
+}
+
+/* Fills out[0..n) with "unknown" of the right scalar kinds of type tid. */
+static void fill_unknown(ev_ctx *c, uint32_t tid, ev_val *out, uint32_t n)
+{
+    const ev_type *t = tinfo(c, tid);
+    ev_val u = unk_of(t->kind == EVK_INT ? t : NULL);
+    if (t->kind == EVK_INT && !t->is_vec) {
+        /* mixed composites: a plain unknown */
+        u.lo = 0;
+        u.hi = ~0ull;
+        if (t->kind == EVK_INT)
+            u = unk_of(t);
+    }
+    for (uint32_t i = 0; i < n; i++)
+        out[i] = u;
+}
+
+static void add_rec(void **arr, size_t *n, size_t sz, const void *rec)
+{
+    if (*n >= 256)
+        return;
+    *arr = realloc(*arr, (*n + 1) * sz);
+    if (!*arr)
+        abort();
+    memcpy((char *)*arr + *n * sz, rec, sz);
+    (*n)++;
+}
+
+static void rec_race(ev_ctx *c, uint32_t ia, uint32_t ib, int la, int lb,
+                     int ww, uint32_t vi, uint32_t comp)
+{
+    ev_info *I = &c->info;
+    for (size_t i = 0; i < I->nraces; i++)
+        if (I->races[i].inst_a == ia && I->races[i].inst_b == ib)
+            return;
+    ev_race_rec r = {ia, ib, la, lb, ww, vi, comp,
+                     {c->gid[0], c->gid[1], c->gid[2]},
+                     !c->l_taint[la] && !c->l_taint[lb]};
+    add_rec((void **)&I->races, &I->nraces, sizeof r, &r);
+}
+
+static void rec_uninit(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t comp,
+                       uint32_t lane)
+{
+    ev_info *I = &c->info;
+    for (size_t i = 0; i < I->nuninit; i++)
+        if (I->uninit[i].inst == inst) {
+            I->uninit[i].nlanes++;
+            return;
+        }
+    ev_uninit_rec r = {inst, vi, comp, (int)lane,
+                       {c->gid[0], c->gid[1], c->gid[2]},
+                       !c->l_taint[lane] && !I->vars[vi].unknown_store, 1};
+    add_rec((void **)&I->uninit, &I->nuninit, sizeof r, &r);
+}
+
+static void shm_read(ev_ctx *c, uint32_t vi, uint32_t comp, uint32_t lane,
+                     uint32_t inst, int atomic)
+{
+    ev_var *v = &c->info.vars[vi];
+    ev_shm *s = &v->shm[comp];
+    if (!s->init)
+        rec_uninit(c, inst, vi, comp, lane);
+    if (s->w_epoch == c->epoch && s->w_lane != (int)lane &&
+        !(atomic && s->w_atomic))
+        rec_race(c, s->w_inst, inst, s->w_lane, (int)lane, 0, vi, comp);
+    if (s->r_epoch == c->epoch) {
+        if (s->r_lane != (int)lane)
+            s->r_multi = 1;
+        s->r_atomic &= (uint8_t)atomic;
+    } else {
+        s->r_epoch = c->epoch;
+        s->r_lane = (int16_t)lane;
+        s->r_inst = inst;
+        s->r_multi = 0;
+        s->r_atomic = (uint8_t)atomic;
+    }
+}
+
+static void shm_write(ev_ctx *c, uint32_t vi, uint32_t comp, uint32_t lane,
+                      uint32_t inst, int atomic)
+{
+    ev_var *v = &c->info.vars[vi];
+    ev_shm *s = &v->shm[comp];
+    if (s->w_epoch == c->epoch && s->w_lane != (int)lane &&
+        !(atomic && s->w_atomic))
+        rec_race(c, s->w_inst, inst, s->w_lane, (int)lane, 1, vi, comp);
+    else if (s->r_epoch == c->epoch && (s->r_lane != (int)lane || s->r_multi) &&
+             !(atomic && s->r_atomic))
+        rec_race(c, s->r_inst, inst,
+                 s->r_lane != (int)lane ? s->r_lane : (int)(lane ? 0 : 1),
+                 (int)lane, 0, vi, comp);
+    s->w_epoch = c->epoch;
+    s->w_lane = (int16_t)lane;
+    s->w_inst = inst;
+    s->w_atomic = (uint8_t)atomic;
+    s->init = 1;
+}
+
+/* Statistics for one lane's access of a byte-addressed buffer. */
+static void rec_buf(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
+                    int64_t lo, int64_t hi, uint32_t size, int store,
+                    int atomic)
+{
+    uint32_t a = c->acc_of_inst[inst];
+    ev_var *v = &c->info.vars[vi];
+    c->tmp_off[lane] = lo == hi ? lo : INT64_MIN;
+    if (store || atomic)
+        c->l_side[lane] = 1;
+    if (a == EV_NONE)
+        return;
+    ev_acc *s = &c->grp->acc[a];
+    s->count += 1;
+    s->var = vi;
+    int64_t ilo, ihi;
+    if (v->rt_stride && lo >= (int64_t)v->rt_base) {
+        ilo = (lo - (int64_t)v->rt_base) / v->rt_stride;
+        ihi = (hi - (int64_t)v->rt_base) / v->rt_stride;
+    } else {
+        uint32_t es = size ? size : 1;
+        ilo = lo >= 0 ? lo / es : -((-lo + es - 1) / es);
+        ihi = hi >= 0 ? hi / es : -((-hi + es - 1) / es);
+    }
+    if (lo != hi)
+        s->idx_unknown = 1;
+    if (!s->idx_any || ilo < s->idx_min)
+        s->idx_min = ilo;
+    if (!s->idx_any || ihi > s->idx_max)
+        s->idx_max = ihi;
+    s->idx_any = 1;
+    int64_t buf = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
+    if (v->buf_known && (lo < 0 || hi + (int64_t)size > buf)) {
+        int certain = lo == hi && !c->l_taint[lane];
+        uint32_t lid[3], g[3];
+        lane_ids(c, lane, lid);
+        for (int d = 0; d < 3; d++)
+            g[d] = c->gid[d] * c->info.local[d] + lid[d];
+        if (s->oob_count == 0 || ilo < s->oob_idx_min)
+            s->oob_idx_min = ilo;
+        if (s->oob_count == 0 || ihi > s->oob_idx_max)
+            s->oob_idx_max = ihi;
+        for (int d = 0; d < 3; d++) {
+            if (s->oob_count == 0 || g[d] < s->oob_gid_min[d])
+                s->oob_gid_min[d] = g[d];
+            if (s->oob_count == 0 || g[d] > s->oob_gid_max[d])
+                s->oob_gid_max[d] = g[d];
+        }
+        s->oob_count += 1;
+        s->oob_certain |= certain;
+    }
+    if (v->fp_slot >= 0) {
+        int64_t flo = lo < 0 ? 0 : lo, fhi = hi + (int64_t)size;
+        if (fhi > buf)
+            fhi = buf;
+        ev_runs *r = &c->grp->fp[v->fp_slot + (store ? 1 : 0)];
+        if (lo != hi)
+            r->inexact = 1;
+        runs_add(r, flo, fhi);
+        if (atomic)
+            runs_add(&c->grp->fp[v->fp_slot + 1], flo, fhi);
+    }
+}
+
+/* Lane strides and uniformity of one access over the lanes that ran it. */
+static void acc_strides(ev_ctx *c, uint32_t inst, const uint16_t *lanes,
+                        int n, uint32_t scale)
+{
+    uint32_t a = c->acc_of_inst[inst];
+    if (a == EV_NONE || n <= 0)
+        return;
+    ev_acc *s = &c->grp->acc[a];
+    uint32_t sg = c->info.subgroup ? c->info.subgroup : 32;
+    int uniform_run = 1;
+    for (int j = 0; j < n; j++) {
+        uint32_t l = lanes[j];
+        int64_t o = c->tmp_off[l];
+        int last_in_sg = j + 1 == n || lanes[j + 1] / sg != l / sg;
+        if (j + 1 < n && !last_in_sg && lanes[j + 1] == l + 1) {
+            int64_t o2 = c->tmp_off[l + 1];
+            if (o != INT64_MIN && o2 != INT64_MIN) {
+                int64_t st = (o2 - o) * (int64_t)scale;
+                if (st != 0)
+                    uniform_run = 0;
+                int k;
+                for (k = 0; k < 4; k++)
+                    if (s->stride_n[k] > 0 && s->stride[k] == st)
+                        break;
+                if (k == 4)
+                    for (k = 0; k < 4; k++)
+                        if (s->stride_n[k] == 0)
+                            break;
+                if (k < 4) {
+                    s->stride[k] = st;
+                    s->stride_n[k] += 1;
+                }
+            } else {
+                uniform_run = 0;
+            }
+        }
+        if (last_in_sg) {
+            s->execs += 1;
+            if (uniform_run)
+                s->uniform_execs += 1;
+            else
+                s->nonuniform = 1;
+            uniform_run = 1;
+        }
+    }
+}
+
+static void rec_arr(ev_ctx *c, uint32_t inst, uint32_t vi, int64_t lo,
+                    int64_t hi, uint64_t len, uint32_t lane, int certain)
+{
+    ev_info *I = &c->info;
+    for (size_t i = 0; i < I->narrs; i++)
+        if (I->arrs[i].inst == inst) {
+            ev_arr_rec *r = &I->arrs[i];
+            if (lo < r->idx_min) r->idx_min = lo;
+            if (hi > r->idx_max) r->idx_max = hi;
+            r->certain |= certain;
+            return;
+        }
+    ev_arr_rec r = {inst, vi, lo, hi, len, (int)lane,
+                    {c->gid[0], c->gid[1], c->gid[2]}, certain, 0};
+    add_rec((void **)&I->arrs, &I->narrs, sizeof r, &r);
+}
+
+static void idx_range(const ev_val *v, const ev_type *t, int64_t *lo,
+                      int64_t *hi)
+{
+    unsigned w = t->width ? t->width : 32;
+    if (known(v)) {
+        *lo = *hi = t->sign ? sext(v->lo, w) : (int64_t)(v->lo & (wmask(w) >> (w >= 64)));
+        return;
+    }
+    uint64_t half = w >= 64 ? (1ull << 62) : (1ull << (w - 1));
+    if (!t->sign) {
+        *lo = (int64_t)(v->lo > (1ull << 62) ? (1ull << 62) : v->lo);
+        *hi = (int64_t)(v->hi > (1ull << 62) ? (1ull << 62) : v->hi);
+    } else if (v->hi < half) {
+        *lo = (int64_t)v->lo;
+        *hi = (int64_t)v->hi;
+    } else if (v->lo >= half) {
+        *lo = sext(v->lo, w);
+        *hi = sext(v->hi, w);
+    } else {
+        *lo = -(int64_t)half;
+        *hi = (int64_t)half - 1;
+    }
+}
+
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+    const int64_t lim = (int64_t)1 << 62;
+    if (a == 0 || b == 0)
+        return 0;
+    long double r = (long double)a * (long double)b;
+    if (r > (long double)lim) return lim;
+    if (r < -(long double)lim) return -lim;
+    return a * b;
+}
+
+static void exec_access_chain(ev_ctx *c, uint32_t ii, const spv_inst *in,
+                              const uint16_t *lanes, int n)
+{
+    const spv_module *m = c->m;
+    uint32_t res = in->result_id;
+    if (!has_reg(c, res) || in->nops < 1)
+        return;
+    uint32_t base = in->ops[0];
+    const spv_type *bt = spv_value_type(m, base);
+    uint32_t t0 = bt && bt->kind == SPV_T_POINTER ? bt->elem : 0;
+    int ptr_chain = in->opcode == SpvOpPtrAccessChain;
+    for (int j = 0; j < n; j++) {
+        uint32_t lane = lanes[j];
+        const ev_val *p = V(c, base, lane);
+        ev_val *r = RV(c, res, lane);
+        uint64_t vi = p[0].lo;
+        int64_t olo = (int64_t)p[1].lo, ohi = (int64_t)p[1].hi;
+        if (ptr_chain || !known(&p[0]) || vi >= c->info.nvars) {
+            r[0] = kv(EV_NONE);
+            r[1] = kv(0);
+            continue;
+        }
+        const ev_var *v = &c->info.vars[vi];
+        int layout = v->cls == EVM_STORAGE || v->cls == EVM_UNIFORM ||
+                     v->cls == EVM_PUSH;
+        uint32_t t = t0;
+        int bad = 0;
+        for (uint32_t k = 1; k < in->nops && !bad; k++) {
+            const spv_type *st = spv_type_of(m, t);
+            uint32_t iid = in->ops[k];
+            const ev_val *iv = V(c, iid, lane);
+            const spv_type *itst = spv_value_type(m, iid);
+            const ev_type *it = tinfo(c, itst ? itst->id : 0);
+            int64_t ilo, ihi;
+            idx_range(iv, it, &ilo, &ihi);
+            if (!st) { bad = 1; break; }
+            switch (st->kind) {
+            case SPV_T_STRUCT: {
+                if (ilo != ihi || ilo < 0 || (uint64_t)ilo >= st->nmembers) {
+                    bad = 1;
+                    break;
+                }
+                uint32_t mi = (uint32_t)ilo;
+                int64_t d = layout ? st->members[mi].offset
+                                   : flat_member_offset(c, st, mi);
+                if (!layout && d == EV_NONE) { bad = 1; break; }
+                olo += d;
+                ohi += d;
+                t = st->members[mi].type;
+                break;
+            }
+            case SPV_T_ARRAY: case SPV_T_RUNTIME_ARRAY: {
+                int64_t stride;
+                if (layout) {
+                    uint64_t es = st->array_stride;
+                    if (!es)
+                        spv_type_size(m, st->elem, &es);
+                    stride = (int64_t)es;
+                } else {
+                    uint32_t f = tinfo(c, st->elem)->flat;
+                    if (f == EV_NONE) { bad = 1; break; }
+                    stride = f;
+                }
+                if (st->kind == SPV_T_ARRAY && st->length &&
+                    (ilo < 0 || ihi >= (int64_t)st->length)) {
+                    int certain = ilo == ihi && !c->l_taint[lane];
+                    /* a hull that only partly leaves the array is a
+                       "could not prove" case */
+                    rec_arr(c, ii, (uint32_t)vi, ilo, ihi, st->length, lane,
+                            certain);
+                }
+                olo += sat_mul(ilo, stride);
+                ohi += sat_mul(ihi, stride);
+                t = st->elem;
+                break;
+            }
+            case SPV_T_VECTOR: {
+                int64_t stride = layout ? scalar_bytes_of(c, st->elem) : 1;
+                olo += sat_mul(ilo, stride);
+                ohi += sat_mul(ihi, stride);
+                t = st->elem;
+                break;
+            }
+            case SPV_T_MATRIX: {
+                int64_t stride;
+                if (layout) {
+                    uint64_t cs = 0;
+                    spv_type_size(m, st->elem, &cs);
+                    stride = (int64_t)cs;
+                } else {
+                    stride = tinfo(c, st->elem)->flat;
+                }
+                olo += sat_mul(ilo, stride);
+                ohi += sat_mul(ihi, stride);
+                t = st->elem;
+                break;
+            }
+            default:
+                bad = 1;
+            }
+        }
+        if (bad) {
+            r[0] = kv(EV_NONE);
+            r[1] = kv(0);
+        } else {
+            r[0] = kv(vi);
+            r[1].lo = (uint64_t)olo;
+            r[1].hi = (uint64_t)ohi;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* loads, stores, atomics                                               */
+
+static void rec_shared(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
+                       int64_t lo, int64_t hi, int store)
+{
+    uint32_t a = c->acc_of_inst[inst];
+    c->tmp_off[lane] = lo == hi ? lo : INT64_MIN;
+    if (store)
+        c->l_side[lane] = 1;
+    if (a == EV_NONE)
+        return;
+    ev_acc *s = &c->grp->acc[a];
+    s->count += 1;
+    s->var = vi;
+    if (lo != hi)
+        s->idx_unknown = 1;
+    if (!s->idx_any || lo < s->idx_min)
+        s->idx_min = lo;
+    if (!s->idx_any || hi > s->idx_max)
+        s->idx_max = hi;
+    s->idx_any = 1;
+}
+
+static uint32_t shared_scale(ev_ctx *c, uint32_t vi)
+{
+    const ev_var *v = &c->info.vars[vi];
+    const ev_type *t = tinfo(c, v->pointee);
+    return t->width ? (uint32_t)(t->width + 7) / 8 : 4;
+}
+
+static void load_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, uint32_t tid,
+                      ev_val *out, uint32_t nf, uint32_t lane, int atomic,
+                      int *kind_out, uint32_t *var_out)
+{
+    const ev_val *p = V(c, ptr, lane);
+    *kind_out = -1;
+    if (!known(&p[0]) || p[0].lo >= c->info.nvars) {
+        fill_unknown(c, tid, out, nf);
+        return;
+    }
+    uint32_t vi = (uint32_t)p[0].lo;
+    ev_var *v = &c->info.vars[vi];
+    int64_t olo = (int64_t)p[1].lo, ohi = (int64_t)p[1].hi;
+    *kind_out = v->cls;
+    *var_out = vi;
+    switch (v->cls) {
+    case EVM_FUNCTION: case EVM_PRIVATE:
+        if (v->mem && olo == ohi && olo >= 0 && (uint64_t)olo + nf <= v->nflat)
+            memcpy(out, v->mem + (size_t)lane * v->nflat + olo, nf * sizeof *out);
+        else
+            fill_unknown(c, tid, out, nf);
+        break;
+    case EVM_SHARED:
+        rec_shared(c, ii, vi, lane, olo, ohi, atomic);
+        if (v->mem && olo == ohi && olo >= 0 && (uint64_t)olo + nf <= v->nflat) {
+            memcpy(out, v->mem + olo, nf * sizeof *out);
+            for (uint32_t k = 0; k < nf; k++) {
+                if (!v->shm[olo + k].init)
+                    out[k] = unk_of(tinfo(c, tid));
+                shm_read(c, vi, (uint32_t)olo + k, lane, ii, atomic);
+            }
+        } else {
+            fill_unknown(c, tid, out, nf);
+        }
+        break;
+    case EVM_INPUT:
+        for (uint32_t k = 0; k < nf; k++) {
+            int ok = 0;
+            uint64_t x = olo == ohi ? builtin_comp(c, v->builtin,
+                                                   (uint32_t)(olo + k), lane, &ok)
+                                    : 0;
+            out[k] = ok ? kv(x) : unk_of(tinfo(c, tid));
+        }
+        break;
+    case EVM_PUSH:
+        if (olo == ohi && c->push) {
+            uint32_t pos = 0;
+            fill_unknown(c, tid, out, nf);
+            decode_layout(c, tid, c->push, c->push_bytes, olo, out, &pos, nf, 0);
+        } else {
+            fill_unknown(c, tid, out, nf);
+        }
+        break;
+    case EVM_STORAGE: case EVM_UNIFORM: {
+        uint32_t a = c->acc_of_inst[ii];
+        uint32_t sz = a != EV_NONE ? c->info.acc[a].bytes : 4;
+        rec_buf(c, ii, vi, lane, olo, ohi, sz, 0, atomic);
+        fill_unknown(c, tid, out, nf);
+        break;
+    }
+    default:
+        fill_unknown(c, tid, out, nf);
+    }
+}
+
+static void store_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, const ev_val *val,
+                       uint32_t nf, uint32_t lane, int atomic, int *kind_out,
+                       uint32_t *var_out)
+{
+    const ev_val *p = V(c, ptr, lane);
+    *kind_out = -1;
+    if (!known(&p[0]) || p[0].lo >= c->info.nvars)
+        return;
+    uint32_t vi = (uint32_t)p[0].lo;
+    ev_var *v = &c->info.vars[vi];
+    int64_t olo = (int64_t)p[1].lo, ohi = (int64_t)p[1].hi;
+    *kind_out = v->cls;
+    *var_out = vi;
+    switch (v->cls) {
+    case EVM_FUNCTION: case EVM_PRIVATE: {
+        if (!v->mem)
+            break;
+        ev_val *base = v->mem + (size_t)lane * v->nflat;
+        if (olo == ohi && olo >= 0 && (uint64_t)olo + nf <= v->nflat) {
+            memcpy(base + olo, val, nf * sizeof *val);
+        } else if (olo != ohi) {
+            int64_t a = olo < 0 ? 0 : olo, b = ohi + nf;
+            if (b > (int64_t)v->nflat)
+                b = v->nflat;
+            for (int64_t k = a; k < b; k++)
+                base[k] = unk_of(NULL);
+        }
+        break;
+    }
+    case EVM_SHARED:
+        rec_shared(c, ii, vi, lane, olo, ohi, 1);
+        if (!v->mem)
+            break;
+        if (olo == ohi && olo >= 0 && (uint64_t)olo + nf <= v->nflat) {
+            memcpy(v->mem + olo, val, nf * sizeof *val);
+            for (uint32_t k = 0; k < nf; k++)
+                shm_write(c, vi, (uint32_t)olo + k, lane, ii, atomic);
+        } else if (olo != ohi) {
+            v->unknown_store = 1;
+            int64_t a = olo < 0 ? 0 : olo, b = ohi + nf;
+            if (b > (int64_t)v->nflat)
+                b = v->nflat;
+            for (int64_t k = a; k < b; k++)
+                v->mem[k] = unk_of(NULL);
+        }
+        break;
+    case EVM_STORAGE: case EVM_UNIFORM: {
+        uint32_t a = c->acc_of_inst[ii];
+        uint32_t sz = a != EV_NONE ? c->info.acc[a].bytes : 4;
+        rec_buf(c, ii, vi, lane, olo, ohi, sz, 1, atomic);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static ev_val atomic_apply(uint32_t op, ev_val old, ev_val a, ev_val b,
+                           const ev_type *t)
+{
+    unsigned w = t->width ? t->width : 32;
+    uint64_t mk = wmask(w);
+    if (!known(&old) || !known(&a))
+        return unk_of(t);
+    uint64_t x = old.lo, y = a.lo;
+    switch (op) {
+    case SpvOpAtomicIIncrement: return kv((x + 1) & mk);
+    case SpvOpAtomicIDecrement: return kv((x - 1) & mk);
+    case SpvOpAtomicIAdd: return kv((x + y) & mk);
+    case SpvOpAtomicISub: return kv((x - y) & mk);
+    case SpvOpAtomicUMin: return kv(x < y ? x : y);
+    case SpvOpAtomicUMax: return kv(x > y ? x : y);
+    case SpvOpAtomicSMin: return kv(sext(x, w) < sext(y, w) ? x : y);
+    case SpvOpAtomicSMax: return kv(sext(x, w) > sext(y, w) ? x : y);
+    case SpvOpAtomicAnd: return kv(x & y);
+    case SpvOpAtomicOr: return kv(x | y);
+    case SpvOpAtomicXor: return kv(x ^ y);
+    case SpvOpAtomicExchange: return a;
+    case SpvOpAtomicCompareExchange:
+        if (!known(&b))
+            return unk_of(t);
+        return x == b.lo ? a : old;
+    case SpvOpAtomicFAddEXT:
+        return kv(putf(getf(x, w) + getf(y, w), w));
+    default:
+        return unk_of(t);
+    }
+}
+
+static void exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
+                        const uint16_t *lanes, int n)
+{
+    uint32_t op = in->opcode;
+    int kind = -1;
+    uint32_t var = EV_NONE;
+    if (in->nops < 1)
+        return;
+    uint32_t ptr = in->ops[0];
+    const spv_type *pt = spv_value_type(c->m, ptr);
+    uint32_t vt = pt && pt->kind == SPV_T_POINTER ? pt->elem : in->type_id;
+    uint32_t nf = tinfo(c, vt)->flat;
+    if (nf == EV_NONE || nf == 0)
+        nf = 1;
+    if ((size_t)nf > c->ntmp_vals / 2)
+        nf = (uint32_t)(c->ntmp_vals / 2);
+    ev_val *tmp = c->tmp_vals, *tmp2 = c->tmp_vals + nf;
+    for (int j = 0; j < n; j++) {
+        uint32_t lane = lanes[j];
+        switch (op) {
+        case SpvOpLoad: {
+            ev_val *out = has_reg(c, in->result_id) &&
+                          c->nflat[in->result_id] == nf ? RV(c, in->result_id, lane)
+                                                        : tmp;
+            load_lane(c, ii, ptr, in->type_id, out, nf, lane, 0, &kind, &var);
+            break;
+        }
+        case SpvOpStore:
+            if (in->nops >= 2)
+                store_lane(c, ii, ptr, V(c, in->ops[1], lane), nf, lane, 0,
+                           &kind, &var);
+            break;
+        case SpvOpCopyMemory:
+            if (in->nops >= 2) {
+                const spv_type *st = spv_value_type(c->m, in->ops[1]);
+                uint32_t sv = st && st->kind == SPV_T_POINTER ? st->elem : 0;
+                load_lane(c, EV_NONE == c->acc_of_inst[ii] ? ii : ii, in->ops[1],
+                          sv, tmp, nf, lane, 0, &kind, &var);
+                store_lane(c, ii, ptr, tmp, nf, lane, 0, &kind, &var);
+            }
+            break;
+        case SpvOpAtomicStore:
+            if (in->nops >= 4)
+                store_lane(c, ii, ptr, V(c, in->ops[3], lane), 1, lane, 1,
+                           &kind, &var);
+            break;
+        default: { /* read-modify-write atomics and AtomicLoad */
+            const ev_type *t = tinfo(c, in->type_id);
+            load_lane(c, ii, ptr, in->type_id, tmp, 1, lane, 1, &kind, &var);
+            ev_val old = tmp[0];
+            if (op != SpvOpAtomicLoad) {
+                ev_val a = kv(0), b = kv(0);
+                if (op == SpvOpAtomicCompareExchange && in->nops >= 6) {
+                    a = V(c, in->ops[4], lane)[0];
+                    b = V(c, in->ops[5], lane)[0];
+                } else if (in->nops >= 4) {
+                    a = V(c, in->ops[3], lane)[0];
+                }
+                tmp2[0] = atomic_apply(op, old, a, b, t);
+                if (kind == EVM_SHARED || kind == EVM_FUNCTION ||
+                    kind == EVM_PRIVATE) {
+                    int k2;
+                    uint32_t v2;
+                    /* the store half of the atomic: not a second access */
+                    uint32_t save = c->acc_of_inst[ii];
+                    c->acc_of_inst[ii] = EV_NONE;
+                    store_lane(c, ii, ptr, tmp2, 1, lane, 1, &k2, &v2);
+                    c->acc_of_inst[ii] = save;
+                } else if (kind == EVM_STORAGE) {
+                    c->l_side[lane] = 1;
+                }
+            }
+            if (has_reg(c, in->result_id))
+                RV(c, in->result_id, lane)[0] =
+                    kind == EVM_SHARED ? old : unk_of(t);
+        }
+        }
+    }
+    if (var != EV_NONE && (kind == EVM_STORAGE || kind == EVM_UNIFORM))
+        acc_strides(c, ii, lanes, n, 1);
+    else if (var != EV_NONE && kind == EVM_SHARED)
+        acc_strides(c, ii, lanes, n, shared_scale(c, var));
+}
+
+/* ------------------------------------------------------------------ */
+/* arithmetic                                                           */
+
+static ev_val full_int(unsigned w) { ev_val v = {0, wmask(w)}; return v; }
+static ev_val unk_bool(void) { ev_val v = {0, 1}; return v; }
+static ev_val unk_float(void) { ev_val v = {0, ~0ull}; return v; }
+
+static unsigned bits_for(uint64_t x)
+{
+    unsigned b = 0;
+    while (x) {
+        b++;
+        x >>= 1;
+    }
+    return b;
+}
+
+static ev_val int_bin(uint32_t op, ev_val a, ev_val b, unsigned w)
+{
+    uint64_t mk = wmask(w);
+    a.lo &= mk; a.hi &= mk; b.lo &= mk; b.hi &= mk;
+    if (a.lo > a.hi) a = full_int(w);
+    if (b.lo > b.hi) b = full_int(w);
+    if (known(&a) && known(&b)) {
+        uint64_t x = a.lo, y = b.lo;
+        int64_t sx = sext(x, w), sy = sext(y, w);
+        switch (op) {
+        case SpvOpIAdd: return kv((x + y) & mk);
+        case SpvOpISub: return kv((x - y) & mk);
+        case SpvOpIMul: return kv((x * y) & mk);
+        case SpvOpUDiv: return y ? kv(x / y) : full_int(w);
+        case SpvOpUMod: return y ? kv(x % y) : full_int(w);
+        case SpvOpSDiv:
+            if (!y || (sy == -1 && sx == sext(1ull << (w - 1), w)))
+                return full_int(w);
+            return kv((uint64_t)(sx / sy) & mk);
+        case SpvOpSRem:
+            if (!y || sy == -1)
+                return y ? kv(0) : full_int(w);
+            return kv((uint64_t)(sx % sy) & mk);
+        case SpvOpSMod: {
+            if (!y)
+                return full_int(w);
+            if (sy == -1)
+                return kv(0);
+            int64_t r = sx % sy;
+            if (r != 0 && ((r < 0) != (sy < 0)))
+                r += sy;
+            return kv((uint64_t)r & mk);
+        }
+        case SpvOpShiftLeftLogical: return y < w ? kv((x << y) & mk) : full_int(w);
+        case SpvOpShiftRightLogical: return y < w ? kv(x >> y) : full_int(w);
+        case SpvOpShiftRightArithmetic:
+            return y < w ? kv((uint64_t)(sx >> y) & mk) : full_int(w);
+        case SpvOpBitwiseAnd: return kv(x & y);
+        case SpvOpBitwiseOr: return kv(x | y);
+        case SpvOpBitwiseXor: return kv(x ^ y);
+        default: return full_int(w);
+        }
+    }
+    uint64_t half = w >= 64 ? (1ull << 63) : (1ull << (w - 1));
+    switch (op) {
+    case SpvOpIAdd:
+        if (a.hi <= mk - b.hi) {
+            ev_val r = {a.lo + b.lo, a.hi + b.hi};
+            return r;
+        }
+        break;
+    case SpvOpISub:
+        if (a.lo >= b.hi) {
+            ev_val r = {a.lo - b.hi, a.hi - b.lo};
+            return r;
+        }
+        break;
+    case SpvOpIMul:
+        if (a.hi == 0 || b.hi == 0)
+            return kv(0);
+        if (a.hi <= mk / b.hi) {
+            ev_val r = {a.lo * b.lo, a.hi * b.hi};
+            return r;
+        }
+        break;
+    case SpvOpUDiv:
+        if (b.lo > 0) {
+            ev_val r = {a.lo / b.hi, a.hi / b.lo};
+            return r;
+        }
+        break;
+    case SpvOpSDiv:
+        if (b.lo > 0 && a.hi < half && b.hi < half) {
+            ev_val r = {a.lo / b.hi, a.hi / b.lo};
+            return r;
+        }
+        break;
+    case SpvOpUMod:
+        if (b.lo > 0) {
+            if (a.hi < b.lo)
+                return a;
+            ev_val r = {0, b.hi - 1};
+            return r;
+        }
+        break;
+    case SpvOpSRem: case SpvOpSMod:
+        if (b.lo > 0 && a.hi < half && b.hi < half) {
+            if (a.hi < b.lo)
+                return a;
+            ev_val r = {0, b.hi - 1};
+            return r;
+        }
+        break;
+    case SpvOpBitwiseAnd: {
+        ev_val r = {0, a.hi < b.hi ? a.hi : b.hi};
+        return r;
+    }
+    case SpvOpBitwiseOr: case SpvOpBitwiseXor: {
+        unsigned nb = bits_for(a.hi > b.hi ? a.hi : b.hi);
+        ev_val r = {0, wmask(nb) & mk};
+        return r;
+    }
+    case SpvOpShiftRightLogical:
+        if (known(&b) && b.lo < w) {
+            ev_val r = {a.lo >> b.lo, a.hi >> b.lo};
+            return r;
+        }
+        break;
+    case SpvOpShiftRightArithmetic:
+        if (known(&b) && b.lo < w && a.hi < half) {
+            ev_val r = {a.lo >> b.lo, a.hi >> b.lo};
+            return r;
+        }
+        break;
+    case SpvOpShiftLeftLogical:
+        if (known(&b) && b.lo < w && bits_for(a.hi) + b.lo <= w) {
+            ev_val r = {a.lo << b.lo, a.hi << b.lo};
+            return r;
+        }
+        break;
+    default:
+        break;
+    }
+    return full_int(w);
+}
+
+static ev_val float_bin(uint32_t op, ev_val a, ev_val b, unsigned w)
+{
+    if (!known(&a) || !known(&b))
+        return unk_float();
+    double x = getf(a.lo, w), y = getf(b.lo, w), r;
+    switch (op) {
+    case SpvOpFAdd: r = x + y; break;
+    case SpvOpFSub: r = x - y; break;
+    case SpvOpFMul: case SpvOpVectorTimesScalar: r = x * y; break;
+    case SpvOpFDiv: r = x / y; break;
+    case SpvOpFRem: r = fmod(x, y); break;
+    case SpvOpFMod: r = x - y * floor(x / y); break;
+    default: return unk_float();
+    }
+    if (w == 32)
+        r = (float)r;
+    return kv(putf(r, w));
+}
+
+/* Comparisons; t is the operand type.  Returns a bool value. */
+static ev_val compare(uint32_t op, ev_val a, ev_val b, const ev_type *t)
+{
+    unsigned w = t->width ? t->width : 32;
+    if (t->kind == EVK_FLOAT) {
+        if (!known(&a) || !known(&b))
+            return unk_bool();
+        double x = getf(a.lo, w), y = getf(b.lo, w);
+        int un = isnan(x) || isnan(y), r;
+        switch (op) {
+        case SpvOpFOrdEqual: r = !un && x == y; break;
+        case SpvOpFUnordEqual: r = un || x == y; break;
+        case SpvOpFOrdNotEqual: r = !un && x != y; break;
+        case SpvOpFUnordNotEqual: r = un || x != y; break;
+        case SpvOpFOrdLessThan: r = !un && x < y; break;
+        case SpvOpFUnordLessThan: r = un || x < y; break;
+        case SpvOpFOrdGreaterThan: r = !un && x > y; break;
+        case SpvOpFUnordGreaterThan: r = un || x > y; break;
+        case SpvOpFOrdLessThanEqual: r = !un && x <= y; break;
+        case SpvOpFUnordLessThanEqual: r = un || x <= y; break;
+        case SpvOpFOrdGreaterThanEqual: r = !un && x >= y; break;
+        case SpvOpFUnordGreaterThanEqual: r = un || x >= y; break;
+        default: return unk_bool();
+        }
+        return kv((uint64_t)r);
+    }
+    uint64_t mk = wmask(w);
+    a.lo &= mk; a.hi &= mk; b.lo &= mk; b.hi &= mk;
+    if (t->kind == EVK_BOOL) {
+        if (!known(&a) || !known(&b))
+            return unk_bool();
+        if (op == SpvOpLogicalEqual) return kv(a.lo == b.lo);
+        if (op == SpvOpLogicalNotEqual) return kv(a.lo != b.lo);
+    }
+    int sgn = op == SpvOpSLessThan || op == SpvOpSLessThanEqual ||
+              op == SpvOpSGreaterThan || op == SpvOpSGreaterThanEqual;
+    if (sgn) {
+        if (known(&a) && known(&b)) {
+            int64_t x = sext(a.lo, w), y = sext(b.lo, w);
+            int r = op == SpvOpSLessThan ? x < y : op == SpvOpSLessThanEqual ? x <= y
+                  : op == SpvOpSGreaterThan ? x > y : x >= y;
+            return kv((uint64_t)r);
+        }
+        uint64_t half = w >= 64 ? (1ull << 63) : (1ull << (w - 1));
+        if (a.hi >= half || b.hi >= half)
+            return unk_bool();
+        op = op == SpvOpSLessThan ? SpvOpULessThan
+           : op == SpvOpSLessThanEqual ? SpvOpULessThanEqual
+           : op == SpvOpSGreaterThan ? SpvOpUGreaterThan : SpvOpUGreaterThanEqual;
+    }
+    switch (op) {
+    case SpvOpIEqual: case SpvOpLogicalEqual:
+        if (known(&a) && known(&b)) return kv(a.lo == b.lo);
+        if (a.hi < b.lo || b.hi < a.lo) return kv(0);
+        return unk_bool();
+    case SpvOpINotEqual: case SpvOpLogicalNotEqual:
+        if (known(&a) && known(&b)) return kv(a.lo != b.lo);
+        if (a.hi < b.lo || b.hi < a.lo) return kv(1);
+        return unk_bool();
+    case SpvOpULessThan:
+        if (a.hi < b.lo) return kv(1);
+        if (a.lo >= b.hi) return kv(0);
+        return unk_bool();
+    case SpvOpULessThanEqual:
+        if (a.hi <= b.lo) return kv(1);
+        if (a.lo > b.hi) return kv(0);
+        return unk_bool();
+    case SpvOpUGreaterThan:
+        if (a.lo > b.hi) return kv(1);
+        if (a.hi <= b.lo) return kv(0);
+        return unk_bool();
+    case SpvOpUGreaterThanEqual:
+        if (a.lo >= b.hi) return kv(1);
+        if (a.hi < b.lo) return kv(0);
+        return unk_bool();
+    default:
+        return unk_bool();
+    }
+}
+
+static ev_val convert(uint32_t op, ev_val a, const ev_type *from,
+                      const ev_type *to)
+{
+    unsigned fw = from->width ? from->width : 32, tw = to->width ? to->width : 32;
+    switch (op) {
+    case SpvOpConvertFToU: case SpvOpConvertFToS: {
+        if (!known(&a))
+            return full_int(tw);
+        double x = getf(a.lo, fw);
+        if (isnan(x))
+            return full_int(tw);
+        if (op == SpvOpConvertFToU) {
+            if (x < 0 || x >= ldexp(1.0, (int)tw))
+                return full_int(tw);
+            return kv((uint64_t)x & wmask(tw));
+        }
+        if (x < -ldexp(1.0, (int)tw - 1) || x >= ldexp(1.0, (int)tw - 1))
+            return full_int(tw);
+        return kv((uint64_t)(int64_t)x & wmask(tw));
+    }
+    case SpvOpConvertSToF:
+        if (!known(&a))
+            return unk_float();
+        return kv(putf((double)sext(a.lo, fw), tw));
+    case SpvOpConvertUToF:
+        if (!known(&a))
+            return unk_float();
+        return kv(putf((double)(a.lo & wmask(fw)), tw));
+    case SpvOpUConvert:
+        if (known(&a))
+            return kv(a.lo & wmask(fw) & wmask(tw));
+        if (a.hi <= wmask(tw))
+            return a;
+        return full_int(tw);
+    case SpvOpSConvert:
+        if (known(&a))
+            return kv((uint64_t)sext(a.lo, fw) & wmask(tw));
+        if (fw > 1 && a.hi < (1ull << (fw - 1)) && a.hi <= wmask(tw))
+            return a;
+        return full_int(tw);
+    case SpvOpFConvert:
+        if (!known(&a))
+            return unk_float();
+        return kv(putf(getf(a.lo, fw), tw));
+    case SpvOpQuantizeToF16:
+        if (!known(&a))
+            return unk_float();
+        return kv(putf(half_to_float(float_to_half((float)getf(a.lo, fw))), tw));
+    case SpvOpBitcast:
+        if (to->kind == EVK_INT) {
+            if (from->kind == EVK_INT && fw == tw)
+                return a;
+            return known(&a) ? kv(a.lo & wmask(tw)) : full_int(tw);
+        }
+        if (to->kind == EVK_FLOAT)
+            return known(&a) ? kv(a.lo & wmask(tw)) : unk_float();
+        return a;
+    default:
+        return to->kind == EVK_INT ? full_int(tw) : unk_float();
+    }
+}
+
+static double fsign(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
+
+/* GLSL.std.450 on component k of the arguments. */
+static ev_val glsl_comp(uint32_t fn, const ev_val *args[], uint32_t nargs,
+                        uint32_t k, const ev_type *rt, const uint32_t *argn)
+{
+    unsigned w = rt->width ? rt->width : 32;
+    ev_val a[3];
+    for (uint32_t i = 0; i < nargs && i < 3; i++)
+        a[i] = args[i][argn[i] > 1 ? k : 0];
+    if (rt->kind == EVK_INT) {
+        uint64_t mk = wmask(w);
+        switch (fn) {
+        case GLSLstd450UMin: case GLSLstd450UMax: {
+            if (nargs < 2) break;
+            int mn = fn == GLSLstd450UMin;
+            ev_val r;
+            r.lo = mn ? (a[0].lo < a[1].lo ? a[0].lo : a[1].lo)
+                      : (a[0].lo > a[1].lo ? a[0].lo : a[1].lo);
+            r.hi = mn ? (a[0].hi < a[1].hi ? a[0].hi : a[1].hi)
+                      : (a[0].hi > a[1].hi ? a[0].hi : a[1].hi);
+            return r;
+        }
+        case GLSLstd450UClamp: {
+            if (nargs < 3) break;
+            ev_val r = a[0];
+            if (r.lo < a[1].lo) r.lo = a[1].lo;
+            if (r.hi < a[1].lo) r.hi = a[1].lo;
+            if (r.hi > a[2].hi) r.hi = a[2].hi;
+            if (r.lo > a[2].hi) r.lo = a[2].hi;
+            return r;
+        }
+        case GLSLstd450SMin: case GLSLstd450SMax: case GLSLstd450SClamp: {
+            uint32_t n = fn == GLSLstd450SClamp ? 3 : 2;
+            if (nargs < n) break;
+            int allk = 1;
+            for (uint32_t i = 0; i < n; i++)
+                allk &= known(&a[i]);
+            if (!allk) {
+                uint64_t half = 1ull << (w - 1);
+                int nonneg = 1;
+                for (uint32_t i = 0; i < n; i++)
+                    nonneg &= a[i].hi < half;
+                if (!nonneg) break;
+                uint32_t ufn = fn == GLSLstd450SMin ? GLSLstd450UMin
+                             : fn == GLSLstd450SMax ? GLSLstd450UMax : GLSLstd450UClamp;
+                const ev_val *na[3] = {&a[0], &a[1], &a[2]};
+                uint32_t one[3] = {1, 1, 1};
+                return glsl_comp(ufn, na, nargs, 0, rt, one);
+            }
+            int64_t x = sext(a[0].lo, w), y = sext(a[1].lo, w);
+            int64_t r = fn == GLSLstd450SMin ? (x < y ? x : y)
+                      : fn == GLSLstd450SMax ? (x > y ? x : y) : x;
+            if (fn == GLSLstd450SClamp) {
+                int64_t z = sext(a[2].lo, w);
+                r = x < y ? y : x > z ? z : x;
+            }
+            return kv((uint64_t)r & mk);
+        }
+        case GLSLstd450SAbs:
+            if (known(&a[0])) {
+                int64_t x = sext(a[0].lo, w);
+                return kv((uint64_t)(x < 0 ? -x : x) & mk);
+            }
+            break;
+        case GLSLstd450FindUMsb:
+            if (known(&a[0]))
+                return kv(((uint64_t)bits_for(a[0].lo) - 1) & mk);
+            break;
+        case GLSLstd450FindILsb:
+            if (known(&a[0]))
+                return kv(a[0].lo ? (uint64_t)__builtin_ctzll(a[0].lo) : mk);
+            break;
+        default:
+            break;
+        }
+        return full_int(w);
+    }
+    for (uint32_t i = 0; i < nargs && i < 3; i++)
+        if (!known(&a[i]))
+            return unk_float();
+    double x = nargs > 0 ? getf(a[0].lo, w) : 0, y = nargs > 1 ? getf(a[1].lo, w) : 0,
+           z = nargs > 2 ? getf(a[2].lo, w) : 0, r;
+    switch (fn) {
+    case GLSLstd450Round: r = round(x); break;
+    case GLSLstd450RoundEven: r = nearbyint(x); break;
+    case GLSLstd450Trunc: r = trunc(x); break;
+    case GLSLstd450FAbs: r = fabs(x); break;
+    case GLSLstd450FSign: r = fsign(x); break;
+    case GLSLstd450Floor: r = floor(x); break;
+    case GLSLstd450Ceil: r = ceil(x); break;
+    case GLSLstd450Fract: r = x - floor(x); break;
+    case GLSLstd450Sin: r = sin(x); break;
+    case GLSLstd450Cos: r = cos(x); break;
+    case GLSLstd450Tan: r = tan(x); break;
+    case GLSLstd450Asin: r = asin(x); break;
+    case GLSLstd450Acos: r = acos(x); break;
+    case GLSLstd450Atan: r = atan(x); break;
+    case GLSLstd450Sinh: r = sinh(x); break;
+    case GLSLstd450Cosh: r = cosh(x); break;
+    case GLSLstd450Tanh: r = tanh(x); break;
+    case GLSLstd450Atan2: r = atan2(x, y); break;
+    case GLSLstd450Pow: r = pow(x, y); break;
+    case GLSLstd450Exp: r = exp(x); break;
+    case GLSLstd450Log: r = log(x); break;
+    case GLSLstd450Exp2: r = exp2(x); break;
+    case GLSLstd450Log2: r = log2(x); break;
+    case GLSLstd450Sqrt: r = sqrt(x); break;
+    case GLSLstd450InverseSqrt: r = 1.0 / sqrt(x); break;
+    case GLSLstd450FMin: case GLSLstd450NMin: r = fmin(x, y); break;
+    case GLSLstd450FMax: case GLSLstd450NMax: r = fmax(x, y); break;
+    case GLSLstd450FClamp: case GLSLstd450NClamp: r = fmin(fmax(x, y), z); break;
+    case GLSLstd450FMix: r = x * (1 - z) + y * z; break;
+    case GLSLstd450Step: r = y < x ? 0.0 : 1.0; break;
+    case GLSLstd450Fma: r = fma(x, y, z); break;
+    default: return unk_float();
+    }
+    if (w == 32)
+        r = (float)r;
+    return kv(putf(r, w));
+}
+
+static uint32_t flat_path(ev_ctx *c, uint32_t tid, const uint32_t *idx,
+                          uint32_t n, uint32_t *out_tid)
+{
+    uint32_t off = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const spv_type *st = spv_type_of(c->m, tid);
+        if (!st)
+            return EV_NONE;
+        switch (st->kind) {
+        case SPV_T_STRUCT: {
+            if (idx[i] >= st->nmembers)
+                return EV_NONE;
+            uint32_t d = flat_member_offset(c, st, idx[i]);
+            if (d == EV_NONE)
+                return EV_NONE;
+            off += d;
+            tid = st->members[idx[i]].type;
+            break;
+        }
+        case SPV_T_ARRAY: case SPV_T_VECTOR: case SPV_T_MATRIX: {
+            uint32_t f = tinfo(c, st->elem)->flat;
+            if (f == EV_NONE || (st->kind != SPV_T_ARRAY && idx[i] >= st->count) ||
+                (st->kind == SPV_T_ARRAY && idx[i] >= st->length))
+                return EV_NONE;
+            off += idx[i] * f;
+            tid = st->elem;
+            break;
+        }
+        default:
+            return EV_NONE;
+        }
+    }
+    *out_tid = tid;
+    return off;
+}
+
+static const ev_type *val_type(ev_ctx *c, uint32_t id)
+{
+    const spv_type *t = spv_value_type(c->m, id);
+    return tinfo(c, t ? t->id : 0);
+}
+
+/* Executes a non-control, non-memory instruction for the lanes. */
+static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
+                       const uint16_t *lanes, int n)
+{
+    uint32_t res = in->result_id, op = in->opcode;
+    (void)ii;
+    if (!has_reg(c, res))
+        return;
+    const ev_type *rt = tinfo(c, in->type_id);
+    uint32_t nf = c->nflat[res];
+    unsigned w = rt->width ? rt->width : 32;
+    const uint32_t *o = in->ops;
+    uint32_t no = in->nops;
+    for (int j = 0; j < n; j++) {
+        uint32_t lane = lanes[j];
+        ev_val *r = RV(c, res, lane);
+        switch (op) {
+        case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv:
+        case SpvOpSDiv: case SpvOpUMod: case SpvOpSRem: case SpvOpSMod:
+        case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical:
+        case SpvOpShiftRightArithmetic: case SpvOpBitwiseAnd:
+        case SpvOpBitwiseOr: case SpvOpBitwiseXor: {
+            if (no < 2) goto unknown;
+            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            uint32_t nb = c->nflat[o[1]] ? c->nflat[o[1]] : 1;
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = int_bin(op, a[k], b[nb > 1 ? k : 0], w);
+            break;
+        }
+        case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFDiv:
+        case SpvOpFRem: case SpvOpFMod: {
+            if (no < 2) goto unknown;
+            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = float_bin(op, a[k], b[k], w);
+            break;
+        }
+        case SpvOpVectorTimesScalar: {
+            if (no < 2) goto unknown;
+            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = float_bin(SpvOpFMul, a[k], b[0], w);
+            break;
+        }
+        case SpvOpDot: {
+            if (no < 2) goto unknown;
+            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            uint32_t na = c->nflat[o[0]];
+            double s = 0;
+            int ok = 1;
+            for (uint32_t k = 0; k < na && k < EV_MAX_FLAT; k++) {
+                if (!known(&a[k]) || !known(&b[k])) { ok = 0; break; }
+                s += getf(a[k].lo, w) * getf(b[k].lo, w);
+            }
+            r[0] = ok ? kv(putf(s, w)) : unk_float();
+            break;
+        }
+        case SpvOpSNegate: case SpvOpNot: {
+            if (no < 1) goto unknown;
+            const ev_val *a = V(c, o[0], lane);
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = known(&a[k]) ? kv((op == SpvOpNot ? ~a[k].lo : (0 - a[k].lo)) &
+                                         wmask(w))
+                                    : full_int(w);
+            break;
+        }
+        case SpvOpFNegate: {
+            if (no < 1) goto unknown;
+            const ev_val *a = V(c, o[0], lane);
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = known(&a[k]) ? kv(putf(-getf(a[k].lo, w), w)) : unk_float();
+            break;
+        }
+        case SpvOpLogicalNot: {
+            if (no < 1) goto unknown;
+            const ev_val *a = V(c, o[0], lane);
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = known(&a[k]) ? kv(!a[k].lo) : unk_bool();
+            break;
+        }
+        case SpvOpLogicalAnd: case SpvOpLogicalOr: {
+            if (no < 2) goto unknown;
+            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            uint64_t dom = op == SpvOpLogicalAnd ? 0 : 1;
+            for (uint32_t k = 0; k < nf; k++) {
+                if ((known(&a[k]) && a[k].lo == dom) || (known(&b[k]) && b[k].lo == dom))
+                    r[k] = kv(dom);
+                else if (known(&a[k]) && known(&b[k]))
+                    r[k] = kv(!dom);
+                else
+                    r[k] = unk_bool();
+            }
+            break;
+        }
+        case SpvOpIEqual: case SpvOpINotEqual: case SpvOpULessThan:
+        case SpvOpSLessThan: case SpvOpULessThanEqual: case SpvOpSLessThanEqual:
+        case SpvOpUGreaterThan: case SpvOpSGreaterThan:
+        case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual:
+        case SpvOpLogicalEqual: case SpvOpLogicalNotEqual:
+        case SpvOpFOrdEqual: case SpvOpFUnordEqual: case SpvOpFOrdNotEqual:
+        case SpvOpFUnordNotEqual: case SpvOpFOrdLessThan:
+        case SpvOpFUnordLessThan: case SpvOpFOrdGreaterThan:
+        case SpvOpFUnordGreaterThan: case SpvOpFOrdLessThanEqual:
+        case SpvOpFUnordLessThanEqual: case SpvOpFOrdGreaterThanEqual:
+        case SpvOpFUnordGreaterThanEqual: {
+            if (no < 2) goto unknown;
+            const ev_type *ot = val_type(c, o[0]);
+            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = compare(op, a[k], b[k], ot);
+            break;
+        }
+        case SpvOpIsNan: case SpvOpIsInf: {
+            if (no < 1) goto unknown;
+            const ev_type *ot = val_type(c, o[0]);
+            const ev_val *a = V(c, o[0], lane);
+            for (uint32_t k = 0; k < nf; k++) {
+                if (!known(&a[k])) { r[k] = unk_bool(); continue; }
+                double x = getf(a[k].lo, ot->width);
+                r[k] = kv(op == SpvOpIsNan ? isnan(x) != 0 : isinf(x) != 0);
+            }
+            break;
+        }
+        case SpvOpAny: case SpvOpAll: {
+            if (no < 1) goto unknown;
+            const ev_val *a = V(c, o[0], lane);
+            uint32_t na = c->nflat[o[0]];
+            int any = 0, all = 1, unk = 0;
+            for (uint32_t k = 0; k < na; k++) {
+                if (!known(&a[k])) { unk = 1; continue; }
+                any |= a[k].lo != 0;
+                all &= a[k].lo != 0;
+            }
+            if (op == SpvOpAny)
+                r[0] = any ? kv(1) : unk ? unk_bool() : kv(0);
+            else
+                r[0] = !all ? kv(0) : unk ? unk_bool() : kv(1);
+            break;
+        }
+        case SpvOpSelect: {
+            if (no < 3) goto unknown;
+            const ev_val *cd = V(c, o[0], lane), *a = V(c, o[1], lane),
+                         *b = V(c, o[2], lane);
+            uint32_t nc = c->nflat[o[0]] > 1 ? 1 : 0;
+            for (uint32_t k = 0; k < nf; k++) {
+                const ev_val *cc = &cd[nc ? k : 0];
+                if (known(cc)) {
+                    r[k] = cc->lo ? a[k] : b[k];
+                } else if (rt->kind == EVK_INT) {
+                    ev_val h = {a[k].lo < b[k].lo ? a[k].lo : b[k].lo,
+                                a[k].hi > b[k].hi ? a[k].hi : b[k].hi};
+                    r[k] = h;
+                } else if (known(&a[k]) && known(&b[k]) && a[k].lo == b[k].lo) {
+                    r[k] = a[k];
+                } else {
+                    r[k] = rt->kind == EVK_BOOL ? unk_bool() : unk_float();
+                }
+            }
+            break;
+        }
+        case SpvOpConvertFToU: case SpvOpConvertFToS: case SpvOpConvertSToF:
+        case SpvOpConvertUToF: case SpvOpUConvert: case SpvOpSConvert:
+        case SpvOpFConvert: case SpvOpQuantizeToF16: case SpvOpBitcast: {
+            if (no < 1) goto unknown;
+            const ev_type *ft = val_type(c, o[0]);
+            const ev_val *a = V(c, o[0], lane);
+            if (op == SpvOpBitcast && c->nflat[o[0]] != nf) {
+                if (ft->kind == EVK_PTR || rt->kind == EVK_PTR)
+                    goto unknown;
+                goto unknown;
+            }
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = convert(op, a[k], ft, rt);
+            break;
+        }
+        case SpvOpCopyObject: {
+            if (no < 1) goto unknown;
+            memcpy(r, V(c, o[0], lane), nf * sizeof *r);
+            break;
+        }
+        case SpvOpCompositeConstruct: {
+            uint32_t pos = 0;
+            for (uint32_t i = 0; i < no && pos < nf; i++) {
+                uint32_t pn = c->nflat[o[i]] ? c->nflat[o[i]] : 1;
+                const ev_val *a = V(c, o[i], lane);
+                for (uint32_t k = 0; k < pn && pos < nf; k++)
+                    r[pos++] = a[k];
+            }
+            while (pos < nf)
+                r[pos++] = unk_float();
+            break;
+        }
+        case SpvOpCompositeExtract: {
+            if (no < 1) goto unknown;
+            const spv_type *ct = spv_value_type(c->m, o[0]);
+            uint32_t et;
+            uint32_t off = flat_path(c, ct ? ct->id : 0, o + 1, no - 1, &et);
+            if (off == EV_NONE || off + nf > c->nflat[o[0]])
+                goto unknown;
+            memcpy(r, V(c, o[0], lane) + off, nf * sizeof *r);
+            break;
+        }
+        case SpvOpCompositeInsert: {
+            if (no < 2) goto unknown;
+            uint32_t et;
+            uint32_t off = flat_path(c, in->type_id, o + 2, no - 2, &et);
+            memcpy(r, V(c, o[1], lane), nf * sizeof *r);
+            uint32_t pn = c->nflat[o[0]] ? c->nflat[o[0]] : 1;
+            if (off != EV_NONE && off + pn <= nf)
+                memcpy(r + off, V(c, o[0], lane), pn * sizeof *r);
+            break;
+        }
+        case SpvOpVectorShuffle: {
+            if (no < 2) goto unknown;
+            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            uint32_t na = c->nflat[o[0]];
+            for (uint32_t k = 0; k < nf && 2 + k < no; k++) {
+                uint32_t s = o[2 + k];
+                if (s == 0xffffffffu)
+                    r[k] = unk_of(rt);
+                else if (s < na)
+                    r[k] = a[s];
+                else if (s - na < c->nflat[o[1]])
+                    r[k] = b[s - na];
+                else
+                    r[k] = unk_of(rt);
+            }
+            break;
+        }
+        case SpvOpVectorExtractDynamic: {
+            if (no < 2) goto unknown;
+            const ev_val *a = V(c, o[0], lane), *ix = V(c, o[1], lane);
+            if (known(ix) && ix->lo < c->nflat[o[0]])
+                r[0] = a[ix->lo];
+            else
+                r[0] = unk_of(rt);
+            break;
+        }
+        case SpvOpVectorInsertDynamic: {
+            if (no < 3) goto unknown;
+            const ev_val *ix = V(c, o[2], lane);
+            memcpy(r, V(c, o[0], lane), nf * sizeof *r);
+            if (known(ix) && ix->lo < nf)
+                r[ix->lo] = V(c, o[1], lane)[0];
+            else
+                for (uint32_t k = 0; k < nf; k++)
+                    r[k] = unk_of(rt);
+            break;
+        }
+        case SpvOpArrayLength: {
+            if (no < 1) goto unknown;
+            const ev_val *p = V(c, o[0], lane);
+            if (known(&p[0]) && p[0].lo < c->info.nvars) {
+                const ev_var *v = &c->info.vars[p[0].lo];
+                if (v->buf_known && v->rt_stride && v->buf_bytes >= v->rt_base) {
+                    r[0] = kv(((v->buf_bytes - v->rt_base) / v->rt_stride) & wmask(w));
+                    break;
+                }
+            }
+            goto unknown;
+        }
+        case SpvOpExtInst: {
+            if (no < 2 || o[0] != c->m->glsl_std_450) goto unknown;
+            const ev_val *args[3] = {g_unknown, g_unknown, g_unknown};
+            uint32_t argn[3] = {1, 1, 1};
+            uint32_t na = no - 2 > 3 ? 3 : no - 2;
+            for (uint32_t i = 0; i < na; i++) {
+                args[i] = V(c, o[2 + i], lane);
+                argn[i] = c->nflat[o[2 + i]] ? c->nflat[o[2 + i]] : 1;
+            }
+            uint32_t fn = o[1];
+            if (fn == GLSLstd450Length || fn == GLSLstd450Distance) {
+                double s = 0;
+                int ok = 1;
+                const ev_type *at = val_type(c, o[2]);
+                for (uint32_t k = 0; k < argn[0]; k++) {
+                    if (!known(&args[0][k]) ||
+                        (fn == GLSLstd450Distance && !known(&args[1][k]))) {
+                        ok = 0;
+                        break;
+                    }
+                    double x = getf(args[0][k].lo, at->width);
+                    if (fn == GLSLstd450Distance)
+                        x -= getf(args[1][k].lo, at->width);
+                    s += x * x;
+                }
+                r[0] = ok ? kv(putf(sqrt(s), w)) : unk_float();
+                break;
+            }
+            if (fn == GLSLstd450Normalize || fn == GLSLstd450Cross ||
+                fn == GLSLstd450SmoothStep || fn == GLSLstd450FaceForward ||
+                fn == GLSLstd450Reflect || fn == GLSLstd450Refract ||
+                fn == GLSLstd450Ldexp || fn == GLSLstd450Frexp ||
+                fn == GLSLstd450Modf || fn == GLSLstd450ModfStruct ||
+                fn == GLSLstd450FrexpStruct)
+                goto unknown;
+            if (fn >= GLSLstd450PackSnorm4x8 && fn <= GLSLstd450UnpackDouble2x32)
+                goto unknown;
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = glsl_comp(fn, args, na, k, rt, argn);
+            break;
+        }
+        default:
+        unknown:
+            fill_unknown(c, in->type_id, r, nf);
+            if (rt->kind == EVK_PTR)
+                for (uint32_t k = 0; k + 1 < nf; k += 2)
+                    r[k] = kv(EV_NONE);
+            break;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* control flow and scheduling                                          */
+
+static void lane_goto(ev_ctx *c, uint32_t lane, uint32_t from, uint32_t label)
+{
+    uint32_t t = spv_block_of_label(c->m, label);
+    if (t == SPV_NONE || t >= c->m->nblocks) {
+        c->l_state[lane] = LS_DEAD;
+        if (c->nlive)
+            c->nlive--;
+        return;
+    }
+    c->l_prev[lane] = from;
+    c->l_block[lane] = t;
+    c->l_inst[lane] = c->m->blocks[t].first + 1;
+}
+
+static int inst_line_or_block(ev_ctx *c, uint32_t ii, uint32_t b)
+{
+    int line = ev_inst_line(c->m, ii);
+    const spv_block *bl = &c->m->blocks[b];
+    for (uint32_t k = bl->last + 1; line == 0 && k-- > bl->first;)
+        line = ev_inst_line(c->m, k);
+    return line;
+}
+
+/* Target for a lane whose branch condition depends on unknown data. */
+static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
+                             uint32_t lane, uint32_t t_true, uint32_t t_false)
+{
+    const spv_module *m = c->m;
+    const spv_block *bl = &m->blocks[b];
+    uint32_t hdr = bl->merge == SPV_MERGE_LOOP ? b : bl->loop_header;
+    c->l_taint[lane] = 1;
+    c->grp->unknown_branch = 1;
+    if (hdr != SPV_NONE && hdr < m->nblocks) {
+        uint32_t mb = m->blocks[hdr].merge_block;
+        uint32_t ml = mb < m->nblocks ? m->blocks[mb].label : 0;
+        if (ml && (t_true == ml || t_false == ml)) {
+            uint32_t exit = ml, stay = t_true == ml ? t_false : t_true;
+            if (!c->noted_inst[ii]) {
+                c->noted_inst[ii] = 1;
+                ev_note(c, "loop at line %d depends on buffer contents: "
+                           "assumed %u iterations",
+                        inst_line_or_block(c, ii, b), c->opt.unknown_loop_iterations);
+            }
+            if (++c->l_unk_iter[lane] < c->opt.unknown_loop_iterations)
+                return stay;
+            c->l_unk_iter[lane] = 0;
+            return exit;
+        }
+    }
+    if (!c->noted_inst[ii]) {
+        c->noted_inst[ii] = 1;
+        ev_note(c, "branch at line %d depends on buffer contents: assumed taken",
+                inst_line_or_block(c, ii, b));
+    }
+    return t_true;
+}
+
+static void lane_finish(ev_ctx *c, uint32_t lane, uint32_t ii, int depth,
+                        int kill)
+{
+    if (kill || depth == 0) {
+        c->l_state[lane] = kill ? LS_DEAD : LS_RET;
+        c->l_ret_inst[lane] = ii;
+        if (c->nlive)
+            c->nlive--;
+    } else {
+        c->l_state[lane] = LS_RET;
+    }
+}
+
+static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
+                      int depth, uint32_t ret_id);
+
+static void init_function_vars(ev_ctx *c, uint32_t f, const uint16_t *lanes,
+                               int n)
+{
+    ev_info *I = &c->info;
+    for (size_t i = 0; i < I->nvars; i++) {
+        ev_var *v = &I->vars[i];
+        if (v->cls != EVM_FUNCTION || !v->mem)
+            continue;
+        const spv_var *sv = spv_var_of(c->m, v->id);
+        if (!sv || sv->func != f)
+            continue;
+        for (int j = 0; j < n; j++) {
+            ev_val *dst = v->mem + (size_t)lanes[j] * v->nflat;
+            if (sv->init && c->nflat[sv->init] == v->nflat)
+                memcpy(dst, V(c, sv->init, lanes[j]), v->nflat * sizeof *dst);
+            else
+                fill_unknown(c, v->pointee, dst, v->nflat);
+        }
+    }
+}
+
+static void exec_call(ev_ctx *c, uint32_t ii, const spv_inst *in,
+                      const uint16_t *lanes, int n, int depth)
+{
+    const spv_function *fn = in->nops ? spv_func_of(c->m, in->ops[0]) : NULL;
+    if (!fn || depth + 1 >= c->depth_max) {
+        if (has_reg(c, in->result_id))
+            for (int j = 0; j < n; j++)
+                fill_unknown(c, in->type_id, RV(c, in->result_id, lanes[j]),
+                             c->nflat[in->result_id]);
+        ev_note(c, "function call at line %d not evaluated (nesting too deep)",
+                ev_inst_line(c->m, ii));
+        return;
+    }
+    uint32_t fi = (uint32_t)(fn - c->m->funcs);
+    for (uint32_t k = 0; k < fn->nparams && k + 1 < in->nops; k++) {
+        uint32_t pid = fn->params[k];
+        if (!has_reg(c, pid))
+            continue;
+        uint32_t nf = c->nflat[pid];
+        for (int j = 0; j < n; j++)
+            memcpy(RV(c, pid, lanes[j]), V(c, in->ops[k + 1], lanes[j]),
+                   nf * sizeof(ev_val));
+    }
+    uint32_t *save = xcalloc((size_t)n * 2, sizeof *save);
+    for (int j = 0; j < n; j++) {
+        save[2 * j] = c->l_block[lanes[j]];
+        save[2 * j + 1] = c->l_prev[lanes[j]];
+    }
+    run_frame(c, fi, lanes, n, depth + 1, in->result_id);
+    for (int j = 0; j < n; j++) {
+        uint32_t l = lanes[j];
+        if (c->l_state[l] == LS_DEAD)
+            continue;
+        if (c->l_state[l] == LS_RET && c->budget_hit)
+            continue;
+        c->l_state[l] = LS_RUN;
+        c->l_block[l] = save[2 * j];
+        c->l_prev[l] = save[2 * j + 1];
+        c->l_inst[l] = ii + 1;
+    }
+    free(save);
+}
+
+static void exec_phis(ev_ctx *c, uint32_t b, uint32_t *pi,
+                      const uint16_t *lanes, int n)
+{
+    const spv_module *m = c->m;
+    uint32_t i = *pi, end = m->blocks[b].last;
+    uint32_t first = i;
+    size_t need = 0;
+    while (i <= end && (m->insts[i].opcode == SpvOpPhi ||
+                        m->insts[i].opcode == SpvOpLine ||
+                        m->insts[i].opcode == SpvOpNoLine)) {
+        if (m->insts[i].opcode == SpvOpPhi && has_reg(c, m->insts[i].result_id))
+            need += (size_t)c->nflat[m->insts[i].result_id] * (size_t)n;
+        i++;
+    }
+    *pi = i;
+    if (i == first)
+        return;
+    ev_val *tmp = xcalloc(need + 1, sizeof *tmp);
+    size_t pos = 0;
+    for (uint32_t k = first; k < i; k++) {
+        const spv_inst *in = &m->insts[k];
+        if (in->opcode != SpvOpPhi || !has_reg(c, in->result_id))
+            continue;
+        uint32_t nf = c->nflat[in->result_id];
+        c->grp->icount[k] += n;
+        for (int j = 0; j < n; j++) {
+            uint32_t lane = lanes[j];
+            uint32_t prev = c->l_prev[lane];
+            uint32_t plabel = prev < m->nblocks ? m->blocks[prev].label : 0;
+            const ev_val *src = g_unknown;
+            for (uint32_t q = 0; q + 1 < in->nops; q += 2)
+                if (in->ops[q + 1] == plabel) {
+                    src = V(c, in->ops[q], lane);
+                    break;
+                }
+            memcpy(tmp + pos, src, nf * sizeof *tmp);
+            pos += nf;
+        }
+    }
+    pos = 0;
+    for (uint32_t k = first; k < i; k++) {
+        const spv_inst *in = &m->insts[k];
+        if (in->opcode != SpvOpPhi || !has_reg(c, in->result_id))
+            continue;
+        uint32_t nf = c->nflat[in->result_id];
+        for (int j = 0; j < n; j++) {
+            memcpy(RV(c, in->result_id, lanes[j]), tmp + pos, nf * sizeof *tmp);
+            pos += nf;
+        }
+    }
+    free(tmp);
+}
+
+static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
+                       const uint16_t *lanes, int n, int depth,
+                       uint32_t ret_id)
+{
+    const spv_module *m = c->m;
+    const spv_block *bl = &m->blocks[b];
+    uint32_t i = start;
+    if (i == bl->first + 1)
+        exec_phis(c, b, &i, lanes, n);
+    for (; i <= bl->last; i++) {
+        const spv_inst *in = &m->insts[i];
+        uint32_t op = in->opcode;
+        c->grp->icount[i] += n;
+        c->steps_total += n;
+        switch (op) {
+        case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge:
+        case SpvOpLoopMerge: case SpvOpNop: case SpvOpVariable: case SpvOpPhi:
+        case SpvOpMemoryBarrier:
+            break;
+        case SpvOpControlBarrier:
+            for (int j = 0; j < n; j++) {
+                c->l_state[lanes[j]] = LS_BAR;
+                c->l_block[lanes[j]] = b;
+                c->l_inst[lanes[j]] = i;
+            }
+            return;
+        case SpvOpFunctionCall:
+            for (int j = 0; j < n; j++) {
+                c->l_block[lanes[j]] = b;
+                c->l_inst[lanes[j]] = i + 1;
+            }
+            exec_call(c, i, in, lanes, n, depth);
+            return;
+        case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+        case SpvOpPtrAccessChain:
+            exec_access_chain(c, i, in, lanes, n);
+            break;
+        case SpvOpBranch:
+            for (int j = 0; j < n; j++)
+                lane_goto(c, lanes[j], b, in->ops[0]);
+            return;
+        case SpvOpBranchConditional:
+            for (int j = 0; j < n; j++) {
+                const ev_val *cd = V(c, in->ops[0], lanes[j]);
+                uint32_t t;
+                if (known(cd))
+                    t = cd->lo ? in->ops[1] : in->ops[2];
+                else if (in->ops[1] == in->ops[2])
+                    t = in->ops[1];
+                else
+                    t = pick_unknown(c, b, i, lanes[j], in->ops[1], in->ops[2]);
+                lane_goto(c, lanes[j], b, t);
+            }
+            return;
+        case SpvOpSwitch: {
+            const ev_type *st = val_type(c, in->ops[0]);
+            uint32_t lw = st->width > 32 ? 2 : 1;
+            for (int j = 0; j < n; j++) {
+                const ev_val *sel = V(c, in->ops[0], lanes[j]);
+                uint32_t t = in->ops[1];
+                if (known(sel)) {
+                    for (uint32_t q = 2; q + lw < in->nops; q += lw + 1) {
+                        uint64_t lit = in->ops[q];
+                        if (lw == 2)
+                            lit |= (uint64_t)in->ops[q + 1] << 32;
+                        if ((lit & wmask(st->width ? st->width : 32)) == sel->lo) {
+                            t = in->ops[q + lw];
+                            break;
+                        }
+                    }
+                } else {
+                    c->l_taint[lanes[j]] = 1;
+                    if (!c->noted_inst[i]) {
+                        c->noted_inst[i] = 1;
+                        ev_note(c, "switch at line %d depends on buffer contents: "
+                                   "assumed default", inst_line_or_block(c, i, b));
+                    }
+                }
+                lane_goto(c, lanes[j], b, t);
+            }
+            return;
+        }
+        case SpvOpReturnValue:
+            if (has_reg(c, ret_id) && in->nops >= 1)
+                for (int j = 0; j < n; j++)
+                    memcpy(RV(c, ret_id, lanes[j]), V(c, in->ops[0], lanes[j]),
+                           c->nflat[ret_id] * sizeof(ev_val));
+            /* fall through */
+        case SpvOpReturn:
+            for (int j = 0; j < n; j++)
+                lane_finish(c, lanes[j], i, depth, 0);
+            return;
+        case SpvOpKill: case SpvOpTerminateInvocation: case SpvOpUnreachable:
+            for (int j = 0; j < n; j++)
+                lane_finish(c, lanes[j], i, depth, 1);
+            return;
+        case SpvOpLoad: case SpvOpStore: case SpvOpCopyMemory:
+        case SpvOpAtomicLoad: case SpvOpAtomicStore: case SpvOpAtomicExchange:
+        case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement:
+        case SpvOpAtomicIDecrement: case SpvOpAtomicIAdd: case SpvOpAtomicISub:
+        case SpvOpAtomicSMin: case SpvOpAtomicUMin: case SpvOpAtomicSMax:
+        case SpvOpAtomicUMax: case SpvOpAtomicAnd: case SpvOpAtomicOr:
+        case SpvOpAtomicXor: case SpvOpAtomicFAddEXT:
+            exec_memory(c, i, in, lanes, n);
+            break;
+        default:
+            exec_value(c, i, in, lanes, n);
+            break;
+        }
+    }
+    /* a block without terminator cannot come from the reader; be safe */
+    for (int j = 0; j < n; j++)
+        lane_finish(c, lanes[j], bl->last, depth, 1);
+}
+
+static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
+{
+    uint32_t inst = EV_NONE, other = EV_NONE, reached = 0, nw = 0;
+    uint32_t lane_r = 0, lane_o = EV_NONE;
+    int tainted = 0;
+    for (int j = 0; j < n; j++) {
+        uint32_t l = lanes[j];
+        if (c->l_state[l] != LS_BAR)
+            continue;
+        nw++;
+        if (inst == EV_NONE) {
+            inst = c->l_inst[l];
+            lane_r = l;
+        }
+        if (c->l_inst[l] == inst) {
+            reached++;
+        } else if (other == EV_NONE) {
+            other = c->l_inst[l];
+            lane_o = l;
+        }
+    }
+    for (uint32_t l = 0; l < c->exec_lanes; l++)
+        tainted |= c->l_taint[l];
+    if (reached != c->exec_lanes) {
+        ev_info *I = &c->info;
+        int dup = 0;
+        for (size_t i = 0; i < I->nbars; i++)
+            dup |= I->bars[i].inst == inst;
+        if (!dup) {
+            ev_bar_rec r;
+            memset(&r, 0, sizeof r);
+            r.inst = inst;
+            r.other_inst = other;
+            r.ret_inst = EV_NONE;
+            for (uint32_t l = 0; l < c->exec_lanes; l++)
+                if ((c->l_state[l] == LS_RET || c->l_state[l] == LS_DEAD) &&
+                    c->l_ret_inst[l] != EV_NONE) {
+                    r.ret_inst = c->l_ret_inst[l];
+                    if (lane_o == EV_NONE)
+                        lane_o = l;
+                    break;
+                }
+            if (lane_o == EV_NONE)
+                for (uint32_t l = 0; l < c->exec_lanes; l++)
+                    if (c->l_state[l] != LS_BAR || c->l_inst[l] != inst) {
+                        lane_o = l;
+                        break;
+                    }
+            r.reached = reached;
+            r.missing = c->exec_lanes - reached;
+            r.lane_reached = lane_r;
+            r.lane_missing = lane_o == EV_NONE ? 0 : lane_o;
+            memcpy(r.group, c->gid, sizeof r.group);
+            r.certain = !tainted;
+            add_rec((void **)&I->bars, &I->nbars, sizeof r, &r);
+        }
+    }
+    (void)nw;
+    c->epoch++;
+    c->grp->barriers += 1;
+    for (int j = 0; j < n; j++) {
+        uint32_t l = lanes[j];
+        if (c->l_state[l] == LS_BAR) {
+            c->l_state[l] = LS_RUN;
+            c->l_inst[l]++;
+        }
+    }
+}
+
+static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
+                      int depth, uint32_t ret_id)
+{
+    const spv_module *m = c->m;
+    const spv_function *fn = &m->funcs[f];
+    uint32_t entry = fn->first_block;
+    init_function_vars(c, f, lanes, n);
+    for (int j = 0; j < n; j++) {
+        uint32_t l = lanes[j];
+        c->l_block[l] = entry;
+        c->l_inst[l] = m->blocks[entry].first + 1;
+        c->l_prev[l] = EV_NONE;
+        c->l_state[l] = LS_RUN;
+    }
+    uint16_t *grp = c->lane_buf + (size_t)(depth + 1) * c->exec_lanes;
+    for (;;) {
+        if (c->steps_total > c->opt.step_budget) {
+            c->budget_hit = 1;
+            for (int j = 0; j < n; j++)
+                if (c->l_state[lanes[j]] != LS_DEAD)
+                    c->l_state[lanes[j]] = LS_RET;
+            return;
+        }
+        uint64_t best = UINT64_MAX;
+        for (int j = 0; j < n; j++) {
+            uint32_t l = lanes[j];
+            if (c->l_state[l] != LS_RUN)
+                continue;
+            uint64_t key = ((uint64_t)c->order[c->l_block[l]] << 32) | c->l_inst[l];
+            if (key < best)
+                best = key;
+        }
+        if (best == UINT64_MAX) {
+            int nb = 0;
+            for (int j = 0; j < n; j++)
+                nb += c->l_state[lanes[j]] == LS_BAR;
+            if (!nb)
+                return;
+            barrier_sync(c, lanes, n);
+            continue;
+        }
+        int ng = 0;
+        uint32_t b = EV_NONE, start = 0;
+        for (int j = 0; j < n; j++) {
+            uint32_t l = lanes[j];
+            if (c->l_state[l] != LS_RUN)
+                continue;
+            uint64_t key = ((uint64_t)c->order[c->l_block[l]] << 32) | c->l_inst[l];
+            if (key == best) {
+                grp[ng++] = (uint16_t)l;
+                b = c->l_block[l];
+                start = c->l_inst[l];
+            }
+        }
+        exec_block(c, b, start, grp, ng, depth, ret_id);
+    }
+}
+
+static uint64_t sig_hash(const double *ic, size_t n, double active)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) {
+        if (ic[i] == 0)
+            continue;
+        uint64_t x = (uint64_t)i * 0x9e3779b97f4a7c15ull ^ (uint64_t)ic[i];
+        h = (h ^ x) * 1099511628211ull;
+    }
+    h = (h ^ (uint64_t)active) * 1099511628211ull;
+    return h;
+}
+
+void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
+{
+    ev_info *I = &c->info;
+    memset(out, 0, sizeof *out);
+    memcpy(out->g, g, sizeof out->g);
+    out->icount = xcalloc(c->m->ninsts + 1, sizeof(double));
+    out->acc = xcalloc(I->nacc + 1, sizeof(ev_acc));
+    out->fp = xcalloc((size_t)I->nfp + 1, sizeof(ev_runs));
+    if (!g_unknown_init) {
+        for (int i = 0; i < EV_MAX_FLAT; i++) {
+            g_unknown[i].lo = 0;
+            g_unknown[i].hi = ~0ull;
+        }
+        g_unknown_init = 1;
+    }
+    c->grp = out;
+    memcpy(c->gid, g, sizeof c->gid);
+    c->epoch = 1;
+    double steps0 = c->steps_total;
+    int budget0 = c->budget_hit;
+    for (size_t i = 0; i < I->nvars; i++) {
+        ev_var *v = &I->vars[i];
+        if (!v->mem)
+            continue;
+        const spv_var *sv = spv_var_of(c->m, v->id);
+        uint32_t init = sv ? sv->init : 0;
+        if (v->cls == EVM_SHARED) {
+            memset(v->shm, 0, (size_t)v->nflat * sizeof *v->shm);
+            v->unknown_store = 0;
+            if (init && c->nflat[init] == v->nflat) {
+                memcpy(v->mem, V(c, init, 0), v->nflat * sizeof *v->mem);
+                for (uint32_t k = 0; k < v->nflat; k++)
+                    v->shm[k].init = 1;
+            } else {
+                fill_unknown(c, v->pointee, v->mem, v->nflat);
+            }
+        } else if (v->cls == EVM_PRIVATE) {
+            for (uint32_t l = 0; l < c->exec_lanes; l++) {
+                ev_val *dst = v->mem + (size_t)l * v->nflat;
+                if (init && c->nflat[init] == v->nflat)
+                    memcpy(dst, V(c, init, l), v->nflat * sizeof *dst);
+                else
+                    fill_unknown(c, v->pointee, dst, v->nflat);
+            }
+        }
+    }
+    uint16_t *lanes = c->lane_buf;
+    for (uint32_t l = 0; l < c->exec_lanes; l++) {
+        lanes[l] = (uint16_t)l;
+        c->l_taint[l] = 0;
+        c->l_side[l] = 0;
+        c->l_ret_inst[l] = EV_NONE;
+        c->l_unk_iter[l] = 0;
+    }
+    c->nlive = c->exec_lanes;
+    c->budget_hit = 0;
+    run_frame(c, c->entry_func, lanes, (int)c->exec_lanes, 0, 0);
+    double active = 0;
+    for (uint32_t l = 0; l < c->exec_lanes; l++)
+        active += c->l_side[l];
+    double scale = (double)I->lanes / c->exec_lanes;
+    if (scale != 1.0) {
+        for (size_t i = 0; i < c->m->ninsts; i++)
+            out->icount[i] *= scale;
+        for (size_t a = 0; a < I->nacc; a++)
+            out->acc[a].count *= scale;
+    }
+    out->active = active * scale;
+    for (int s = 0; s < I->nfp; s++)
+        ev_runs_normalize(&out->fp[s]);
+    out->steps = c->steps_total - steps0;
+    out->budget_hit = c->budget_hit;
+    c->budget_hit |= budget0;
+    out->sig = sig_hash(out->icount, c->m->ninsts, out->active);
+    c->grp = NULL;
+}
+
+void ev_group_free(ev_ctx *c, ev_group *g)
+{
+    if (!g)
+        return;
+    free(g->icount);
+    free(g->acc);
+    if (g->fp)
+        for (int s = 0; s < c->info.nfp; s++)
+            free(g->fp[s].r);
+    free(g->fp);
+    memset(g, 0, sizeof *g);
+}
+
+/* Independent floating-point chains in the hottest loop: float phis of its
+ * header plus float function variables both loaded and stored inside it. */
+int ev_fp_chains(ev_ctx *c, const double *icount)
+{
+    const spv_module *m = c->m;
+    uint32_t best = EV_NONE;
+    double bestw = 0;
+    for (size_t h = 0; h < m->nblocks; h++) {
+        if (m->blocks[h].merge != SPV_MERGE_LOOP)
+            continue;
+        double w = 0;
+        for (size_t b = 0; b < m->nblocks; b++) {
+            uint32_t x = (uint32_t)b;
+            int in_loop = 0;
+            for (int guard = 0; guard < 64 && x != SPV_NONE && x < m->nblocks; guard++) {
+                if (x == h) { in_loop = 1; break; }
+                x = m->blocks[x].loop_header;
+            }
+            if (!in_loop)
+                continue;
+            for (uint32_t i = m->blocks[b].first; i <= m->blocks[b].last; i++)
+                w += icount[i];
+        }
+        if (w > bestw) {
+            bestw = w;
+            best = (uint32_t)h;
+        }
+    }
+    if (best == EV_NONE)
+        return 1;
+    uint8_t *ld = xcalloc(c->info.nvars + 1, 1), *st = xcalloc(c->info.nvars + 1, 1);
+    int chains = 0;
+    for (size_t b = 0; b < m->nblocks; b++) {
+        uint32_t x = (uint32_t)b;
+        int in_loop = 0;
+        for (int guard = 0; guard < 64 && x != SPV_NONE && x < m->nblocks; guard++) {
+            if (x == best) { in_loop = 1; break; }
+            x = m->blocks[x].loop_header;
+        }
+        if (!in_loop)
+            continue;
+        for (uint32_t i = m->blocks[b].first; i <= m->blocks[b].last; i++) {
+            const spv_inst *in = &m->insts[i];
+            if (b == best && in->opcode == SpvOpPhi) {
+                const ev_type *t = tinfo(c, in->type_id);
+                if (t->kind == EVK_FLOAT && t->flat != EV_NONE)
+                    chains += (int)t->flat;
+            }
+            if ((in->opcode == SpvOpLoad || in->opcode == SpvOpStore) && in->nops) {
+                uint32_t vi = root_var(c, in->ops[0]);
+                if (vi == EV_NONE || c->info.vars[vi].cls != EVM_FUNCTION)
+                    continue;
+                (in->opcode == SpvOpLoad ? ld : st)[vi] = 1;
+            }
+        }
+    }
+    for (size_t v = 0; v < c->info.nvars; v++) {
+        const ev_type *t = tinfo(c, c->info.vars[v].pointee);
+        if (ld[v] && st[v] && t->kind == EVK_FLOAT && t->flat != EV_NONE)
+            chains += (int)t->flat;
+    }
+    free(ld);
+    free(st);
+    return chains > 0 ? chains : 1;
+}
+
+/* "tile[3][5]" for component comp of variable vi (component-addressed). */
+void ev_comp_name(const ev_info *info, uint32_t vi, uint32_t comp, char *buf,
+                  size_t n)
+{
+    ev_ctx *c = (ev_ctx *)(uintptr_t)info; /* info is the first member */
+    const ev_var *v = &info->vars[vi];
+    size_t len = (size_t)snprintf(buf, n, "%s", v->name && *v->name ? v->name : "shared");
+    uint32_t t = v->pointee;
+    for (int guard = 0; guard < 8 && len < n; guard++) {
+        const spv_type *st = spv_type_of(c->m, t);
+        if (!st || (st->kind != SPV_T_ARRAY && st->kind != SPV_T_VECTOR &&
+                    st->kind != SPV_T_STRUCT))
+            break;
+        if (st->kind == SPV_T_STRUCT) {
+            uint32_t off = 0, mi = 0;
+            for (mi = 0; mi < st->nmembers; mi++) {
+                uint32_t f = tinfo(c, st->members[mi].type)->flat;
+                if (f == EV_NONE || comp < off + f)
+                    break;
+                off += f;
+            }
+            if (mi >= st->nmembers)
+                break;
+            const char *mn = st->members[mi].name;
+            len += (size_t)snprintf(buf + len, n - len, ".%s", mn ? mn : "member");
+            comp -= off;
+            t = st->members[mi].type;
+            continue;
+        }
+        uint32_t f = tinfo(c, st->elem)->flat;
+        if (f == EV_NONE || f == 0)
+            break;
+        len += (size_t)snprintf(buf + len, n - len, "[%u]", comp / f);
+        comp %= f;
+        t = st->elem;
+    }
+}

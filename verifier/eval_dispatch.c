@@ -1,0 +1,669 @@
+/* eval_dispatch.c - eval_run(): which workgroups of the plan's dispatch to
+ * execute and how their results scale to the whole dispatch.
+ *
+ * Small dispatches are executed completely.  Larger ones are split per
+ * dimension into segments of workgroups that behave identically (same
+ * instruction counts): a bisection on the group id along each axis finds
+ * where the behaviour changes (e.g. the one group a guard 'i < n' cuts, and
+ * the empty groups after it).  The product of the segments gives boxes of
+ * groups; the corners of every box are executed and their counts scaled by
+ * the box size.  Index ranges are the union over executed groups, which is
+ * exact when addresses are monotone in the group id (affine indexing).
+ * Compulsory bytes: a box's touched byte ranges are those of its first
+ * corner translated by a per-dimension step, checked against the other
+ * corners; the union over all groups is then exact.  Anything that had to
+ * be estimated is stated in counts->assumptions.
+ */
+#include "eval_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/spirv.h>
+
+typedef struct gcache {
+    ev_group *g;
+    size_t n, cap;
+    int capped;       /* max_groups reached */
+} gcache;
+
+typedef struct seg {
+    uint32_t a, b;
+} seg;
+
+static ev_group *gc_find(gcache *gc, uint32_t x, uint32_t y, uint32_t z)
+{
+    for (size_t i = 0; i < gc->n; i++)
+        if (gc->g[i].g[0] == x && gc->g[i].g[1] == y && gc->g[i].g[2] == z)
+            return &gc->g[i];
+    return NULL;
+}
+
+/* The executed group (x,y,z), running it if needed; NULL when the group
+ * cap or the step budget is exhausted. */
+static ev_group *gc_get(ev_ctx *c, const eval_options *o, gcache *gc,
+                        uint32_t x, uint32_t y, uint32_t z)
+{
+    ev_group *g = gc_find(gc, x, y, z);
+    if (g)
+        return g;
+    if (gc->n >= o->max_groups || ev_steps_left(c) <= 0) {
+        gc->capped = 1;
+        return NULL;
+    }
+    if (gc->n == gc->cap) {
+        gc->cap = gc->cap ? gc->cap * 2 : 16;
+        gc->g = realloc(gc->g, gc->cap * sizeof *gc->g);
+        if (!gc->g)
+            abort();
+    }
+    uint32_t xyz[3] = {x, y, z};
+    ev_group_run(c, xyz, &gc->g[gc->n]);
+    return &gc->g[gc->n++];
+}
+
+static uint64_t sig_at(ev_ctx *c, const eval_options *o, gcache *gc, int d,
+                       uint32_t v, int *ok)
+{
+    uint32_t xyz[3] = {0, 0, 0};
+    xyz[d] = v;
+    ev_group *g = gc_get(c, o, gc, xyz[0], xyz[1], xyz[2]);
+    *ok = g != NULL;
+    return g ? g->sig : 0;
+}
+
+/* Change points in (lo, hi]: positions p where sig(p) != sig(p - 1). */
+static void bisect(ev_ctx *c, const eval_options *o, gcache *gc, int d,
+                   uint32_t lo, uint32_t hi, uint64_t slo, uint64_t shi,
+                   uint32_t *cp, size_t *ncp, size_t maxcp, int depth)
+{
+    if (hi <= lo || *ncp >= maxcp || depth > 40)
+        return;
+    if (hi == lo + 1) {
+        if (slo != shi)
+            cp[(*ncp)++] = hi;
+        return;
+    }
+    uint32_t mid = lo + (hi - lo) / 2;
+    int ok;
+    uint64_t sm = sig_at(c, o, gc, d, mid, &ok);
+    if (!ok) {
+        if (slo != shi)
+            cp[(*ncp)++] = hi; /* unknown where exactly: stated below */
+        return;
+    }
+    if (slo == shi && sm == slo)
+        return; /* assumed uniform */
+    bisect(c, o, gc, d, lo, mid, slo, sm, cp, ncp, maxcp, depth + 1);
+    bisect(c, o, gc, d, mid, hi, sm, shi, cp, ncp, maxcp, depth + 1);
+}
+
+static int u32cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
+                       uint32_t G, seg *out, size_t max)
+{
+    if (G <= 1) {
+        out[0].a = out[0].b = 0;
+        return 1;
+    }
+    int ok1, ok2;
+    uint64_t s0 = sig_at(c, o, gc, d, 0, &ok1);
+    uint64_t s1 = sig_at(c, o, gc, d, G - 1, &ok2);
+    uint32_t cp[64];
+    size_t ncp = 0;
+    if (ok1 && ok2)
+        bisect(c, o, gc, d, 0, G - 1, s0, s1, cp, &ncp, 62, 0);
+    qsort(cp, ncp, sizeof *cp, u32cmp);
+    size_t n = 0;
+    uint32_t start = 0;
+    for (size_t i = 0; i <= ncp && n < max; i++) {
+        uint32_t end = i < ncp ? cp[i] - 1 : G - 1;
+        if (i < ncp && cp[i] == 0)
+            continue;
+        out[n].a = start;
+        out[n].b = end;
+        n++;
+        if (i < ncp)
+            start = cp[i];
+    }
+    return n;
+}
+
+/* ---- compulsory bytes ---- */
+
+typedef struct ivec {
+    ev_run *r;
+    size_t n, cap;
+} ivec;
+
+static int ivec_push(ivec *v, int64_t lo, int64_t hi)
+{
+    if (v->n >= (8u << 20))
+        return -1;
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 256;
+        v->r = realloc(v->r, v->cap * sizeof *v->r);
+        if (!v->r)
+            abort();
+    }
+    v->r[v->n].lo = lo;
+    v->r[v->n].hi = hi;
+    v->n++;
+    return 0;
+}
+
+/* Translation step along each dimension from corner a to the corners
+ * that differ in one dimension; 0 when not a translation. */
+static int translation(const ev_runs *ra, const ev_runs *rb, uint32_t span,
+                       int64_t *step)
+{
+    if (ra->n != rb->n || ra->inexact || rb->inexact)
+        return 0;
+    if (ra->n == 0) {
+        *step = 0;
+        return 1;
+    }
+    int64_t d = rb->r[0].lo - ra->r[0].lo;
+    if (span == 0 || d % (int64_t)span != 0)
+        return 0;
+    for (size_t i = 0; i < ra->n; i++)
+        if (rb->r[i].lo - ra->r[i].lo != d || rb->r[i].hi - ra->r[i].hi != d)
+            return 0;
+    *step = d / (int64_t)span;
+    return 1;
+}
+
+/* Adds the byte ranges slot s touches in box (corners cg[]) to v.
+ * Returns 1 when exact, 0 when a hull had to be used. */
+static int box_footprint(const seg *bx, ev_group *const cg[8], int slot,
+                         ivec *v, int64_t limit)
+{
+    const ev_group *a = cg[0];
+    if (!a)
+        return 0;
+    const ev_runs *ra = &a->fp[slot];
+    int64_t step[3] = {0, 0, 0};
+    uint64_t cnt[3] = {1, 1, 1};
+    int exact = !ra->inexact;
+    for (int d = 0; d < 3 && exact; d++) {
+        uint32_t span = bx[d].b - bx[d].a;
+        if (span == 0)
+            continue;
+        const ev_group *b = cg[1 << d];
+        if (!b || !translation(ra, &b->fp[slot], span, &step[d]))
+            exact = 0;
+        cnt[d] = step[d] ? (uint64_t)span + 1 : 1;
+    }
+    if (exact) {
+        double work = (double)cnt[0] * cnt[1] * cnt[2] * (double)(ra->n ? ra->n : 1);
+        if (work > 4e6)
+            exact = 0;
+    }
+    if (!exact) {
+        /* the hull of what the corners touched */
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (int k = 0; k < 8; k++) {
+            if (!cg[k])
+                continue;
+            const ev_runs *r = &cg[k]->fp[slot];
+            if (r->n) {
+                if (r->r[0].lo < lo) lo = r->r[0].lo;
+                if (r->r[r->n - 1].hi > hi) hi = r->r[r->n - 1].hi;
+            }
+        }
+        if (lo < hi)
+            ivec_push(v, lo, hi < limit ? hi : limit);
+        return ra->n == 0 && lo >= hi;
+    }
+    for (uint64_t z = 0; z < cnt[2]; z++)
+        for (uint64_t y = 0; y < cnt[1]; y++)
+            for (uint64_t x = 0; x < cnt[0]; x++) {
+                int64_t sh = (int64_t)x * step[0] + (int64_t)y * step[1] +
+                             (int64_t)z * step[2];
+                for (size_t i = 0; i < ra->n; i++) {
+                    int64_t lo = ra->r[i].lo + sh, hi = ra->r[i].hi + sh;
+                    if (lo < 0) lo = 0;
+                    if (hi > limit) hi = limit;
+                    if (lo < hi && ivec_push(v, lo, hi))
+                        return 0;
+                }
+            }
+    return 1;
+}
+
+static double ivec_total(ivec *v)
+{
+    ev_runs r = {v->r, v->n, v->cap, 0};
+    ev_runs_normalize(&r);
+    double t = 0;
+    for (size_t i = 0; i < r.n; i++)
+        t += (double)(r.r[i].hi - r.r[i].lo);
+    return t;
+}
+
+/* ---- merging ---- */
+
+static void acc_merge(ev_acc *dst, const ev_acc *s, double w, int first)
+{
+    (void)first;
+    dst->count += s->count * w;
+    if (s->idx_any) {
+        if (!dst->idx_any || s->idx_min < dst->idx_min)
+            dst->idx_min = s->idx_min;
+        if (!dst->idx_any || s->idx_max > dst->idx_max)
+            dst->idx_max = s->idx_max;
+        dst->idx_any = 1;
+    }
+    dst->idx_unknown |= s->idx_unknown;
+    for (int k = 0; k < 4; k++) {
+        if (s->stride_n[k] <= 0)
+            continue;
+        int j;
+        for (j = 0; j < 4; j++)
+            if (dst->stride_n[j] > 0 && dst->stride[j] == s->stride[k])
+                break;
+        if (j == 4)
+            for (j = 0; j < 4; j++)
+                if (dst->stride_n[j] == 0)
+                    break;
+        if (j < 4) {
+            dst->stride[j] = s->stride[k];
+            dst->stride_n[j] += s->stride_n[k] * w;
+        }
+    }
+    dst->nonuniform |= s->nonuniform;
+    dst->uniform_execs += s->uniform_execs * w;
+    dst->execs += s->execs * w;
+    if (s->var != EV_NONE && s->count > 0)
+        dst->var = s->var;
+}
+
+static void oob_merge(ev_acc *dst, const ev_acc *s)
+{
+    if (s->oob_count <= 0)
+        return;
+    if (dst->oob_count == 0 || s->oob_idx_min < dst->oob_idx_min)
+        dst->oob_idx_min = s->oob_idx_min;
+    if (dst->oob_count == 0 || s->oob_idx_max > dst->oob_idx_max)
+        dst->oob_idx_max = s->oob_idx_max;
+    for (int d = 0; d < 3; d++) {
+        if (dst->oob_count == 0 || s->oob_gid_min[d] < dst->oob_gid_min[d])
+            dst->oob_gid_min[d] = s->oob_gid_min[d];
+        if (dst->oob_count == 0 || s->oob_gid_max[d] > dst->oob_gid_max[d])
+            dst->oob_gid_max[d] = s->oob_gid_max[d];
+    }
+    dst->oob_count += s->oob_count;
+    dst->oob_certain |= s->oob_certain;
+    if (dst->var == EV_NONE)
+        dst->var = s->var;
+}
+
+static char *strdup_or(const char *s, const char *dflt)
+{
+    return cw_strdup(s && *s ? s : dflt);
+}
+
+static const char *binding_name(const ev_info *I, const ev_var *v)
+{
+    if (I->r)
+        for (size_t i = 0; i < I->r->nbindings; i++)
+            if (I->r->bindings[i].set == v->set &&
+                I->r->bindings[i].binding == v->binding &&
+                I->r->bindings[i].name && I->r->bindings[i].name[0])
+                return I->r->bindings[i].name;
+    return v->name;
+}
+
+static void add_assumption(kernel_counts *kc, const char *s)
+{
+    for (size_t i = 0; i < kc->nassumptions; i++)
+        if (strcmp(kc->assumptions[i], s) == 0)
+            return;
+    kc->assumptions = realloc(kc->assumptions,
+                              (kc->nassumptions + 1) * sizeof *kc->assumptions);
+    if (!kc->assumptions)
+        abort();
+    kc->assumptions[kc->nassumptions++] = cw_strdup(s);
+}
+
+void eval_counts_free(kernel_counts *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->naccesses; i++)
+        free(c->accesses[i].var);
+    free(c->accesses);
+    free(c->lines);
+    for (size_t i = 0; i < c->nassumptions; i++)
+        free(c->assumptions[i]);
+    free(c->assumptions);
+    memset(c, 0, sizeof *c);
+}
+
+int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
+             const device_profile *p, kernel_counts *counts,
+             kernel_report *kr)
+{
+    eval_options o;
+    eval_default_options(&o);
+    return eval_run_opts(m, r, k, p, &o, counts, kr);
+}
+
+static void line_add(kernel_counts *kc, int line, double flops, double bytes,
+                     double instr)
+{
+    if (line <= 0 || (flops == 0 && bytes == 0 && instr == 0))
+        return;
+    for (size_t i = 0; i < kc->nlines; i++)
+        if (kc->lines[i].line == line) {
+            kc->lines[i].flops += flops;
+            kc->lines[i].bytes += bytes;
+            kc->lines[i].instructions += instr;
+            return;
+        }
+    kc->lines = realloc(kc->lines, (kc->nlines + 1) * sizeof *kc->lines);
+    if (!kc->lines)
+        abort();
+    line_cost *lc = &kc->lines[kc->nlines++];
+    lc->line = line;
+    lc->flops = flops;
+    lc->bytes = bytes;
+    lc->instructions = instr;
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+    const line_cost *x = a, *y = b;
+    return x->line - y->line;
+}
+
+int eval_run_opts(const spv_module *m, const reflection *r,
+                  const plan_kernel *k, const device_profile *p,
+                  const eval_options *o, kernel_counts *kc,
+                  kernel_report *kr)
+{
+    memset(kc, 0, sizeof *kc);
+    kc->fp_chains = 1;
+    kc->conf = CONF_UNKNOWN;
+    char why[256];
+    eval_options opt;
+    if (o)
+        opt = *o;
+    else
+        eval_default_options(&opt);
+    ev_ctx *c = ev_ctx_new(m, r, k, p, &opt, why, sizeof why);
+    uint32_t G[3] = {1, 1, 1};
+    for (int d = 0; d < 3; d++)
+        G[d] = k ? k->workgroups[d] : 1;
+    uint64_t ngroups = (uint64_t)G[0] * G[1] * G[2];
+    kc->workgroups = ngroups;
+    if (!c) {
+        add_assumption(kc, why);
+        return -1;
+    }
+    ev_info *I = ev_ctx_info(c);
+    kc->invocations = ngroups * I->lanes;
+    if (ngroups == 0) {
+        kc->conf = CONF_EXACT;
+        ev_ctx_free(c);
+        return 0;
+    }
+
+    gcache gc = {0};
+    /* boxes: product of per-dimension segments */
+    seg sx[64], sy[64], sz[64];
+    size_t nx, ny, nz;
+    int all = ngroups <= opt.all_groups_below;
+    if (all) {
+        nx = G[0]; ny = G[1]; nz = G[2];
+        for (uint32_t i = 0; i < G[0]; i++) sx[i].a = sx[i].b = i;
+        for (uint32_t i = 0; i < G[1]; i++) sy[i].a = sy[i].b = i;
+        for (uint32_t i = 0; i < G[2]; i++) sz[i].a = sz[i].b = i;
+    } else {
+        nx = segments(c, &opt, &gc, 0, G[0], sx, 64);
+        ny = segments(c, &opt, &gc, 1, G[1], sy, 64);
+        nz = segments(c, &opt, &gc, 2, G[2], sz, 64);
+    }
+    size_t nboxes = nx * ny * nz;
+    double *icount = calloc(m->ninsts + 1, sizeof *icount);
+    ev_acc *acc = calloc(I->nacc + 1, sizeof *acc);
+    ivec *fpv = calloc((size_t)I->nfp + 1, sizeof *fpv);
+    int *fp_exact = calloc((size_t)I->nfp + 1, sizeof *fp_exact);
+    if (!icount || !acc || !fpv || !fp_exact)
+        abort();
+    for (size_t a = 0; a < I->nacc; a++)
+        acc[a].var = EV_NONE;
+    for (int s = 0; s < I->nfp; s++)
+        fp_exact[s] = 1;
+    double active = 0, barriers = 0, covered = 0;
+    int corner_mismatch = 0, missing = 0;
+    for (size_t bz = 0; bz < nz; bz++)
+        for (size_t by = 0; by < ny; by++)
+            for (size_t bxi = 0; bxi < nx; bxi++) {
+                seg bx[3] = {sx[bxi], sy[by], sz[bz]};
+                double size = (double)(bx[0].b - bx[0].a + 1) *
+                              (bx[1].b - bx[1].a + 1) * (bx[2].b - bx[2].a + 1);
+                ev_group *cg[8];
+                int ncorner = 0;
+                for (int q = 0; q < 8; q++) {
+                    uint32_t x = q & 1 ? bx[0].b : bx[0].a;
+                    uint32_t y = q & 2 ? bx[1].b : bx[1].a;
+                    uint32_t z = q & 4 ? bx[2].b : bx[2].a;
+                    int dup = 0;
+                    for (int t = 0; t < q; t++)
+                        if (cg[t] && cg[t]->g[0] == x && cg[t]->g[1] == y &&
+                            cg[t]->g[2] == z)
+                            dup = 1;
+                    cg[q] = gc_get(c, &opt, &gc, x, y, z);
+                    if (dup) {
+                        /* same group as an earlier corner */
+                        continue;
+                    }
+                    if (cg[q])
+                        ncorner++;
+                }
+                if (ncorner == 0) {
+                    missing = 1;
+                    continue;
+                }
+                /* distinct executed corners share the box's weight */
+                const ev_group *seen[8];
+                int ns = 0;
+                for (int q = 0; q < 8; q++) {
+                    if (!cg[q])
+                        continue;
+                    int dup = 0;
+                    for (int t = 0; t < ns; t++)
+                        dup |= seen[t] == cg[q];
+                    if (dup)
+                        continue;
+                    seen[ns++] = cg[q];
+                }
+                double w = size / ns;
+                covered += size;
+                for (int t = 0; t < ns; t++) {
+                    const ev_group *g = seen[t];
+                    if (g->sig != seen[0]->sig)
+                        corner_mismatch = 1;
+                    for (size_t i = 0; i < m->ninsts; i++)
+                        icount[i] += g->icount[i] * w;
+                    for (size_t a = 0; a < I->nacc; a++)
+                        acc_merge(&acc[a], &g->acc[a], w, 0);
+                    active += g->active * w;
+                    barriers += g->barriers * w;
+                }
+                for (int s = 0; s < I->nfp; s++) {
+                    const ev_var *v = NULL;
+                    for (size_t vi = 0; vi < I->nvars; vi++)
+                        if (I->vars[vi].fp_slot == (s & ~1))
+                            v = &I->vars[vi];
+                    int64_t limit = v && v->buf_known ? (int64_t)v->buf_bytes
+                                                      : INT64_MAX / 4;
+                    if (!box_footprint(bx, cg, s, &fpv[s], limit))
+                        fp_exact[s] = 0;
+                }
+            }
+    /* OOB facts from every executed group (they are real groups) */
+    for (size_t gi = 0; gi < gc.n; gi++)
+        for (size_t a = 0; a < I->nacc; a++) {
+            oob_merge(&acc[a], &gc.g[gi].acc[a]);
+            const ev_acc *s = &gc.g[gi].acc[a];
+            if (s->idx_any) {
+                if (!acc[a].idx_any || s->idx_min < acc[a].idx_min)
+                    acc[a].idx_min = s->idx_min;
+                if (!acc[a].idx_any || s->idx_max > acc[a].idx_max)
+                    acc[a].idx_max = s->idx_max;
+                acc[a].idx_any = 1;
+            }
+        }
+
+    /* ---- totals ---- */
+    kc->active_invocations = (uint64_t)(active + 0.5);
+    kc->barriers = barriers;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        double n = icount[i];
+        if (n == 0)
+            continue;
+        kc->flops_fp16 += n * I->flops16[i];
+        kc->flops_fp32 += n * I->flops32[i];
+        kc->flops_fp64 += n * I->flops64[i];
+        kc->sfu_ops += n * I->sfu[i];
+        kc->int_ops += n * I->intops[i];
+        kc->instructions += n * I->instr[i];
+        if (I->is_atomic[i])
+            kc->atomics += n;
+        line_add(kc, m->insts[i].line,
+                 n * (I->flops16[i] + I->flops32[i] + I->flops64[i]), 0,
+                 n * I->instr[i]);
+    }
+    kc->accesses = calloc(I->nacc + 1, sizeof *kc->accesses);
+    if (!kc->accesses)
+        abort();
+    for (size_t a = 0; a < I->nacc; a++) {
+        const ev_access_def *d = &I->acc[a];
+        const ev_acc *s = &acc[a];
+        uint32_t vi = s->var != EV_NONE ? s->var : d->var;
+        if (vi == EV_NONE || vi >= I->nvars)
+            continue;
+        const ev_var *v = &I->vars[vi];
+        double bytes = s->count * d->bytes;
+        switch (v->cls) {
+        case EVM_STORAGE:
+            if (d->is_store || d->is_atomic)
+                kc->storage_store_bytes += bytes;
+            if (!d->is_store)
+                kc->storage_load_bytes += bytes;
+            break;
+        case EVM_UNIFORM:
+            kc->uniform_load_bytes += bytes;
+            break;
+        case EVM_SHARED:
+            if (d->is_store || d->is_atomic)
+                kc->shared_store_bytes += bytes;
+            if (!d->is_store)
+                kc->shared_load_bytes += bytes;
+            break;
+        default:
+            break;
+        }
+        if (v->cls == EVM_PUSH)
+            continue;
+        line_add(kc, d->line, 0, bytes, 0);
+        access_summary *as = &kc->accesses[kc->naccesses++];
+        as->space = v->cls == EVM_STORAGE ? SPACE_STORAGE
+                  : v->cls == EVM_UNIFORM ? SPACE_UNIFORM : SPACE_SHARED;
+        as->set = v->set;
+        as->binding = v->binding;
+        as->var = strdup_or(v->cls == EVM_SHARED ? v->name : binding_name(I, v),
+                            v->cls == EVM_SHARED ? "shared" : "buffer");
+        as->is_store = d->is_store;
+        as->is_atomic = d->is_atomic;
+        as->bytes = d->bytes;
+        as->count = s->count;
+        double best = 0;
+        for (int q = 0; q < 4; q++)
+            if (s->stride_n[q] > best) {
+                best = s->stride_n[q];
+                as->lane_stride_bytes = s->stride[q];
+                as->stride_known = 1;
+            }
+        as->uniform = s->execs > 0 && s->uniform_execs >= s->execs;
+        if (as->uniform) {
+            as->stride_known = 1;
+            as->lane_stride_bytes = 0;
+        }
+        as->index_known = s->idx_any && !s->idx_unknown;
+        as->index_min = s->idx_min;
+        as->index_max = s->idx_max;
+        double span = s->idx_any ? (double)(s->idx_max - s->idx_min + 1) *
+                                       (v->cls == EVM_SHARED ? 1 : d->elem_bytes)
+                                 : 0;
+        if (v->cls == EVM_SHARED)
+            span *= d->bytes ? d->bytes : 4;
+        as->footprint_bytes = span < bytes ? span : bytes;
+        as->line = d->line;
+    }
+    for (int s = 0; s < I->nfp; s++) {
+        double t = ivec_total(&fpv[s]);
+        if (s & 1)
+            kc->compulsory_write_bytes += t;
+        else
+            kc->compulsory_read_bytes += t;
+    }
+    qsort(kc->lines, kc->nlines, sizeof *kc->lines, line_cmp);
+    kc->fp_chains = ev_fp_chains(c, icount);
+
+    /* ---- confidence ---- */
+    char buf[512];
+    if (gc.capped || missing || covered + 0.5 < (double)ngroups) {
+        snprintf(buf, sizeof buf,
+                 "%zu of %llu workgroups executed; the others assumed to "
+                 "behave like their neighbours", gc.n,
+                 (unsigned long long)ngroups);
+        ev_note(c, "%s", buf);
+    }
+    if (corner_mismatch)
+        ev_note(c, "workgroups at the corners of a class differ; counts "
+                   "averaged over them");
+    for (size_t gi = 0; gi < gc.n; gi++)
+        if (gc.g[gi].budget_hit) {
+            ev_note(c, "step budget of %.0f interpreted instructions exhausted: "
+                       "counts are lower bounds", opt.step_budget);
+            break;
+        }
+    for (int s = 0; s < I->nfp; s++)
+        if (!fp_exact[s]) {
+            const ev_var *v = NULL;
+            for (size_t vi = 0; vi < I->nvars; vi++)
+                if (I->vars[vi].fp_slot == (s & ~1))
+                    v = &I->vars[vi];
+            ev_note(c, "compulsory bytes %s %s estimated from the index range",
+                    s & 1 ? "written to" : "read from",
+                    v ? binding_name(I, v) ? binding_name(I, v) : "a buffer" : "a buffer");
+        }
+    for (size_t i = 0; i < I->nnotes; i++)
+        add_assumption(kc, I->notes[i]);
+    kc->conf = I->estimated ? CONF_ESTIMATED : CONF_EXACT;
+
+    if (kr)
+        checks_dyn_report(I, acc, kr);
+
+    for (size_t gi = 0; gi < gc.n; gi++)
+        ev_group_free(c, &gc.g[gi]);
+    free(gc.g);
+    for (int s = 0; s < I->nfp; s++)
+        free(fpv[s].r);
+    free(fpv);
+    free(fp_exact);
+    free(icount);
+    free(acc);
+    ev_ctx_free(c);
+    (void)nboxes;
+    return 0;
+}
