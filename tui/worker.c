@@ -49,7 +49,7 @@ struct worker {
     vk_ctx *ctx;
     device_profile prof;
     int started;
-    char last_sampling[256]; /* skip repeating the same header text */
+    char last_sampling[1024]; /* skip repeating the same header text */
 };
 
 static void *xcalloc(size_t n, size_t size)
@@ -381,7 +381,8 @@ static void on_sample(void *user, double us)
     post(s->w, &m);
 }
 
-static void do_measure(worker *w, size_t pi, size_t i)
+/* Returns 1 when the kernel ran and gave samples. */
+static int do_measure(worker *w, size_t pi, size_t i)
 {
     wplan *wp = &w->plans[pi];
     wkernel *wk = &wp->k[i];
@@ -415,9 +416,11 @@ static void do_measure(worker *w, size_t pi, size_t i)
                                                       : 0.25,
                                 kr);
     }
+    int ran = kr->measurement.valid && !kr->measurement.error;
     tui_msg m = {.kind = MSG_MEASURED, .plan = (int)pi, .index = (int)i,
                  .kr = kr};
     post(w, &m);
+    return ran;
 }
 
 static int count_pending(const worker *w, int *checks, int *measures)
@@ -443,7 +446,7 @@ static void *worker_main(void *arg)
     post(w, &m);
     for (size_t pi = 0; pi < w->nplans; pi++)
         plan_jobs(w, pi);
-    unsigned runs = 0;
+    unsigned runs = 0; /* kernels measured since the last (re)start */
     struct timespec last_poll;
     clock_gettime(CLOCK_MONOTONIC, &last_poll);
     for (;;) {
@@ -454,6 +457,7 @@ static void *worker_main(void *arg)
         }
         if (w->rerun) {
             w->rerun = 0;
+            runs = 0;
             for (size_t pi = 0; pi < w->nplans; pi++)
                 for (size_t i = 0; i < w->plans[pi].nk; i++)
                     if (!w->plans[pi].k[i].need_check)
@@ -488,8 +492,7 @@ static void *worker_main(void *arg)
                     post_text(w, MSG_SAMPLING, "sampling %s (%zu/%zu)",
                               w->plans[pi].p->kernels[i].name,
                               total - (size_t)nm + 1, total);
-                    do_measure(w, pi, i);
-                    runs++;
+                    runs += (unsigned)do_measure(w, pi, i);
                     job = 1;
                 }
         if (job)
@@ -500,7 +503,7 @@ static void *worker_main(void *arg)
             w->settled = 1;
             pthread_mutex_unlock(&w->mu);
             if (w->measure)
-                post_text(w, MSG_SAMPLING, "done · %u runs", runs);
+                post_text(w, MSG_SAMPLING, "done · %u measured", runs);
             else
                 post_text(w, MSG_SAMPLING, "static only");
             pthread_mutex_lock(&w->mu);

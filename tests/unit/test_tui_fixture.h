@@ -157,7 +157,7 @@ static void fixture_state(tui_state *st, size_t n, int measured)
     c = measurement_add_counter(&st->counters.measurement, "cycles");
     cw_set_str(&c->reason, "no hardware PMU (ENOENT)");
     snprintf(st->sampling, sizeof st->sampling, "%s",
-             measured ? "done · 7 runs" : "static only");
+             measured ? "done · 7 measured" : "static only");
     state_refresh_order(st);
 }
 
