@@ -308,6 +308,32 @@ static int is_terminator(uint32_t op)
         }                                                                 \
     } while (0)
 
+static int is_forward_pointer(const parse_ctx *c, uint32_t id)
+{
+    for (size_t i = 0; i < c->nfwd; i++)
+        if (c->fwd_ptr[i] == id)
+            return 1;
+    return 0;
+}
+
+/* A type operand must be declared before its use; the one exception is a
+ * pointer named by OpTypeForwardPointer (how a struct refers to itself
+ * through a pointer), accepted where the operand is not looked into. */
+static int need_type_fwd(parse_ctx *c, const spv_inst *in, uint32_t id,
+                         const char *what)
+{
+    if (check_id(c, in->offset, id, what))
+        return -1;
+    if (!type_at(c->m, id) && is_forward_pointer(c, id))
+        return 0;
+    if (!type_at(c->m, id)) {
+        set_err(c->err, in->offset, "%s: %s %%%u is not a type declared before it",
+                spv_opcode_name(in->opcode), what, id);
+        return -1;
+    }
+    return 0;
+}
+
 static int need_type(parse_ctx *c, const spv_inst *in, uint32_t id,
                      const char *what)
 {
@@ -376,7 +402,7 @@ static int do_type(parse_ctx *c, spv_inst *in)
     }
     case SpvOpTypeArray:
         NEED(2);
-        if (need_type(c, in, in->ops[0], "element type"))
+        if (need_type_fwd(c, in, in->ops[0], "element type"))
             return -1;
         if (check_id(c, in->offset, in->ops[1], "array length"))
             return -1;
@@ -391,7 +417,7 @@ static int do_type(parse_ctx *c, spv_inst *in)
         break;
     case SpvOpTypeRuntimeArray:
         NEED(1);
-        if (need_type(c, in, in->ops[0], "element type"))
+        if (need_type_fwd(c, in, in->ops[0], "element type"))
             return -1;
         t->kind = SPV_T_RUNTIME_ARRAY;
         t->elem = in->ops[0];
@@ -401,7 +427,7 @@ static int do_type(parse_ctx *c, spv_inst *in)
         t->nmembers = in->nops;
         t->members = xcalloc(in->nops, sizeof *t->members);
         for (uint32_t i = 0; i < in->nops; i++) {
-            if (need_type(c, in, in->ops[i], "member type")) {
+            if (need_type_fwd(c, in, in->ops[i], "member type")) {
                 free(t->members);
                 t->members = NULL;
                 return -1;
@@ -427,7 +453,7 @@ static int do_type(parse_ctx *c, spv_inst *in)
         t->nparams = in->nops - 1;
         t->params = xcalloc(t->nparams, sizeof *t->params);
         for (uint32_t i = 1; i < in->nops; i++) {
-            if (need_type(c, in, in->ops[i], "parameter type")) {
+            if (need_type_fwd(c, in, in->ops[i], "parameter type")) {
                 free(t->params);
                 t->params = NULL;
                 return -1;
@@ -1042,6 +1068,14 @@ static void apply_names(spv_module *m, parse_ctx *c)
 
 static int check_types(spv_module *m, parse_ctx *c)
 {
+    for (size_t i = 0; i < c->nfwd; i++) {
+        const spv_type *t = type_at(m, c->fwd_ptr[i]);
+        if (!t || t->kind != SPV_T_POINTER) {
+            set_err(c->err, (size_t)-1, "OpTypeForwardPointer %%%u is never declared as a pointer",
+                    c->fwd_ptr[i]);
+            return -1;
+        }
+    }
     for (size_t i = 0; i < m->ntypes; i++) {
         const spv_type *t = &m->types[i];
         if (t->kind == SPV_T_POINTER && !type_at(m, t->elem)) {

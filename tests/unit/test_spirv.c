@@ -79,6 +79,9 @@ static const bad_case bad_cases[] = {
     CASE("merge", HDR(10), CAPS, TYPES, FUNC(5), LABEL(6), OP(3, SpvOpSelectionMerge), 7, 0,
          OP(1, SpvOpNop), BR(7), LABEL(7), RET, FEND),
     CASE("OpFunctionEnd without OpFunction", HDR(10), CAPS, FEND),
+    CASE("never declared as a pointer", HDR(10), CAPS,
+         OP(3, SpvOpTypeForwardPointer), 5, SpvStorageClassPhysicalStorageBuffer,
+         OP(4, SpvOpTypeInt), 2, 32, 0, OP(4, SpvOpTypeStruct), 6, 2, 5),
     CASE("not a constant declared before it", HDR(10), CAPS, OP(4, SpvOpTypeInt), 1, 32, 0,
          OP(4, SpvOpTypeArray), 2, 1, 9),
 };
@@ -369,6 +372,33 @@ static void test_mutations(void **state)
     shader_free(&sm);
 }
 
+/* A struct may contain a pointer to itself through OpTypeForwardPointer. */
+static void test_forward_pointer(void **state)
+{
+    (void)state;
+    static const uint32_t w[] = {
+        HDR(10), CAPS,
+        OP(3, SpvOpTypeForwardPointer), 5, SpvStorageClassPhysicalStorageBuffer,
+        OP(4, SpvOpTypeInt), 2, 32, 0,
+        OP(4, SpvOpTypeStruct), 6, 2, 5,
+        OP(4, SpvOpTypePointer), 5, SpvStorageClassPhysicalStorageBuffer, 6,
+    };
+    spv_module m;
+    cw_error err;
+    assert_int_equal(spv_parse(w, sizeof w / 4, &m, &err), 0);
+    const spv_type *st = spv_type_of(&m, 6);
+    assert_non_null(st);
+    assert_int_equal(st->kind, SPV_T_STRUCT);
+    const spv_type *pt = spv_type_of(&m, st->members[1].type);
+    assert_non_null(pt);
+    assert_int_equal(pt->kind, SPV_T_POINTER);
+    assert_int_equal(pt->elem, 6);
+    uint64_t bytes = 0;
+    assert_int_equal(spv_type_size(&m, 6, &bytes), 0);
+    assert_int_equal(bytes, 12); /* uint + 8-byte pointer, packed */
+    spv_free(&m);
+}
+
 static void test_accessors_bounds(void **state)
 {
     (void)state;
@@ -391,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_glsl_spec),
         cmocka_unit_test(test_glsl_cfg),
         cmocka_unit_test(test_mutations),
+        cmocka_unit_test(test_forward_pointer),
         cmocka_unit_test(test_accessors_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
