@@ -24,10 +24,12 @@ static const counter_value *find_counter(const measurement *m,
     return NULL;
 }
 
+/* CPU time of the calling thread: on a loaded machine wall time says
+ * little about how long a thread actually ran (and task-clock counts). */
 static double now_s(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
@@ -298,12 +300,19 @@ static void test_accumulates_brackets(void **state)
         usleep(30000); /* outside the brackets: not counted */
         spin(0.03);
     }
+    assert_int_equal(pfm_session_brackets(s), 3);
     measurement m;
     memset(&m, 0, sizeof m);
     pfm_session_read(s, &m);
     assert_true(m.counters[0].available);
     assert_true(m.counters[0].value > 45e6);
     assert_true(m.counters[0].value < 85e6);
+    free_counters(&m);
+    pfm_session_reset(s);
+    assert_int_equal(pfm_session_brackets(s), 0);
+    pfm_session_read(s, &m);
+    assert_true(m.counters[0].available);
+    assert_true(m.counters[0].value == 0); /* really counted nothing */
     free_counters(&m);
     pfm_session_close(s);
 }
