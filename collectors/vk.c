@@ -856,9 +856,9 @@ void vk_device_profile(const vk_ctx *c, device_profile *p)
     const vk_device_info *d = &c->info;
     snprintf(p->name, sizeof p->name, "%s", d->name);
     snprintf(p->uuid, sizeof p->uuid, "%s", d->uuid);
-    snprintf(p->driver, sizeof p->driver, "%.80s %.40s",
-             d->driver_name[0] ? d->driver_name : d->vendor,
-             d->driver_version);
+    /* the driver version alone: it is half of the profile cache key, and
+     * `run` looks the profile up with vk_device_info.driver_version */
+    snprintf(p->driver, sizeof p->driver, "%s", d->driver_version);
     p->limits = d->limits;
     p->is_cpu = strcmp(d->type, "cpu") == 0;
     if (d->sm_count) {
