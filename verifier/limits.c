@@ -122,23 +122,36 @@ static int push_member_line(const char *src, const char *name)
     return l ? l : start;
 }
 
-/* Line of the first instruction that reaches variable var directly. */
-static int first_use_line(const spv_module *m, uint32_t var)
+/* Per id: GLSL line of the first instruction that reaches that variable
+ * directly (access chain, load, store); 0 if none.  One pass over the
+ * module, so the checks stay linear however many bindings there are. */
+static int *first_use_lines(const spv_module *m)
 {
+    int *first = calloc(m->bound ? m->bound : 1, sizeof *first);
+    if (!first)
+        abort();
     for (size_t i = 0; i < m->ninsts; i++) {
         const spv_inst *in = &m->insts[i];
-        if (in->func == SPV_NONE || in->nops < 1 || in->ops[0] != var || !in->line)
+        if (in->func == SPV_NONE || in->nops < 1 || !in->line || in->ops[0] >= m->bound ||
+            first[in->ops[0]])
             continue;
         switch (in->opcode) {
         case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
         case SpvOpPtrAccessChain: case SpvOpLoad: case SpvOpStore:
         case SpvOpArrayLength:
-            return in->line;
+            if (spv_var_of(m, in->ops[0]))
+                first[in->ops[0]] = in->line;
+            break;
         default:
             break;
         }
     }
-    return 0;
+    return first;
+}
+
+static int first_use_line(const int *first, const spv_module *m, uint32_t var)
+{
+    return var < m->bound ? first[var] : 0;
 }
 
 static const char *kind_name(desc_kind k)
@@ -220,8 +233,8 @@ static const refl_binding *find_binding(const reflection *r, uint32_t set, uint3
     return NULL;
 }
 
-static int check_buffer(const spv_module *m, const reflection *r, const plan_kernel *k,
-                        const plan_buffer *b, const refl_binding *rb,
+static int check_buffer(const spv_module *m, const int *first, const reflection *r,
+                        const plan_kernel *k, const plan_buffer *b, const refl_binding *rb,
                         const device_profile *prof, const char *shader_file, const char *src,
                         kernel_report *kr)
 {
@@ -248,7 +261,7 @@ static int check_buffer(const spv_module *m, const reflection *r, const plan_ker
         return 1;
     }
     int used = rb->reads || rb->writes;
-    int use_line = first_use_line(m, rb->var_id);
+    int use_line = first_use_line(first, m, rb->var_id);
     const spv_var *var = spv_var_of(m, rb->var_id);
     const spv_type *blk = var ? spv_type_of(m, var->pointee) : NULL;
     const char *bname = blk ? spv_name(m, blk->id) : NULL;
@@ -315,6 +328,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
                           const device_profile *prof, const char *shader_file, const char *src,
                           kernel_report *kr)
 {
+    int *first = first_use_lines(m);
     int errors = 0;
     char list[512], hint[HINT_MAX];
     list_bindings(r, list, sizeof list);
@@ -344,7 +358,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
                                k->shader ? k->shader : "the shader");
             continue;
         }
-        errors += check_buffer(m, r, k, b, rb, prof, shader_file, src, kr);
+        errors += check_buffer(m, first, r, k, b, rb, prof, shader_file, src, kr);
     }
     for (size_t i = 0; i < r->nbindings; i++) {
         const refl_binding *rb = &r->bindings[i];
@@ -354,7 +368,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
                           : rb->writes ? "writes" : "reads";
         if (rb->kind == DESC_OTHER) {
             report_add_finding(kr, "binding-missing", SEV_ERROR, shader_file,
-                               first_use_line(m, rb->var_id),
+                               first_use_line(first, m, rb->var_id),
                                "Clockwork binds only storage and uniform buffers: replace the "
                                "image or sampler by a buffer",
                                "the shader uses '%s' (set %u binding %u, an %s), which the plan "
@@ -371,7 +385,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
             snprintf(hint, sizeof hint, "add {\"set\": %u, \"binding\": %u%s to the kernel's "
                      "\"buffers\" in the plan", rb->set, rb->binding, size);
             finding *f = report_add_finding(kr, "binding-missing", SEV_ERROR, shader_file,
-                                            first_use_line(m, rb->var_id), hint,
+                                            first_use_line(first, m, rb->var_id), hint,
                                             "the shader %s %s '%s' (set %u binding %u), but "
                                             "the plan gives no buffer for it", use,
                                             kind_name(rb->kind), rb->name, rb->set,
@@ -383,6 +397,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
         }
         errors++;
     }
+    free(first);
     return errors;
 }
 
@@ -653,18 +668,42 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
 /* Two spec constants with one SpecId and different defaults (glslang does
  * this for local_size_x_id = N next to constant_id = N): unless the plan
  * sets the SpecId, each keeps its own default, which is rarely intended. */
-static void check_spec_defaults(const spv_module *m, const plan_kernel *k, const int *matched,
-                                const char *shader_file, const char *src, kernel_report *kr)
+typedef struct spec_ref {
+    uint32_t spec_id;
+    uint32_t index; /* into m->consts */
+} spec_ref;
+
+static int spec_ref_cmp(const void *x, const void *y)
 {
+    const spec_ref *a = x, *b = y;
+    if (a->spec_id != b->spec_id)
+        return a->spec_id < b->spec_id ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+static void check_spec_defaults(const spv_module *m, const char *shader_file, const char *src,
+                                kernel_report *kr)
+{
+    spec_ref *refs = calloc(m->nconsts ? m->nconsts : 1, sizeof *refs);
+    size_t n = 0;
+    if (!refs)
+        abort();
     for (size_t i = 0; i < m->nconsts; i++) {
-        const spv_const *a = &m->consts[i];
-        if (!a->is_spec || !a->has_spec_id || a->spec_op || a->kind != SPV_C_SCALAR ||
-            a->overridden)
+        const spv_const *c = &m->consts[i];
+        if (c->is_spec && c->has_spec_id && !c->spec_op && c->kind == SPV_C_SCALAR) {
+            refs[n].spec_id = c->spec_id;
+            refs[n].index = (uint32_t)i;
+            n++;
+        }
+    }
+    qsort(refs, n, sizeof *refs, spec_ref_cmp);
+    for (size_t i = 0; i + 1 < n; i++) {
+        const spv_const *a = &m->consts[refs[i].index];
+        if (a->overridden)
             continue;
-        for (size_t j = i + 1; j < m->nconsts; j++) {
-            const spv_const *b = &m->consts[j];
-            if (!b->is_spec || !b->has_spec_id || b->spec_id != a->spec_id || b->spec_op ||
-                b->kind != SPV_C_SCALAR || b->default_bits == a->default_bits)
+        for (size_t j = i + 1; j < n && refs[j].spec_id == refs[i].spec_id; j++) {
+            const spv_const *b = &m->consts[refs[j].index];
+            if (b->default_bits == a->default_bits)
                 continue;
             double va = 0, vb = 0;
             spv_const_f64(m, a->id, &va);
@@ -679,9 +718,8 @@ static void check_spec_defaults(const spv_module *m, const plan_kernel *k, const
                     if (m->entries[e].local_size_ids[d] == b->id && !nb)
                         nb = axes[d];
                 }
-            char key[24], hint[HINT_MAX];
-            snprintf(key, sizeof key, "local_size_x_id");
-            int line = source_line(src, key, NULL);
+            char hint[HINT_MAX];
+            int line = source_line(src, "local_size_x_id", NULL);
             if (!line)
                 line = source_line(src, "constant_id", NULL);
             snprintf(hint, sizeof hint, "set \"spec\": {\"%u\": VALUE} in the plan so both "
@@ -692,11 +730,11 @@ static void check_spec_defaults(const spv_module *m, const plan_kernel *k, const
                                a->spec_id, na ? "'" : "", na ? na : "a constant", na ? "'" : "",
                                va, nb ? "'" : "", nb ? nb : "another constant",
                                nb ? "'" : "", vb);
-            (void)k;
-            (void)matched;
+            free(refs);
             return; /* one finding is enough */
         }
     }
+    free(refs);
 }
 
 int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
@@ -710,7 +748,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     errors += check_bindings(m, r, k, prof, shader_file, src, kr);
     errors += check_push(r, k, prof, shader_file, src, kr);
     errors += check_spec(r, k, spec_matched, kr);
-    check_spec_defaults(m, k, spec_matched, shader_file, src, kr);
+    check_spec_defaults(m, shader_file, src, kr);
     if (prof)
         errors += check_device(m, r, k, prof, shader_file, src, kr);
     return errors;

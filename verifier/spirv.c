@@ -21,8 +21,11 @@
 #define SPV_MAX_BOUND 0x400000u
 /* Type nesting deeper than this is rejected as absurd. */
 #define SPV_MAX_TYPE_DEPTH 64
-/* Work budget of the loop-body computation (steps). */
-#define SPV_LOOP_BUDGET 20000000u
+/* Work budget of the CFG analysis (dominators, irreducibility, loop
+ * bodies), in steps over the whole module. */
+#define SPV_CFG_BUDGET 50000000u
+/* More entry points than this is rejected as absurd. */
+#define SPV_MAX_ENTRIES 4096
 
 /* ---- opcode table ---- */
 
@@ -229,6 +232,7 @@ typedef struct parse_ctx {
     size_t nmnames;
     uint32_t *fwd_ptr; /* forward-declared pointer ids */
     size_t nfwd;
+    uint8_t *fwd_mark; /* per id: named by OpTypeForwardPointer */
 } parse_ctx;
 
 static int check_id(parse_ctx *c, size_t word, uint32_t id, const char *what)
@@ -310,10 +314,7 @@ static int is_terminator(uint32_t op)
 
 static int is_forward_pointer(const parse_ctx *c, uint32_t id)
 {
-    for (size_t i = 0; i < c->nfwd; i++)
-        if (c->fwd_ptr[i] == id)
-            return 1;
-    return 0;
+    return id < c->m->bound && c->fwd_mark[id];
 }
 
 /* A type operand must be declared before its use; the one exception is a
@@ -901,6 +902,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         if (check_id(c, in->offset, in->ops[0], "forward pointer"))
             return -1;
         c->fwd_ptr[c->nfwd++] = in->ops[0];
+        c->fwd_mark[in->ops[0]] = 1;
         return 0;
     case SpvOpVariable: {
         NEED(1);
@@ -1089,9 +1091,6 @@ static int check_types(spv_module *m, parse_ctx *c)
 
 static void push_edge(uint32_t **list, uint32_t *n, uint32_t *cap, uint32_t v)
 {
-    for (uint32_t i = 0; i < *n; i++)
-        if ((*list)[i] == v)
-            return;
     if (*n == *cap) {
         uint32_t nc = *cap ? *cap * 2 : 2;
         uint32_t *nl = realloc(*list, nc * sizeof *nl);
@@ -1107,6 +1106,9 @@ static int build_edges(spv_module *m, parse_ctx *c)
 {
     uint32_t *scap = xcalloc(m->nblocks, sizeof *scap);
     uint32_t *pcap = xcalloc(m->nblocks, sizeof *pcap);
+    /* the branch targets of one block are contiguous in brefs: a stamp per
+     * target block (source block + 1) removes duplicate edges in O(1) */
+    uint32_t *stamp = xcalloc(m->nblocks, sizeof *stamp);
     int rc = 0;
     for (size_t i = 0; i < c->nbrefs && !rc; i++) {
         spv_block *b = &m->blocks[c->brefs[i].block];
@@ -1118,9 +1120,13 @@ static int build_edges(spv_module *m, parse_ctx *c)
             rc = -1;
             break;
         }
+        if (stamp[t] == c->brefs[i].block + 1)
+            continue;
+        stamp[t] = c->brefs[i].block + 1;
         push_edge(&b->succ, &b->nsucc, &scap[c->brefs[i].block], t);
         push_edge(&m->blocks[t].pred, &m->blocks[t].npred, &pcap[t], c->brefs[i].block);
     }
+    free(stamp);
     for (size_t i = 0; i < m->nblocks && !rc; i++) {
         spv_block *b = &m->blocks[i];
         if (b->merge_inst == SPV_NONE)
@@ -1221,11 +1227,16 @@ static int analyse_cfg(spv_module *m, spv_function *f, parse_ctx *c,
                     while (y > x && guard++ < 2 * nb + 2) y = idom[y];
                 }
                 nd = x;
+                *budget += guard + 1;
             }
             if (nd != SPV_NONE && idom[i] != nd) {
                 idom[i] = nd;
                 changed = 1;
             }
+        }
+        if (*budget > SPV_CFG_BUDGET) {
+            set_err(c->err, (size_t)-1, "control flow too large to analyse");
+            rc = -1;
         }
     }
     for (uint32_t i = 1; i < npost && rc == 0; i++)
@@ -1247,6 +1258,12 @@ static int analyse_cfg(spv_module *m, spv_function *f, parse_ctx *c,
             uint32_t x = ub->rpo, guard = 0;
             while (x != hi && x != 0 && guard++ <= nb)
                 x = idom[x];
+            *budget += guard + 1;
+            if (*budget > SPV_CFG_BUDGET) {
+                set_err(c->err, (size_t)-1, "control flow too large to analyse");
+                rc = -1;
+                break;
+            }
             if (x != hi) {
                 set_err(c->err, m->insts[ub->last].offset,
                         "irreducible control flow in function %s: the edge from block %%%u "
@@ -1271,7 +1288,7 @@ static int analyse_cfg(spv_module *m, spv_function *f, parse_ctx *c,
             ub->loop_header = h;
             if (fb + u == h)
                 continue; /* do not walk out of the loop through its header */
-            if (++*budget > SPV_LOOP_BUDGET) {
+            if (++*budget > SPV_CFG_BUDGET) {
                 set_err(c->err, (size_t)-1, "control flow too large to analyse");
                 rc = -1;
                 break;
@@ -1777,6 +1794,11 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
         w += wc;
     }
 
+    if (nentries > SPV_MAX_ENTRIES) {
+        set_err(err, (size_t)-1, "%zu entry points is absurd (at most %d are read)", nentries,
+                SPV_MAX_ENTRIES);
+        goto out;
+    }
     m->insts = xcalloc(ninsts, sizeof *m->insts);
     m->types = xcalloc(ntypes, sizeof *m->types);
     m->consts = xcalloc(nconsts, sizeof *m->consts);
@@ -1802,6 +1824,7 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
     c.param_pool = m->param_pool = xcalloc(nparams, sizeof *c.param_pool);
     c.mnames = xcalloc(nmnames, sizeof *c.mnames);
     c.fwd_ptr = xcalloc(nfwd, sizeof *c.fwd_ptr);
+    c.fwd_mark = xcalloc(m->bound, 1);
     m->ninsts = 0;
 
     /* pass 2: decode */
@@ -1872,6 +1895,7 @@ out:
     free(c.brefs);
     free(c.mnames);
     free(c.fwd_ptr);
+    free(c.fwd_mark);
     if (rc != 0)
         spv_free(m);
     return rc;
