@@ -44,7 +44,7 @@ static int source_line(const spv_module *m, int line, char *buf, size_t n)
         if (cur == line) {
             while (s < e && isspace((unsigned char)*s))
                 s++;
-            while (e > s && isspace((unsigned char)e[-1]))
+            while (e > s && (isspace((unsigned char)e[-1]) || e[-1] == '{'))
                 e--;
             size_t len = (size_t)(e - s);
             if (len >= n)
@@ -427,8 +427,8 @@ static void report_barriers(const ev_info *I, kernel_report *kr)
         }
         if (n > 0 && (size_t)n < sizeof msg)
             snprintf(msg + n, sizeof msg - (size_t)n,
-                     " (%u of %u invocations of workgroup %s, e.g. %s reaches it and %s "
-                     "does not)%s",
+                     " (%u of %u invocations of workgroup %s reach it, e.g. invocation %s "
+                     "does and %s does not)%s",
                      r->reached, r->reached + r->missing, g, lr, lm,
                      r->certain ? "" : "; the control flow depends on buffer contents, so "
                                        "this could not be proven");

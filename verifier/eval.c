@@ -2731,8 +2731,10 @@ static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
                            "assumed %u iterations",
                         inst_line_or_block(c, ii, b), c->opt.unknown_loop_iterations);
             }
-            if (++c->l_unk_iter[lane] < c->opt.unknown_loop_iterations)
+            if (c->l_unk_iter[lane] < c->opt.unknown_loop_iterations) {
+                c->l_unk_iter[lane]++;
                 return stay;
+            }
             c->l_unk_iter[lane] = 0;
             return exit;
         }

@@ -52,9 +52,10 @@ static ev_group *gc_get(ev_ctx *c, const eval_options *o, gcache *gc,
         gc->capped = 1;
         return NULL;
     }
-    if (gc->n == gc->cap) {
-        gc->cap = gc->cap ? gc->cap * 2 : 16;
-        gc->g = realloc(gc->g, gc->cap * sizeof *gc->g);
+    if (!gc->g) {
+        /* never reallocated: callers hold pointers into it */
+        gc->cap = o->max_groups + 1;
+        gc->g = calloc(gc->cap, sizeof *gc->g);
         if (!gc->g)
             abort();
     }

@@ -1,0 +1,308 @@
+/* test_checks_dyn.c - the dynamic checks (out-of-bounds, barrier-divergence,
+ * workgroup-race, uninitialized-shared-read) on the corpus cases named
+ * tests/corpus/dyn_* (format: tests/corpus/README.md), on the example plan
+ * (no error on the correct kernels, out-of-bounds on saxpy_noguard), and
+ * the wording of the findings. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "checks.h"
+#include "eval.h"
+#include "plan.h"
+#include "profile.h"
+#include "report.h"
+#include "shader.h"
+#include "verifier.h"
+
+static const char *root_dir(void)
+{
+    const char *r = getenv("CW_TEST_ROOT");
+    return r && *r ? r : ".";
+}
+
+/* verifier_analyze, plus the evaluator when verifier_analyze does not run
+ * it (so these checks are tested on their own either way). */
+static void analyse_plan(const char *plan_path, report *rep)
+{
+    plan p;
+    cw_error err;
+    device_profile prof;
+    cw_error_clear(&err);
+    if (plan_load(plan_path, &p, &err)) {
+        char b[1600];
+        cw_error_format(&err, b, sizeof b);
+        fail_msg("%s", b);
+    }
+    profile_init(&prof);
+    assert_int_equal(profile_builtin("lavapipe", &prof), 0);
+    for (size_t i = 0; i < p.nkernels; i++) {
+        plan_kernel *k = &p.kernels[i];
+        if (!k->plan_path)
+            k->plan_path = p.path;
+        kernel_report *kr = report_add_kernel(rep, k->name);
+        shader_module sm;
+        verifier_result res;
+        if (shader_load(k->shader_path, &sm, &err))
+            fail_msg("%s: %s", k->shader_path, err.text);
+        verifier_analyze(k, &sm, &prof, kr, &res);
+        int evaluated = res.counts.invocations != 0 || res.counts.nassumptions != 0;
+        verifier_result_free(&res);
+        if (!evaluated) {
+            spv_module m;
+            assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+            assert_int_equal(spv_specialize(&m, k->spec, k->nspec, NULL, &err), 0);
+            const spv_entry *e = spv_entry_find(&m, k->entry ? k->entry : "main");
+            assert_non_null(e);
+            reflection r;
+            reflect_module(&m, e, &r);
+            kernel_counts kc;
+            eval_run(&m, &r, k, &prof, &kc, kr);
+            eval_counts_free(&kc);
+            reflect_free(&r);
+            spv_free(&m);
+        }
+        shader_free(&sm);
+    }
+    plan_free(&p);
+}
+
+typedef struct want {
+    char id[64];
+    int line, may, found;
+} want;
+
+static int check_case(const char *dir, const char *name)
+{
+    char path[1200], buf[256];
+    want w[32];
+    int nw = 0, clean = 0, ok = 1;
+    snprintf(path, sizeof path, "%s/%s/expected.txt", dir, name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    while (fgets(buf, sizeof buf, f) && nw < 32) {
+        char a[64] = "", b[64] = "";
+        char *h = strchr(buf, '#');
+        if (h)
+            *h = 0;
+        int n = sscanf(buf, "%63s %63s", a, b);
+        if (n <= 0)
+            continue;
+        if (strcmp(a, "clean") == 0) {
+            clean = 1;
+            continue;
+        }
+        memset(&w[nw], 0, sizeof w[nw]);
+        if (strcmp(a, "may") == 0) {
+            w[nw].may = 1;
+            snprintf(w[nw].id, sizeof w[nw].id, "%s", b);
+        } else {
+            snprintf(w[nw].id, sizeof w[nw].id, "%s", a);
+            if (n == 2)
+                w[nw].line = atoi(b);
+        }
+        nw++;
+    }
+    fclose(f);
+    report rep;
+    report_init(&rep);
+    snprintf(path, sizeof path, "%s/%s/plan.json", dir, name);
+    analyse_plan(path, &rep);
+    for (size_t ki = 0; ki < rep.nkernels; ki++)
+        for (size_t i = 0; i < rep.kernels[ki].nfindings; i++) {
+            const finding *fd = &rep.kernels[ki].findings[i];
+            if (fd->sev == SEV_NOTE)
+                continue;
+            int matched = 0;
+            for (int j = 0; j < nw; j++)
+                if (strcmp(w[j].id, fd->id) == 0 && (!w[j].line || w[j].line == fd->line)) {
+                    w[j].found = 1;
+                    matched = 1;
+                }
+            if ((clean && fd->sev == SEV_ERROR && !matched) || (!clean && !matched)) {
+                printf("FAIL  %s: unexpected %s %s line %d: %s\n", name,
+                       severity_name(fd->sev), fd->id, fd->line, fd->message);
+                ok = 0;
+            }
+            if (!fd->hint || !*fd->hint) {
+                printf("FAIL  %s: %s without a hint\n", name, fd->id);
+                ok = 0;
+            }
+            if (fd->line <= 0 && strcmp(fd->id, "out-of-bounds") == 0) {
+                printf("FAIL  %s: %s without a GLSL line\n", name, fd->id);
+                ok = 0;
+            }
+        }
+    for (int j = 0; j < nw; j++)
+        if (!w[j].may && !w[j].found) {
+            printf("FAIL  %s: expected %s at line %d, not reported\n", name, w[j].id,
+                   w[j].line);
+            ok = 0;
+        }
+    report_free(&rep);
+    printf("%s  %s\n", ok ? "ok  " : "FAIL", name);
+    return ok;
+}
+
+static int is_dyn(const struct dirent *d)
+{
+    return strncmp(d->d_name, "dyn_", 4) == 0;
+}
+
+static int name_cmp(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Every dyn_ case, and at least three distinct kernels per bug kind. */
+static void test_corpus_dyn(void **state)
+{
+    (void)state;
+    static const char *const kinds[] = {
+        "dyn_guard_",   /* missing guard */
+        "dyn_loop_",    /* off-by-one loop bound */
+        "dyn_barrier_", /* barrier in divergent flow */
+        "dyn_race_",    /* missing barrier in a reduction/scan loop */
+        "dyn_ww_",      /* write-write race */
+        "dyn_uninit_",  /* uninitialised shared read */
+    };
+    static const char *const clean_set[] = {
+        "dyn_clean_tiled_gemm", "dyn_clean_tree_reduce", "dyn_clean_stencil",
+        "dyn_clean_transpose",  "dyn_clean_blelloch",    "dyn_clean_histogram",
+    };
+    int seen[6] = {0}, clean_seen[6] = {0};
+    char dir[900];
+    snprintf(dir, sizeof dir, "%s/tests/corpus", root_dir());
+    struct dirent **list = NULL;
+    int n = scandir(dir, &list, is_dyn, name_cmp);
+    assert_true(n > 0);
+    int failed = 0;
+    for (int i = 0; i < n; i++) {
+        int ok = check_case(dir, list[i]->d_name);
+        if (!ok)
+            failed++;
+        for (int k = 0; k < 6; k++) {
+            if (ok && strncmp(list[i]->d_name, kinds[k], strlen(kinds[k])) == 0)
+                seen[k]++;
+            if (ok && strcmp(list[i]->d_name, clean_set[k]) == 0)
+                clean_seen[k] = 1;
+        }
+        free(list[i]);
+    }
+    free(list);
+    for (int k = 0; k < 6; k++) {
+        if (seen[k] < 3) {
+            printf("FAIL  fewer than 3 passing %s* cases\n", kinds[k]);
+            failed++;
+        }
+        if (!clean_seen[k]) {
+            printf("FAIL  clean case %s missing or failing\n", clean_set[k]);
+            failed++;
+        }
+    }
+    assert_int_equal(failed, 0);
+}
+
+/* The example plan: the correct kernels raise no error, saxpy_noguard
+ * raises out-of-bounds at its line 11 with the numbers of the plan. */
+static void test_examples(void **state)
+{
+    (void)state;
+    char path[900];
+    snprintf(path, sizeof path, "%s/examples/plan.json", root_dir());
+    report rep;
+    report_init(&rep);
+    analyse_plan(path, &rep);
+    int oob = 0;
+    for (size_t ki = 0; ki < rep.nkernels; ki++) {
+        const kernel_report *kr = &rep.kernels[ki];
+        int noguard = strcmp(kr->name, "saxpy_noguard") == 0;
+        for (size_t i = 0; i < kr->nfindings; i++) {
+            const finding *f = &kr->findings[i];
+            if (f->sev != SEV_ERROR)
+                continue;
+            if (!noguard)
+                fail_msg("%s: unexpected error %s: %s", kr->name, f->id, f->message);
+            assert_string_equal(f->id, "out-of-bounds");
+            assert_int_equal(f->line, 11);
+            if (strstr(f->message, "store")) {
+                oob = 1;
+                assert_non_null(strstr(f->message, "y[i] for i in [1000, 1023]"));
+                assert_non_null(strstr(f->message, "invocations 1000\xe2\x80\x93" "1023"));
+                assert_non_null(strstr(f->message, "binding 1 holds 1000 floats"));
+                assert_non_null(f->detail_json);
+                assert_non_null(strstr(f->detail_json, "\"index_min\": 1000"));
+                assert_non_null(strstr(f->detail_json, "\"index_max\": 1023"));
+                assert_non_null(strstr(f->detail_json, "\"buffer_bytes\": 4000"));
+            }
+        }
+    }
+    assert_true(oob);
+    report_free(&rep);
+}
+
+/* Findings that depend on buffer contents are warnings, not errors. */
+static void test_uncertain_is_warning(void **state)
+{
+    (void)state;
+    char path[900];
+    snprintf(path, sizeof path, "%s/tests/corpus/dyn_clean_histogram/plan.json", root_dir());
+    report rep;
+    report_init(&rep);
+    analyse_plan(path, &rep);
+    assert_int_equal(kernel_report_count(&rep.kernels[0], SEV_ERROR), 0);
+    report_free(&rep);
+
+    /* barrier under a branch on loaded data: could not be proven */
+    static const char *glsl =
+        "#version 450\n"
+        "layout(local_size_x = 32) in;\n"
+        "layout(set = 0, binding = 0) buffer D { float d[]; };\n"
+        "shared float t[32];\n"
+        "void main() {\n"
+        "    uint l = gl_LocalInvocationID.x;\n"
+        "    t[l] = d[l];\n"
+        "    if (d[l] > 0.0)\n"
+        "        barrier();\n"
+        "    d[l] = t[31u - l];\n"
+        "}\n";
+    shader_module sm;
+    cw_error err;
+    assert_int_equal(shader_compile_glsl("w.comp", glsl, strlen(glsl), &sm, &err), 0);
+    spv_module m;
+    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+    reflection r;
+    reflect_module(&m, spv_entry_find(&m, "main"), &r);
+    plan_kernel k;
+    memset(&k, 0, sizeof k);
+    k.name = "w";
+    k.workgroups[0] = k.workgroups[1] = k.workgroups[2] = 1;
+    report_init(&rep);
+    kernel_report *kr = report_add_kernel(&rep, "w");
+    kernel_counts kc;
+    assert_int_equal(eval_run(&m, &r, &k, NULL, &kc, kr), 0);
+    assert_int_equal(kernel_report_count(kr, SEV_ERROR), 0);
+    assert_int_equal(kc.conf, CONF_ESTIMATED);
+    eval_counts_free(&kc);
+    report_free(&rep);
+    reflect_free(&r);
+    spv_free(&m);
+    shader_free(&sm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_corpus_dyn),
+        cmocka_unit_test(test_examples),
+        cmocka_unit_test(test_uncertain_is_warning),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,520 @@
+/* test_eval.c - the evaluator's counts, checked against numbers computed by
+ * hand for each kernel (FLOPs, compulsory bytes, invocations, barriers),
+ * including dispatches large enough that only representative workgroups
+ * are executed, and the budget on pathological modules. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "checks.h"
+#include "eval.h"
+#include "plan.h"
+#include "profile.h"
+#include "report.h"
+#include "shader.h"
+
+typedef struct run {
+    plan p;
+    shader_module sm;
+    spv_module m;
+    reflection r;
+    report rep;
+    kernel_report *kr;
+    kernel_counts kc;
+    int rc;
+} run;
+
+static char *read_text(const char *path)
+{
+    char full[1024];
+    const char *root = getenv("CW_TEST_ROOT");
+    snprintf(full, sizeof full, "%s/%s", root && *root ? root : ".", path);
+    FILE *f = fopen(full, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = calloc(1, (size_t)n + 1);
+    if (fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    fclose(f);
+    return s;
+}
+
+/* Compiles glsl, loads the plan text (one kernel), evaluates. */
+static void run_kernel(run *x, const char *glsl, const char *plan_json,
+                       const eval_options *o)
+{
+    cw_error err;
+    memset(x, 0, sizeof *x);
+    cw_error_clear(&err);
+    /* the loader wants the shader file to exist: point it at an example
+     * (the GLSL evaluated is the text given here) */
+    char path[1024], text[4096];
+    const char *root = getenv("CW_TEST_ROOT");
+    snprintf(path, sizeof path, "%s/test.json", root && *root ? root : ".");
+    const char *hole = strstr(plan_json, "k.comp");
+    assert_non_null(hole);
+    snprintf(text, sizeof text, "%.*sexamples/kernels/saxpy.comp%s",
+             (int)(hole - plan_json), plan_json, hole + 6);
+    if (plan_load_text(path, text, strlen(text), &x->p, &err)) {
+        char b[1600];
+        cw_error_format(&err, b, sizeof b);
+        fail_msg("plan: %s", b);
+    }
+    assert_int_equal(x->p.nkernels, 1);
+    plan_kernel *k = &x->p.kernels[0];
+    if (shader_compile_glsl("kernel.comp", glsl, strlen(glsl), &x->sm, &err))
+        fail_msg("glsl: %s", err.text);
+    assert_int_equal(spv_parse(x->sm.words, x->sm.nwords, &x->m, &err), 0);
+    assert_int_equal(spv_specialize(&x->m, k->spec, k->nspec, NULL, &err), 0);
+    const spv_entry *e = spv_entry_find(&x->m, "main");
+    assert_non_null(e);
+    reflect_module(&x->m, e, &x->r);
+    report_init(&x->rep);
+    x->kr = report_add_kernel(&x->rep, k->name);
+    device_profile prof;
+    profile_init(&prof);
+    prof.limits.subgroup_size = 8;
+    x->rc = eval_run_opts(&x->m, &x->r, k, &prof, o, &x->kc, x->kr);
+}
+
+static void run_free(run *x)
+{
+    eval_counts_free(&x->kc);
+    report_free(&x->rep);
+    reflect_free(&x->r);
+    spv_free(&x->m);
+    shader_free(&x->sm);
+    plan_free(&x->p);
+}
+
+static double flops(const kernel_counts *c)
+{
+    return c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
+}
+
+static size_t errors(const kernel_report *kr)
+{
+    return kernel_report_count(kr, SEV_ERROR);
+}
+
+static const char *SAXPY =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer X { float x[]; };\n"
+    "layout(set = 0, binding = 1) buffer Y { float y[]; };\n"
+    "layout(push_constant) uniform Params { uint n; float alpha; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    if (i < n)\n"
+    "        y[i] = alpha * x[i] + y[i];\n"
+    "}\n";
+
+/* SAXPY, guard, n = 1000 over 4 x 256 invocations: every group executed. */
+static void test_saxpy_small(void **state)
+{
+    (void)state;
+    run x;
+    run_kernel(&x, SAXPY,
+               "{\"kernels\":[{\"name\":\"saxpy\",\"shader\":\"k.comp\","
+               "\"workgroups\":[4,1,1],\"push\":{\"n\":1000,\"alpha\":2.0},"
+               "\"buffers\":[{\"binding\":0,\"elements\":1000},"
+               "{\"binding\":1,\"elements\":1000}]}]}",
+               NULL);
+    assert_int_equal(x.rc, 0);
+    const kernel_counts *c = &x.kc;
+    assert_int_equal(c->invocations, 1024);
+    assert_int_equal(c->workgroups, 4);
+    assert_int_equal(c->active_invocations, 1000);
+    /* one mul + one add per active invocation */
+    assert_true(c->flops_fp32 == 2.0 * 1000);
+    /* x and y read once, y written once: 4 bytes each */
+    assert_true(c->compulsory_read_bytes == 2.0 * 1000 * 4);
+    assert_true(c->compulsory_write_bytes == 1000.0 * 4);
+    assert_true(c->storage_load_bytes == 2.0 * 1000 * 4);
+    assert_true(c->storage_store_bytes == 1000.0 * 4);
+    assert_int_equal(c->conf, CONF_EXACT);
+    assert_int_equal(errors(x.kr), 0);
+    /* the store: stride one float across lanes, indices [0, 999] */
+    int seen = 0;
+    for (size_t a = 0; a < c->naccesses; a++) {
+        const access_summary *s = &c->accesses[a];
+        if (!s->is_store)
+            continue;
+        seen = 1;
+        assert_int_equal(s->binding, 1);
+        assert_true(s->stride_known);
+        assert_int_equal(s->lane_stride_bytes, 4);
+        assert_true(s->index_known);
+        assert_int_equal(s->index_min, 0);
+        assert_int_equal(s->index_max, 999);
+        assert_true(s->count == 1000);
+        assert_int_equal(s->line, 9);
+    }
+    assert_true(seen);
+    run_free(&x);
+}
+
+/* The same over 4096 groups (n = 10^6): only representative groups run;
+ * the guard cuts group 3906, groups 3907.. are empty. */
+static void test_saxpy_large(void **state)
+{
+    (void)state;
+    run x;
+    run_kernel(&x, SAXPY,
+               "{\"kernels\":[{\"name\":\"saxpy\",\"shader\":\"k.comp\","
+               "\"workgroups\":[4096,1,1],\"push\":{\"n\":1000000,\"alpha\":2.0},"
+               "\"buffers\":[{\"binding\":0,\"elements\":1000000},"
+               "{\"binding\":1,\"elements\":1000000}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_int_equal(c->invocations, 4096u * 256u);
+    assert_int_equal(c->active_invocations, 1000000);
+    assert_true(c->flops_fp32 == 2e6);
+    assert_true(c->compulsory_read_bytes == 8e6);
+    assert_true(c->compulsory_write_bytes == 4e6);
+    assert_int_equal(c->conf, CONF_EXACT);
+    run_free(&x);
+}
+
+/* 2-D: naive GEMM, n = 40 over 3 x 3 groups of 16 x 16 (the last row and
+ * column of groups are cut by the guard). */
+static void test_gemm_naive_2d(void **state)
+{
+    (void)state;
+    char *src = read_text("examples/kernels/matmul_naive.comp");
+    assert_non_null(src);
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"mm\",\"shader\":\"k.comp\","
+               "\"workgroups\":[3,3,1],\"push\":{\"n\":40},"
+               "\"buffers\":[{\"binding\":0,\"elements\":1600},"
+               "{\"binding\":1,\"elements\":1600},{\"binding\":2,\"elements\":1600}]}]}",
+               NULL);
+    const double n = 40;
+    const kernel_counts *c = &x.kc;
+    assert_int_equal(c->invocations, 9 * 256);
+    assert_int_equal(c->active_invocations, 1600);
+    assert_true(flops(c) == 2 * n * n * n);          /* one FMA-pair per k */
+    assert_true(c->compulsory_read_bytes == 2 * n * n * 4);
+    assert_true(c->compulsory_write_bytes == n * n * 4);
+    assert_true(c->storage_load_bytes == 2 * n * n * n * 4);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+    free(src);
+}
+
+/* Tiled GEMM through shared memory: n = 64, 4 x 4 groups. */
+static void test_gemm_tiled(void **state)
+{
+    (void)state;
+    char *src = read_text("examples/kernels/matmul_tiled.comp");
+    assert_non_null(src);
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"mm\",\"shader\":\"k.comp\","
+               "\"workgroups\":[4,4,1],\"push\":{\"n\":64},"
+               "\"buffers\":[{\"binding\":0,\"elements\":4096},"
+               "{\"binding\":1,\"elements\":4096},{\"binding\":2,\"elements\":4096}]}]}",
+               NULL);
+    const double n = 64;
+    const kernel_counts *c = &x.kc;
+    assert_true(flops(c) == 2 * n * n * n);
+    assert_true(c->compulsory_read_bytes == 2 * n * n * 4);
+    assert_true(c->compulsory_write_bytes == n * n * 4);
+    /* each A and B element is loaded once per tile row/column: n/16 times */
+    assert_true(c->storage_load_bytes == 2 * n * n * (n / 16) * 4);
+    /* 16 groups x (n/16 tiles x 2 barriers) */
+    assert_true(c->barriers == 16 * (n / 16) * 2);
+    assert_true(c->shared_store_bytes == 2 * n * n * (n / 16) * 4);
+    assert_true(c->shared_load_bytes == 2 * n * n * n * 4);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+    free(src);
+}
+
+/* 5-point stencil with boundary guards: w = h = 40 on 3 x 3 groups. */
+static void test_stencil(void **state)
+{
+    (void)state;
+    char *src = read_text("examples/kernels/stencil.comp");
+    assert_non_null(src);
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"st\",\"shader\":\"k.comp\","
+               "\"workgroups\":[3,3,1],\"push\":{\"w\":40,\"h\":40},"
+               "\"buffers\":[{\"binding\":0,\"elements\":1600},"
+               "{\"binding\":1,\"elements\":1600}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    double interior = 38.0 * 38.0;
+    assert_true(flops(c) == 5 * interior); /* 4 adds + 1 mul */
+    assert_true(c->compulsory_read_bytes == 1600 * 4.0);
+    assert_true(c->compulsory_write_bytes == 1600 * 4.0);
+    assert_true(c->storage_load_bytes == (5 * interior + (1600 - interior)) * 4);
+    assert_int_equal(c->active_invocations, 1600);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+    free(src);
+}
+
+/* Tree reduction: 255 adds and 9 barriers per group. */
+static void test_reduce(void **state)
+{
+    (void)state;
+    char *src = read_text("examples/kernels/reduce.comp");
+    assert_non_null(src);
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"r\",\"shader\":\"k.comp\","
+               "\"workgroups\":[40,1,1],\"push\":{\"n\":10000},"
+               "\"buffers\":[{\"binding\":0,\"elements\":10000},"
+               "{\"binding\":1,\"elements\":40}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_true(c->flops_fp32 == 40 * 255.0);
+    assert_true(c->barriers == 40 * 9.0);
+    assert_true(c->compulsory_read_bytes == 10000 * 4.0);
+    assert_true(c->compulsory_write_bytes == 40 * 4.0);
+    assert_int_equal(c->conf, CONF_EXACT);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+    free(src);
+}
+
+/* Transpose through a padded tile: no FLOPs, every element once each way;
+ * the column read from the tile has a stride of 33 floats. */
+static void test_transpose(void **state)
+{
+    (void)state;
+    char *src = read_text("examples/kernels/transpose.comp");
+    assert_non_null(src);
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"t\",\"shader\":\"k.comp\","
+               "\"workgroups\":[3,3,1],\"push\":{\"n\":96},"
+               "\"buffers\":[{\"binding\":0,\"elements\":9216},"
+               "{\"binding\":1,\"elements\":9216}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_true(flops(c) == 0);
+    assert_true(c->compulsory_read_bytes == 9216 * 4.0);
+    assert_true(c->compulsory_write_bytes == 9216 * 4.0);
+    assert_true(c->barriers == 9);
+    int col = 0;
+    for (size_t a = 0; a < c->naccesses; a++)
+        if (c->accesses[a].space == SPACE_SHARED && !c->accesses[a].is_store) {
+            assert_int_equal(c->accesses[a].lane_stride_bytes, 33 * 4);
+            col = 1;
+        }
+    assert_true(col);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+    free(src);
+}
+
+/* Matrix-vector product with the loop bound in a push constant. */
+static void test_matvec_push_bound(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 64) in;\n"
+        "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
+        "layout(set = 0, binding = 1) readonly buffer X { float x[]; };\n"
+        "layout(set = 0, binding = 2) writeonly buffer Y { float y[]; };\n"
+        "layout(push_constant) uniform Params { uint rows; uint cols; };\n"
+        "void main() {\n"
+        "    uint r = gl_GlobalInvocationID.x;\n"
+        "    if (r >= rows) return;\n"
+        "    float acc = 0.0;\n"
+        "    for (uint k = 0; k < cols; ++k)\n"
+        "        acc = fma(a[r * cols + k], x[k], acc);\n"
+        "    y[r] = acc;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"mv\",\"shader\":\"k.comp\","
+               "\"workgroups\":[2,1,1],\"push\":{\"rows\":100,\"cols\":37},"
+               "\"buffers\":[{\"binding\":0,\"elements\":3700},"
+               "{\"binding\":1,\"elements\":37},{\"binding\":2,\"elements\":100}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_true(c->flops_fp32 == 2.0 * 100 * 37);  /* FMA = 2 */
+    assert_true(c->compulsory_read_bytes == (3700 + 37) * 4.0);
+    assert_true(c->compulsory_write_bytes == 100 * 4.0);
+    assert_true(c->storage_load_bytes == 2.0 * 100 * 37 * 4);
+    assert_int_equal(c->fp_chains, 1);
+    assert_int_equal(c->conf, CONF_EXACT);
+    run_free(&x);
+}
+
+/* 3-D kernel with a guard on every axis: 10 x 10 x 10 inside 3 x 3 x 3
+ * groups of 4 x 4 x 4; fp64 arithmetic. */
+static void test_3d(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 4, local_size_y = 4, local_size_z = 4) in;\n"
+        "layout(set = 0, binding = 0) readonly buffer In { double src[]; };\n"
+        "layout(set = 0, binding = 1) writeonly buffer Out { double dst[]; };\n"
+        "layout(push_constant) uniform Params { uint nx; uint ny; uint nz; };\n"
+        "void main() {\n"
+        "    uvec3 g = gl_GlobalInvocationID;\n"
+        "    if (g.x >= nx || g.y >= ny || g.z >= nz) return;\n"
+        "    uint i = (g.z * ny + g.y) * nx + g.x;\n"
+        "    dst[i] = src[i] * 3.0 + 1.0;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"v\",\"shader\":\"k.comp\","
+               "\"workgroups\":[3,3,3],\"push\":{\"nx\":10,\"ny\":10,\"nz\":10},"
+               "\"buffers\":[{\"binding\":0,\"elements\":1000},"
+               "{\"binding\":1,\"elements\":1000}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_int_equal(c->invocations, 27 * 64);
+    assert_int_equal(c->active_invocations, 1000);
+    assert_true(c->flops_fp64 == 2 * 1000.0);
+    assert_true(c->flops_fp32 == 0);
+    assert_true(c->compulsory_read_bytes == 8000);
+    assert_true(c->compulsory_write_bytes == 8000);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+}
+
+/* 3-D again, large enough that the evaluator samples groups (12^3 groups). */
+static void test_3d_sampled(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 4, local_size_y = 4, local_size_z = 4) in;\n"
+        "layout(set = 0, binding = 0) readonly buffer In { float src[]; };\n"
+        "layout(set = 0, binding = 1) writeonly buffer Out { float dst[]; };\n"
+        "layout(push_constant) uniform Params { uint n; };\n"
+        "void main() {\n"
+        "    uvec3 g = gl_GlobalInvocationID;\n"
+        "    if (g.x >= n || g.y >= n || g.z >= n) return;\n"
+        "    uint i = (g.z * n + g.y) * n + g.x;\n"
+        "    dst[i] = src[i] * 3.0;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"v\",\"shader\":\"k.comp\","
+               "\"workgroups\":[12,12,12],\"push\":{\"n\":45},"
+               "\"buffers\":[{\"binding\":0,\"elements\":91125},"
+               "{\"binding\":1,\"elements\":91125}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_int_equal(c->active_invocations, 91125);
+    assert_true(c->flops_fp32 == 91125.0);
+    assert_true(c->compulsory_read_bytes == 91125 * 4.0);
+    assert_true(c->compulsory_write_bytes == 91125 * 4.0);
+    assert_int_equal(c->conf, CONF_EXACT);
+    run_free(&x);
+}
+
+/* A loop whose trip count comes from buffer contents is estimated and
+ * says so; an index read from a buffer is not an error. */
+static void test_data_dependent(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 32) in;\n"
+        "layout(set = 0, binding = 0) readonly buffer Cnt { uint cnt[]; };\n"
+        "layout(set = 0, binding = 1) buffer Out { float o[]; };\n"
+        "void main() {\n"
+        "    uint i = gl_GlobalInvocationID.x;\n"
+        "    float s = 0.0;\n"
+        "    for (uint k = 0; k < cnt[i]; ++k)\n"
+        "        s += 1.0;\n"
+        "    o[cnt[i]] = s;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"d\",\"shader\":\"k.comp\","
+               "\"workgroups\":[1,1,1],"
+               "\"buffers\":[{\"binding\":0,\"elements\":32},"
+               "{\"binding\":1,\"elements\":32}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_int_equal(c->conf, CONF_ESTIMATED);
+    int said = 0;
+    for (size_t i = 0; i < c->nassumptions; i++)
+        if (strstr(c->assumptions[i], "line 8") && strstr(c->assumptions[i], "buffer contents"))
+            said = 1;
+    assert_true(said);
+    /* 64 assumed iterations, one add each */
+    assert_true(c->flops_fp32 == 32 * 64.0);
+    assert_int_equal(errors(x.kr), 0);
+    assert_true(kernel_report_count(x.kr, SEV_WARNING) >= 1);
+    run_free(&x);
+}
+
+/* A loop of 2^31 iterations finishes within the budget and says what was
+ * estimated. */
+static void test_huge_loop_budget(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 64) in;\n"
+        "layout(set = 0, binding = 0) buffer Out { float o[]; };\n"
+        "layout(push_constant) uniform Params { uint n; };\n"
+        "void main() {\n"
+        "    float s = 0.0;\n"
+        "    for (uint k = 0; k < n; ++k)\n"
+        "        s = s * 0.5 + float(k);\n"
+        "    o[gl_GlobalInvocationID.x] = s;\n"
+        "}\n";
+    run x;
+    clock_t t0 = clock();
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"h\",\"shader\":\"k.comp\","
+               "\"workgroups\":[2,1,1],\"push\":{\"n\":2147483648},"
+               "\"buffers\":[{\"binding\":0,\"elements\":128}]}]}",
+               NULL);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    assert_true(secs < 20.0);
+    const kernel_counts *c = &x.kc;
+    assert_int_equal(x.rc, 0);
+    assert_true(c->flops_fp32 > 0);
+    if (c->conf == CONF_ESTIMATED)
+        assert_true(c->nassumptions >= 1);
+    else
+        assert_true(c->flops_fp32 == 128.0 * 2 * 2147483648.0);
+    run_free(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_saxpy_small),
+        cmocka_unit_test(test_saxpy_large),
+        cmocka_unit_test(test_gemm_naive_2d),
+        cmocka_unit_test(test_gemm_tiled),
+        cmocka_unit_test(test_stencil),
+        cmocka_unit_test(test_reduce),
+        cmocka_unit_test(test_transpose),
+        cmocka_unit_test(test_matvec_push_bound),
+        cmocka_unit_test(test_3d),
+        cmocka_unit_test(test_3d_sampled),
+        cmocka_unit_test(test_data_dependent),
+        cmocka_unit_test(test_huge_loop_budget),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
