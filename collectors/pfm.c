@@ -401,6 +401,20 @@ unsigned long pfm_session_brackets(const pfm_session *s)
     return s ? s->brackets : 0;
 }
 
+int pfm_scale_count(uint64_t value, uint64_t enabled, uint64_t running,
+                    double *out, int *scaled)
+{
+    *scaled = 0;
+    *out = (double)value;
+    if (enabled > 0 && running == 0)
+        return -1; /* never got a counter slot */
+    if (running > 0 && running < enabled) {
+        *out = (double)value * ((double)enabled / (double)running);
+        *scaled = 1;
+    }
+    return 0;
+}
+
 void pfm_session_read(pfm_session *s, measurement *m)
 {
     if (!s || !m)
@@ -414,21 +428,18 @@ void pfm_session_read(pfm_session *s, measurement *m)
             cw_set_str(&c->reason, ev->reason);
             continue;
         }
-        uint64_t value = ev->acc[0], enabled = ev->acc[1],
-                 running = ev->acc[2];
-        if (enabled > 0 && running == 0) {
-            /* never got a hardware slot: there is no count to scale */
+        double v;
+        int scaled;
+        if (pfm_scale_count(ev->acc[0], ev->acc[1], ev->acc[2], &v,
+                            &scaled)) {
             c->available = 0;
             cw_set_str(&c->reason, "opened but never scheduled on the PMU "
                                    "(too many events multiplexed)");
             continue;
         }
         c->available = 1;
-        c->value = (double)value;
-        if (running > 0 && running < enabled) {
-            c->value = (double)value * ((double)enabled / (double)running);
-            c->scaled = 1;
-        }
+        c->value = v;
+        c->scaled = scaled;
     }
 }
 

@@ -17,6 +17,7 @@
 #define CW_PFM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "error.h"
 #include "report.h"
@@ -38,6 +39,12 @@ int pfm_session_open(const char *events, int inherit, pfm_session **out,
 void pfm_session_start(pfm_session *s);
 void pfm_session_stop(pfm_session *s);
 void pfm_session_read(pfm_session *s, measurement *m);
+/* A multiplexed count scaled to the whole enabled time (libpfm4's
+ * perf_examples perf_scale): value x enabled / running.  *scaled = 1 when
+ * running < enabled.  Returns 0, or -1 when the event never ran (running
+ * == 0 with enabled > 0): there is no count, not a count of 0. */
+int pfm_scale_count(uint64_t value, uint64_t enabled, uint64_t running,
+                    double *out, int *scaled);
 /* Forget the counts accumulated so far (between kernels of one run). */
 void pfm_session_reset(pfm_session *s);
 /* Brackets (start/stop pairs) counted since open or the last reset. */

@@ -174,6 +174,57 @@ static int write_dump(const char *dir, uint32_t set, uint32_t binding,
 
 /* ---- the runner ---- */
 
+/* The dispatch must fit the device: an over-limit dispatch is invalid
+ * usage that a driver may crash on, not an error it must report.  The
+ * verifier reports these as findings; the runner refuses on its own too. */
+static int check_limits(const vk_ctx *c, const plan_kernel *k,
+                        const reflection *refl, cw_error *err)
+{
+    const device_limits *l = &c->info.limits;
+    const char *axis = "xyz";
+    uint64_t inv = 1;
+    for (int i = 0; i < 3; i++) {
+        if (k->workgroups[i] > l->max_wg_count[i]) {
+            cw_error_set(err, NULL, 0, 0,
+                         "kernel '%s': %u workgroups in %c is above the "
+                         "device's maxComputeWorkGroupCount (%u)", k->name,
+                         k->workgroups[i], axis[i], l->max_wg_count[i]);
+            return CW_EXIT_ENV;
+        }
+        if (refl->local_size[i] > l->max_wg_size[i]) {
+            cw_error_set(err, NULL, 0, 0,
+                         "kernel '%s': local size %u in %c is above the "
+                         "device's maxComputeWorkGroupSize (%u)", k->name,
+                         refl->local_size[i], axis[i], l->max_wg_size[i]);
+            return CW_EXIT_ENV;
+        }
+        inv *= refl->local_size[i] ? refl->local_size[i] : 1;
+    }
+    if (inv > l->max_wg_invocations) {
+        cw_error_set(err, NULL, 0, 0,
+                     "kernel '%s': %llu invocations per workgroup is above "
+                     "the device's maxComputeWorkGroupInvocations (%u)",
+                     k->name, (unsigned long long)inv, l->max_wg_invocations);
+        return CW_EXIT_ENV;
+    }
+    if (refl->shared_bytes > l->max_shared_bytes) {
+        cw_error_set(err, NULL, 0, 0,
+                     "kernel '%s': %llu bytes of shared memory is above the "
+                     "device's maxComputeSharedMemorySize (%u)", k->name,
+                     (unsigned long long)refl->shared_bytes,
+                     l->max_shared_bytes);
+        return CW_EXIT_ENV;
+    }
+    if (refl->push_bytes > l->max_push_bytes) {
+        cw_error_set(err, NULL, 0, 0,
+                     "kernel '%s': a %u-byte push-constant block is above "
+                     "the device's maxPushConstantsSize (%u)", k->name,
+                     refl->push_bytes, l->max_push_bytes);
+        return CW_EXIT_ENV;
+    }
+    return 0;
+}
+
 typedef struct run_state {
     vkx_binding b[VKX_MAX_BINDINGS];
     vkx_buffer buf[VKX_MAX_BINDINGS];
@@ -314,7 +365,9 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
     }
     run_state st;
     memset(&st, 0, sizeof st);
-    int rc = make_buffers(c, k, refl, opt, &st, err);
+    int rc = check_limits(c, k, refl, err);
+    if (!rc)
+        rc = make_buffers(c, k, refl, opt, &st, err);
     if (rc)
         goto done;
 

@@ -317,6 +317,35 @@ static void test_accumulates_brackets(void **state)
     pfm_session_close(s);
 }
 
+/* multiplexing: table of (value, enabled, running) -> scaled count */
+static void test_scale_table(void **state)
+{
+    (void)state;
+    static const struct {
+        int line;
+        uint64_t v, en, run;
+        int rc, scaled;
+        double want;
+    } rows[] = {
+        {__LINE__, 1000, 100, 100, 0, 0, 1000},
+        {__LINE__, 1000, 100, 50, 0, 1, 2000},
+        {__LINE__, 300, 400, 100, 0, 1, 1200},
+        {__LINE__, 0, 100, 100, 0, 0, 0},     /* a real zero stays 0 */
+        {__LINE__, 0, 0, 0, 0, 0, 0},         /* never enabled */
+        {__LINE__, 5, 100, 0, -1, 0, 0},      /* never ran: no count */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        double v = -1;
+        int scaled = -1;
+        int rc = pfm_scale_count(rows[i].v, rows[i].en, rows[i].run, &v,
+                                 &scaled);
+        if (rc != rows[i].rc || (rc == 0 && (v != rows[i].want ||
+                                             scaled != rows[i].scaled)))
+            fail_msg("row at line %d: rc %d value %g scaled %d", rows[i].line,
+                     rc, v, scaled);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -328,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_unknown_event),
         cmocka_unit_test(test_inherit_counts_threads),
         cmocka_unit_test(test_accumulates_brackets),
+        cmocka_unit_test(test_scale_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -449,6 +449,48 @@ static void test_missing_buffer(void **state)
     shader_free(&f.mod);
 }
 
+/* ---- what the device cannot run is refused with the reason ---- */
+
+static void test_refused_dispatches(void **state)
+{
+    (void)state;
+    static const struct {
+        int line;
+        uint32_t groups;
+        uint32_t local;
+        uint64_t elements;
+        const char *want;
+    } rows[] = {
+        {__LINE__, 70000, 256, 1024, "maxComputeWorkGroupCount"},
+        {__LINE__, 4, 4096, 1024, "maxComputeWorkGroupSize"},
+        /* 200 MiB storage buffer: above lavapipe's 128 MiB range */
+        {__LINE__, 4, 256, 50u << 20, "maxStorageBufferRange"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        kernel_fixture f;
+        fixture_init(&f, "saxpy", saxpy_glsl, rows[i].groups, 256);
+        f.refl.local_size[0] = rows[i].local;
+        add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
+        add_buffer(&f, 1, rows[i].elements, PLAN_INIT_RAMP, 0, SCALAR_F32, 1,
+                   1);
+        add_push(&f, "n", SCALAR_U32, 1000);
+        run_options o;
+        small_options(&o);
+        measurement m;
+        memset(&m, 0, sizeof m);
+        cw_error err;
+        cw_error_clear(&err);
+        int rc = vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err);
+        if (rc != CW_EXIT_ENV || !strstr(err.text, rows[i].want) ||
+            !m.error || !strstr(m.error, "saxpy"))
+            fail_msg("row at line %d: rc %d: %s", rows[i].line, rc, err.text);
+        if (i == 2)
+            assert_non_null(strstr(err.text, "binding 1"));
+        free_measurement(&m);
+        shader_free(&f.mod);
+    }
+}
+
 /* ---- calibration with a short budget ---- */
 
 static void test_calibrate_short(void **state)
@@ -551,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_poison_and_random),
         cmocka_unit_test(test_spec_constants),
         cmocka_unit_test(test_missing_buffer),
+        cmocka_unit_test(test_refused_dispatches),
         cmocka_unit_test(test_calibrate_short),
         cmocka_unit_test(test_hang_guard),
     };
