@@ -23,7 +23,7 @@
 #define SPV_MAX_TYPE_DEPTH 64
 /* Work budget of the CFG analysis (dominators, irreducibility, loop
  * bodies), in steps over the whole module. */
-#define SPV_CFG_BUDGET 50000000u
+#define SPV_CFG_BUDGET 20000000u
 /* More entry points than this is rejected as absurd. */
 #define SPV_MAX_ENTRIES 4096
 
@@ -1228,7 +1228,11 @@ static int analyse_cfg(spv_module *m, spv_function *f, parse_ctx *c,
                 }
                 nd = x;
                 *budget += guard + 1;
+                if (*budget > SPV_CFG_BUDGET)
+                    break;
             }
+            if (*budget > SPV_CFG_BUDGET)
+                break;
             if (nd != SPV_NONE && idom[i] != nd) {
                 idom[i] = nd;
                 changed = 1;
