@@ -27,12 +27,14 @@
  * llvmpipe runs a workgroup as a loop over 8-lane vectors; buffer accesses
  * are bounds-checked and done lane by lane (per 4-byte component);
  * barriers switch coroutines. */
-#define CPU_CYCLES_PER_VEC_INSTR 1.0  /* one counted instruction, 8 lanes */
-#define CPU_CYCLES_PER_STORAGE 2.0    /* one lane x 4 bytes of a buffer access */
-#define CPU_CYCLES_PER_SHARED 1.0     /* one lane x 4 bytes of shared memory */
-#define CPU_NS_PER_BARRIER_LANE 2.5   /* coroutine switch, per invocation */
-#define CPU_NS_PER_GROUP 150.0        /* workgroup setup in the JIT loop */
-#define CPU_NS_SAME_ADDR_ATOMIC 10.0  /* one lane, one contended address */
+#define CPU_CYCLES_PER_VEC_INSTR 0.85 /* one counted instruction, 8 lanes */
+#define CPU_CYCLES_PER_STORAGE 1.3    /* one lane x 4 bytes of a buffer access */
+#define CPU_CYCLES_PER_SHARED 1.3     /* one lane x 4 bytes of shared memory */
+#define CPU_NS_PER_BARRIER_LANE 1.8   /* coroutine switch, per invocation */
+#define CPU_NS_PER_GROUP 320.0        /* workgroup start in the JIT loop */
+#define CPU_NS_SAME_ADDR_ATOMIC 8.0   /* one lane, one contended address */
+#define CPU_CYCLES_PER_CHAIN_STEP 12.0 /* dependent FP step: one loop trip */
+#define CPU_FP16_CONVERSIONS_PER_FLOP 1.0 /* half <-> float around each op */
 
 typedef struct model {
     const kernel_counts *c;
@@ -517,6 +519,9 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     double issue = c->instructions / m->issue_pus;
     if (m->is_cpu) {
         double cyc_per_us = m->units * m->clock_ghz * 1e3;
+        /* no FP16 vector arithmetic with AVX2: llvmpipe widens to FP32
+         * and rounds back, two conversions per FMA */
+        issue += c->flops_fp16 * CPU_FP16_CONVERSIONS_PER_FLOP / m->issue_pus;
         issue += (m->lane_storage * CPU_CYCLES_PER_STORAGE +
                   m->lane_shared * CPU_CYCLES_PER_SHARED) / cyc_per_us;
         issue += (double)m->groups * CPU_NS_PER_GROUP * 1e-3 / m->units;
@@ -551,6 +556,22 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         add(ts, "barrier", c->barriers * (double)m->wg *
                                CPU_NS_PER_BARRIER_LANE * 1e-3 / m->units *
                                imb);
+
+    /* latency on a CPU device: each 8-lane vector walks its dependent FP
+     * chain (flops per invocation / 2 per FMA step / independent chains)
+     * one step per loop iteration of llvmpipe's generated code. */
+    if (m->is_cpu) {
+        double active = c->active_invocations ? (double)c->active_invocations
+                                              : (double)c->invocations;
+        double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
+        int chains = c->fp_chains > 0 ? c->fp_chains : 1;
+        if (active > 0 && fl > 0) {
+            double steps = fl / active / 2 / chains;
+            double vectors = ceil(active / m->subgroup);
+            add(ts, "latency", vectors * steps * CPU_CYCLES_PER_CHAIN_STEP /
+                                   (m->clock_ghz * 1e3) / m->units * imb);
+        }
+    }
 
     /* latency: a GPU workgroup cannot finish faster than its invocations'
      * dependent chain: memory round trips plus dependent instructions;
@@ -831,6 +852,15 @@ void model_predict(const kernel_counts *c, const reflection *refl,
         if (ts.t[i].us > worst) {
             worst = ts.t[i].us;
             bound = ts.t[i].name;
+        }
+    }
+    /* On a CPU device one thread does the instructions and the barrier
+     * switches of a workgroup one after the other: they add up. */
+    if (m.is_cpu) {
+        double is = term_us(&ts, "issue"), ba = term_us(&ts, "barrier");
+        if (is + ba > worst) {
+            worst = is + ba;
+            bound = ba > is ? "barrier" : "issue";
         }
     }
     prediction_add_term(pred, "launch", m.launch_us);
