@@ -4,7 +4,9 @@
 # 90th-percentile error.  Usage: sh bench/accuracy.sh [BUILD] [extra args]
 #   BUILD                   build folder holding clockwork (default build)
 #   extra args              passed to clockwork run (e.g. --device 0)
-#   ACCURACY_OUT            folder for the CSV report (default BUILD/accuracy)
+#   ACCURACY_OUT            folder for the CSV reports (default BUILD/accuracy)
+#   ACCURACY_RUNS           runs of the plan; each kernel keeps its lowest
+#                           measured median (default 3)
 #   ACCURACY_MAX_MEDIAN     exit 1 when the median error (%) is above this
 #                           (default 30: the lavapipe milestone)
 # Error of one kernel = |predicted - measured| / measured.
@@ -15,52 +17,71 @@ CW=$BUILD/clockwork
 PLAN=bench/accuracy/plan.json
 OUT=${ACCURACY_OUT:-$BUILD/accuracy}
 MAX_MEDIAN=${ACCURACY_MAX_MEDIAN:-30}
+RUNS=${ACCURACY_RUNS:-3}
 
 if [ ! -x "$CW" ]; then
     echo "accuracy: $CW not found; run make first" >&2
     exit 2
 fi
 mkdir -p "$OUT" || exit 2
-CSV=$OUT/accuracy.csv
-"$CW" run --format csv -o "$CSV" "$@" "$PLAN"
-rc=$?
-# 0 clean, 1 error findings, 3 divergence: all still measured.
-case $rc in
-0 | 1 | 3) ;;
-*)
-    echo "accuracy: clockwork run failed with exit code $rc" >&2
-    exit "$rc"
-    ;;
-esac
+# On a shared machine another process can take a core for a whole run and
+# double every median: measure RUNS times and keep each kernel's lowest
+# median (the run it had the machine to itself).
+i=1
+files=""
+while [ "$i" -le "$RUNS" ]; do
+    CSV=$OUT/accuracy-$i.csv
+    "$CW" run --format csv -o "$CSV" "$@" "$PLAN"
+    rc=$?
+    # 0 clean, 1 error findings, 3 divergence: all still measured.
+    case $rc in
+    0 | 1 | 3) ;;
+    *)
+        echo "accuracy: clockwork run failed with exit code $rc" >&2
+        exit "$rc"
+        ;;
+    esac
+    files="$files $CSV"
+    i=$((i + 1))
+done
 
-echo "accuracy suite: $PLAN ($(date -u '+%Y-%m-%d %H:%M UTC'))"
+echo "accuracy suite: $PLAN, $RUNS run(s) ($(date -u '+%Y-%m-%d %H:%M UTC'))"
+# shellcheck disable=SC2086
 awk -F, -v max_median="$MAX_MEDIAN" '
-NR == 1 {
+FNR == 1 {
     for (i = 1; i <= NF; i++) col[$i] = i
-    printf "%-18s %-8s %12s %12s %12s %8s\n", "kernel", "bound", "ideal_us",
-        "predicted_us", "measured_us", "error"
     next
 }
 {
-    name = $col["kernel"]; bound = $col["bound"]
-    ideal = $col["ideal_us"]; pred = $col["predicted_us"]
-    meas = $col["measured_median_us"]
-    if (pred == "" || meas == "" || meas + 0 <= 0) {
-        printf "%-18s %-8s %12s %12s %12s %8s\n", name, bound, ideal, pred,
-            meas, "n/a"
-        missing++
-        next
+    name = $col["kernel"]
+    if (!(name in seen)) {
+        seen[name] = 1; order[nk++] = name
+        bound[name] = $col["bound"]; ideal[name] = $col["ideal_us"]
+        pred[name] = $col["predicted_us"]; meas[name] = ""
     }
-    e = (pred - meas) / meas
-    ae = e < 0 ? -e : e
-    err[n++] = ae * 100
-    printf "%-18s %-8s %12.1f %12.1f %12.1f %+7.1f%%\n", name, bound, ideal,
-        pred, meas, e * 100
+    m = $col["measured_median_us"]
+    if (m != "" && m + 0 > 0 && (meas[name] == "" || m + 0 < meas[name] + 0))
+        meas[name] = m
 }
 END {
+    printf "%-18s %-8s %12s %12s %12s %8s\n", "kernel", "bound", "ideal_us",
+        "predicted_us", "measured_us", "error"
+    for (q = 0; q < nk; q++) {
+        name = order[q]; p = pred[name]; mm = meas[name]
+        if (p == "" || mm == "") {
+            printf "%-18s %-8s %12s %12s %12s %8s\n", name, bound[name],
+                ideal[name], p, mm, "n/a"
+            missing++
+            continue
+        }
+        e = (p - mm) / mm
+        ae = e < 0 ? -e : e
+        err[n++] = ae * 100
+        printf "%-18s %-8s %12.1f %12.1f %12.1f %+7.1f%%\n", name, bound[name],
+            ideal[name], p, mm, e * 100
+    }
     if (n == 0) { print "no kernel has both a prediction and a measurement"; exit 1 }
-    # insertion sort: n is small
-    for (i = 1; i < n; i++) {
+    for (i = 1; i < n; i++) {        # insertion sort: n is small
         v = err[i]
         for (j = i - 1; j >= 0 && err[j] > v; j--) err[j + 1] = err[j]
         err[j + 1] = v
@@ -74,4 +95,4 @@ END {
         printf "median error above %s%%\n", max_median
         exit 1
     }
-}' "$CSV"
+}' $files
