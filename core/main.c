@@ -313,7 +313,12 @@ static int static_profile(const cli *c, device_profile *prof, report_device *rd)
         }
     }
     int rc;
-    if (idx >= 0) {
+    if (idx >= 0 && o.profile && !c->opt.device) {
+        /* --profile alone: predict for the profile's device, not this one */
+        rc = pipeline_select_profile(&o, NULL, NULL, NULL, prof, rd, &err);
+        if (rc == 0)
+            cw_set_str(&rd->name, prof->name[0] ? prof->name : o.profile);
+    } else if (idx >= 0) {
         fill_device(rd, &devs[idx]);
         rc = pipeline_select_profile(&o, devs[idx].name, devs[idx].uuid,
                                      devs[idx].driver_version, prof, rd, &err);
