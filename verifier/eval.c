@@ -65,7 +65,23 @@ struct ev_ctx {
     uint16_t *lane_buf;       /* depth x lanes */
     int depth_max;
     uint8_t *noted_inst;      /* per instruction: an assumption noted */
+    /* loop acceleration */
+    uint8_t *ctrl;            /* per id: feeds a branch or an address */
+    uint8_t *vctrl;           /* per var */
+    struct ev_trk **trk;      /* per block (loop headers) */
+    struct ev_trk *armed[16];
+    int narmed;
 };
+
+typedef struct ev_trk ev_trk;
+static void setup_ctrl(ev_ctx *c);
+static void trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
+                    int64_t lo, int64_t hi, int store, int atomic);
+static void trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond);
+static void trk_bad(ev_ctx *c, uint32_t inst);
+static void trk_arrive(ev_ctx *c, uint32_t b, const uint16_t *lanes, int n);
+static void trk_group_start(ev_ctx *c);
+static void trk_free(ev_trk *t);
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                        */
@@ -1033,6 +1049,8 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     setup_order(c);
     setup_costs(c);
     setup_deps(c);
+    setup_ctrl(c);
+    c->trk = xcalloc(m->nblocks + 1, sizeof *c->trk);
 
     /* push constants */
     if (r && r->push_bytes) {
@@ -1083,6 +1101,10 @@ void ev_ctx_free(ev_ctx *c)
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
     free(c->tmp_vals); free(c->noted_inst);
+    if (c->trk)
+        for (size_t b = 0; b < c->m->nblocks; b++)
+            trk_free(c->trk[b]);
+    free(c->trk); free(c->ctrl); free(c->vctrl);
     free(c);
 }
 
@@ -1367,6 +1389,7 @@ static void rec_buf(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
 {
     uint32_t a = c->acc_of_inst[inst];
     ev_var *v = &c->info.vars[vi];
+    trk_mem(c, inst, lane, vi, lo, hi, store, atomic);
     c->tmp_off[lane] = lo == hi ? lo : INT64_MIN;
     if (store || atomic)
         c->l_side[lane] = 1;
@@ -1642,6 +1665,7 @@ static void rec_shared(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
                        int64_t lo, int64_t hi, int store)
 {
     uint32_t a = c->acc_of_inst[inst];
+    trk_mem(c, inst, lane, vi, lo, hi, store, 0);
     c->tmp_off[lane] = lo == hi ? lo : INT64_MIN;
     if (store)
         c->l_side[lane] = 1;
@@ -2686,6 +2710,728 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
 }
 
 /* ------------------------------------------------------------------ */
+/* loop acceleration                                                    */
+/*
+ * A loop whose iterations repeat the same work with state that moves by a
+ * constant step is not executed to the end: after three arrivals at its
+ * header with the same lanes, the same instruction counts per iteration,
+ * the same memory accesses each moved by a constant per lane, and every
+ * branch a comparison of values that move by constant steps, the number
+ * of further iterations that must behave alike is solved from those
+ * comparisons; they are accounted at once (counts, index ranges, bounds,
+ * touched bytes) and the state jumps ahead.  Values that control branches
+ * or addresses must move affinely; others that do not are made unknown.
+ */
+
+enum { EVE_MEM = 0, EVE_BRANCH = 1 };
+
+typedef struct ev_event {
+    uint32_t inst;
+    uint16_t lane;
+    uint8_t kind;
+    uint8_t flags;       /* MEM: 1 store, 2 atomic; BRANCH: compare opcode kind */
+    int64_t a, b;        /* MEM: address, var; BRANCH: the two operands */
+    uint32_t op, width;  /* BRANCH: opcode and operand width */
+} ev_event;
+
+typedef struct ev_evlist {
+    ev_event *e;
+    size_t n, cap;
+} ev_evlist;
+
+typedef struct ev_seg {
+    ev_val *base;        /* lane 0's first component */
+    size_t lane_stride;
+    uint32_t n;
+    uint8_t ctrl;
+    uint8_t kind;        /* EVK_* of the components (OTHER: mixed) */
+    uint8_t width;
+    uint8_t sign;
+} ev_seg;
+
+struct ev_trk {
+    uint32_t header, fn;
+    uint32_t lo, hi;     /* instruction range of the loop */
+    int eligible;
+    ev_seg *seg;
+    size_t nseg;
+    uint32_t S;          /* components per lane */
+    /* history since the last reset */
+    uint32_t narr;       /* arrivals recorded (ring of 3) */
+    uint32_t nl;
+    uint16_t *lanes;
+    ev_val *snap[3];
+    double *ic[3];
+    double bars[3];
+    ev_evlist ev[3];     /* events of the iteration that ended at arrival */
+    ev_evlist cur;
+    int bad[3], bad_cur;
+    int armed;
+};
+
+static void evl_push(ev_evlist *l, const ev_event *e)
+{
+    if (l->n >= (1u << 18))
+        return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 256;
+        l->e = realloc(l->e, l->cap * sizeof *l->e);
+        if (!l->e)
+            abort();
+    }
+    l->e[l->n++] = *e;
+}
+
+/* Static: which ids and variables feed branch conditions or addresses. */
+static void setup_ctrl(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    c->ctrl = xcalloc(c->bound, 1);
+    c->vctrl = xcalloc(c->info.nvars + 1, 1);
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func == SPV_NONE || !in->nops)
+            continue;
+        switch (in->opcode) {
+        case SpvOpBranchConditional: case SpvOpSwitch:
+            if (in->ops[0] < c->bound)
+                c->ctrl[in->ops[0]] = 1;
+            break;
+        case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+        case SpvOpPtrAccessChain:
+            for (uint32_t k = 1; k < in->nops; k++)
+                if (in->ops[k] < c->bound)
+                    c->ctrl[in->ops[k]] = 1;
+            break;
+        default:
+            break;
+        }
+    }
+    for (int pass = 0; pass < 12; pass++) {
+        int changed = 0;
+        for (size_t i = m->ninsts; i-- > 0;) {
+            const spv_inst *in = &m->insts[i];
+            if (in->func == SPV_NONE)
+                continue;
+            if (in->opcode == SpvOpStore && in->nops >= 2) {
+                uint32_t vi = root_var(c, in->ops[0]);
+                if (vi != EV_NONE && c->vctrl[vi] && in->ops[1] < c->bound &&
+                    !c->ctrl[in->ops[1]]) {
+                    c->ctrl[in->ops[1]] = 1;
+                    changed = 1;
+                }
+                continue;
+            }
+            uint32_t r = in->result_id;
+            if (!r || r >= c->bound || !c->ctrl[r])
+                continue;
+            if (in->opcode == SpvOpLoad && in->nops) {
+                uint32_t vi = root_var(c, in->ops[0]);
+                if (vi != EV_NONE && !c->vctrl[vi]) {
+                    c->vctrl[vi] = 1;
+                    changed = 1;
+                }
+            }
+            for (uint32_t k = 0; k < in->nops; k++)
+                if (in->ops[k] < c->bound && !c->ctrl[in->ops[k]]) {
+                    c->ctrl[in->ops[k]] = 1;
+                    changed = 1;
+                }
+        }
+        if (!changed)
+            break;
+    }
+}
+
+static int block_in_loop(const spv_module *m, uint32_t b, uint32_t h)
+{
+    for (int guard = 0; guard < 256 && b != SPV_NONE && b < m->nblocks; guard++) {
+        if (b == h)
+            return 1;
+        b = m->blocks[b].loop_header;
+    }
+    return 0;
+}
+
+static void seg_add(ev_trk *t, ev_val *base, size_t stride, uint32_t n,
+                    int ctrl, const ev_type *ty)
+{
+    t->seg = realloc(t->seg, (t->nseg + 1) * sizeof *t->seg);
+    if (!t->seg)
+        abort();
+    ev_seg *s = &t->seg[t->nseg++];
+    s->base = base;
+    s->lane_stride = stride;
+    s->n = n;
+    s->ctrl = (uint8_t)ctrl;
+    s->kind = ty->kind;
+    s->width = ty->width;
+    s->sign = ty->sign;
+    t->S += n;
+}
+
+static ev_trk *trk_get(ev_ctx *c, uint32_t h)
+{
+    if (c->trk[h])
+        return c->trk[h];
+    const spv_module *m = c->m;
+    ev_trk *t = xcalloc(1, sizeof *t);
+    c->trk[h] = t;
+    t->header = h;
+    t->fn = m->blocks[h].func;
+    t->lo = UINT32_MAX;
+    t->hi = 0;
+    t->eligible = 1;
+    const spv_function *fn = &m->funcs[t->fn];
+    for (uint32_t b = fn->first_block; b < fn->first_block + fn->nblocks; b++) {
+        if (!block_in_loop(m, b, h))
+            continue;
+        if (m->blocks[b].first < t->lo)
+            t->lo = m->blocks[b].first;
+        if (m->blocks[b].last > t->hi)
+            t->hi = m->blocks[b].last;
+    }
+    if (t->lo > t->hi) {
+        t->eligible = 0;
+        return t;
+    }
+    for (uint32_t i = t->lo; i <= t->hi; i++) {
+        uint32_t op = m->insts[i].opcode;
+        if (op == SpvOpFunctionCall || op == SpvOpSwitch || op == SpvOpKill ||
+            op == SpvOpTerminateInvocation)
+            t->eligible = 0;
+    }
+    /* state: function and private variables, the header's phis */
+    ev_info *I = &c->info;
+    for (size_t v = 0; v < I->nvars; v++) {
+        ev_var *var = &I->vars[v];
+        if (!var->mem || (var->cls != EVM_FUNCTION && var->cls != EVM_PRIVATE))
+            continue;
+        const spv_var *sv = spv_var_of(m, var->id);
+        if (var->cls == EVM_FUNCTION && (!sv || sv->func != t->fn))
+            continue;
+        seg_add(t, var->mem, var->nflat, var->nflat, c->vctrl[v],
+                tinfo(c, var->pointee));
+    }
+    for (uint32_t i = m->blocks[h].first; i <= m->blocks[h].last; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->opcode != SpvOpPhi || !has_reg(c, in->result_id))
+            continue;
+        seg_add(t, c->pool + c->reg_off[in->result_id], c->nflat[in->result_id],
+                c->nflat[in->result_id], c->ctrl[in->result_id], tinfo(c, in->type_id));
+    }
+    if ((size_t)t->S * c->exec_lanes > (4u << 20))
+        t->eligible = 0;
+    return t;
+}
+
+static void trk_reset(ev_trk *t)
+{
+    t->narr = 0;
+    t->nl = 0;
+    t->cur.n = 0;
+    t->bad_cur = 0;
+}
+
+static void trk_free(ev_trk *t)
+{
+    if (!t)
+        return;
+    free(t->seg);
+    free(t->lanes);
+    for (int k = 0; k < 3; k++) {
+        free(t->snap[k]);
+        free(t->ic[k]);
+        free(t->ev[k].e);
+    }
+    free(t->cur.e);
+    free(t);
+}
+
+static void trk_arm(ev_ctx *c, ev_trk *t)
+{
+    if (t->armed)
+        return;
+    if (c->narmed >= 16)
+        return;
+    c->armed[c->narmed++] = t;
+    t->armed = 1;
+}
+
+static void trk_emit(ev_ctx *c, const ev_event *e)
+{
+    for (int k = 0; k < c->narmed; k++) {
+        ev_trk *t = c->armed[k];
+        if (e->inst >= t->lo && e->inst <= t->hi)
+            evl_push(&t->cur, e);
+    }
+}
+
+static void trk_bad(ev_ctx *c, uint32_t inst)
+{
+    for (int k = 0; k < c->narmed; k++) {
+        ev_trk *t = c->armed[k];
+        if (inst >= t->lo && inst <= t->hi)
+            t->bad_cur = 1;
+    }
+}
+
+static void trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
+                    int64_t lo, int64_t hi, int store, int atomic)
+{
+    if (!c->narmed)
+        return;
+    if (lo != hi) {
+        trk_bad(c, inst);
+        return;
+    }
+    ev_event e = {inst, (uint16_t)lane, EVE_MEM,
+                  (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0)), lo, vi, 0, 0};
+    trk_emit(c, &e);
+}
+
+static int is_cmp(uint32_t op)
+{
+    switch (op) {
+    case SpvOpIEqual: case SpvOpINotEqual: case SpvOpULessThan:
+    case SpvOpSLessThan: case SpvOpULessThanEqual: case SpvOpSLessThanEqual:
+    case SpvOpUGreaterThan: case SpvOpSGreaterThan:
+    case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int64_t interp(uint64_t v, unsigned w, int sgn)
+{
+    return sgn ? sext(v, w) : (int64_t)(v & wmask(w >= 64 ? 63 : w));
+}
+
+static void trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond)
+{
+    if (!c->narmed)
+        return;
+    const spv_inst *d = spv_def(c->m, cond);
+    if (!d || !is_cmp(d->opcode) || d->nops < 2) {
+        /* a constant condition is fine; anything else is not modelled */
+        if (!(cond < c->bound && c->const_off[cond] != EV_NONE))
+            trk_bad(c, inst);
+        return;
+    }
+    const ev_val *a = V(c, d->ops[0], lane), *b = V(c, d->ops[1], lane);
+    const ev_type *t = val_type(c, d->ops[0]);
+    if (!known(a) || !known(b) || t->kind != EVK_INT || c->nflat[d->ops[0]] > 1) {
+        trk_bad(c, inst);
+        return;
+    }
+    int sgn = d->opcode == SpvOpSLessThan || d->opcode == SpvOpSLessThanEqual ||
+              d->opcode == SpvOpSGreaterThan || d->opcode == SpvOpSGreaterThanEqual;
+    ev_event e = {inst, (uint16_t)lane, EVE_BRANCH, (uint8_t)sgn,
+                  interp(a->lo, t->width, sgn), interp(b->lo, t->width, sgn),
+                  d->opcode, t->width};
+    trk_emit(c, &e);
+}
+
+/* First t >= 1 at which pred(D0 + t dD) differs from pred(D0); INT64_MAX
+ * when never. */
+static int64_t flip_lt(int64_t D0, int64_t dD)
+{
+    if (D0 < 0 && dD > 0)
+        return (-D0 + dD - 1) / dD;
+    if (D0 >= 0 && dD < 0)
+        return D0 / (-dD) + 1;
+    return INT64_MAX;
+}
+
+static int64_t flip_of(uint32_t op, int64_t D0, int64_t dD)
+{
+    if (dD == 0)
+        return INT64_MAX;
+    switch (op) {
+    case SpvOpULessThan: case SpvOpSLessThan:
+    case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual:
+        return flip_lt(D0, dD);
+    case SpvOpULessThanEqual: case SpvOpSLessThanEqual:
+        return flip_lt(D0 - 1, dD);
+    case SpvOpUGreaterThan: case SpvOpSGreaterThan:
+        return flip_lt(-D0, -dD);
+    case SpvOpIEqual: case SpvOpINotEqual:
+        if (D0 == 0)
+            return 1;
+        if ((-D0) % dD == 0 && (-D0) / dD >= 1)
+            return (-D0) / dD;
+        return INT64_MAX;
+    default:
+        return 0;
+    }
+}
+
+static int64_t range_cap(int64_t v0, int64_t d, unsigned w, int sgn)
+{
+    /* largest t with v0 + t d inside the type's range */
+    if (d == 0)
+        return INT64_MAX;
+    long double lo = sgn ? -ldexpl(1.0L, (int)w - 1) : 0.0L;
+    long double hi = sgn ? ldexpl(1.0L, (int)w - 1) - 1 : ldexpl(1.0L, (int)w) - 1;
+    long double t = d > 0 ? (hi - v0) / d : (lo - v0) / d;
+    if (t < 0)
+        return 0;
+    if (t > 9.0e18L)
+        return INT64_MAX;
+    return (int64_t)t;
+}
+
+static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr)
+{
+    uint32_t a = c->acc_of_inst[e->inst];
+    ev_var *v = &c->info.vars[e->b];
+    if (a == EV_NONE)
+        return;
+    ev_acc *s = &c->grp->acc[a];
+    uint32_t size = c->info.acc[a].bytes;
+    int64_t idx;
+    if (v->cls == EVM_SHARED) {
+        idx = addr;
+    } else if (v->rt_stride && addr >= (int64_t)v->rt_base) {
+        idx = (addr - (int64_t)v->rt_base) / v->rt_stride;
+    } else {
+        uint32_t es = size ? size : 1;
+        idx = addr >= 0 ? addr / es : -((-addr + es - 1) / es);
+    }
+    if (!s->idx_any || idx < s->idx_min)
+        s->idx_min = idx;
+    if (!s->idx_any || idx > s->idx_max)
+        s->idx_max = idx;
+    s->idx_any = 1;
+    if ((v->cls == EVM_STORAGE || v->cls == EVM_UNIFORM) && v->buf_known &&
+        (addr < 0 || addr + (int64_t)size > (int64_t)v->buf_bytes)) {
+        uint32_t lid[3], g[3];
+        lane_ids(c, e->lane, lid);
+        for (int d = 0; d < 3; d++)
+            g[d] = c->gid[d] * c->info.local[d] + lid[d];
+        if (s->oob_count == 0 || idx < s->oob_idx_min)
+            s->oob_idx_min = idx;
+        if (s->oob_count == 0 || idx > s->oob_idx_max)
+            s->oob_idx_max = idx;
+        for (int d = 0; d < 3; d++) {
+            if (s->oob_count == 0 || g[d] < s->oob_gid_min[d])
+                s->oob_gid_min[d] = g[d];
+            if (s->oob_count == 0 || g[d] > s->oob_gid_max[d])
+                s->oob_gid_max[d] = g[d];
+        }
+        s->oob_count += 1;
+        s->oob_certain |= !c->l_taint[e->lane];
+    }
+}
+
+/* Tries to skip iterations at an arrival; returns 1 when it did. */
+static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
+{
+    int i0 = (int)((t->narr - 3) % 3), i1 = (int)((t->narr - 2) % 3),
+        i2 = (int)((t->narr - 1) % 3);
+    if (t->bad[i1] || t->bad[i2])
+        return 0;
+    /* same work per iteration */
+    size_t R = (size_t)(t->hi - t->lo + 1);
+    for (size_t k = 0; k < R; k++)
+        if (t->ic[i1][k] - t->ic[i0][k] != t->ic[i2][k] - t->ic[i1][k])
+            return 0;
+    const ev_evlist *pe = &t->ev[i1], *ce = &t->ev[i2];
+    if (pe->n != ce->n || ce->n >= (1u << 18) - 1)
+        return 0;
+    int64_t K = INT64_MAX;
+    int any_branch_moves = 0;
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *p = &pe->e[k], *q = &ce->e[k];
+        if (p->inst != q->inst || p->lane != q->lane || p->kind != q->kind ||
+            (p->kind == EVE_MEM && p->b != q->b))
+            return 0;
+        if (q->kind == EVE_BRANCH) {
+            int64_t dA = q->a - p->a, dB = q->b - p->b;
+            int64_t f = flip_of(q->op, q->a - q->b, dA - dB);
+            if (f == 0)
+                return 0;
+            if (dA - dB != 0)
+                any_branch_moves = 1;
+            if (f != INT64_MAX && f - 1 < K)
+                K = f - 1;
+            int64_t rc = range_cap(q->a, dA, q->width, q->flags & 1);
+            if (rc < K) K = rc;
+            rc = range_cap(q->b, dB, q->width, q->flags & 1);
+            if (rc < K) K = rc;
+        }
+    }
+    if (!any_branch_moves || K < 2)
+        return 0;
+    /* the state must move affinely where it matters */
+    uint32_t S = t->S;
+    const ev_val *s0 = t->snap[i0], *s1 = t->snap[i1], *s2 = t->snap[i2];
+    for (int j = 0; j < n; j++) {
+        size_t base = (size_t)j * S, pos = 0;
+        for (size_t g = 0; g < t->nseg; g++) {
+            const ev_seg *sg = &t->seg[g];
+            for (uint32_t q = 0; q < sg->n; q++, pos++) {
+                const ev_val *a = &s0[base + pos], *b = &s1[base + pos],
+                             *d = &s2[base + pos];
+                if (!sg->ctrl)
+                    continue;
+                if (!known(a) || !known(b) || !known(d)) {
+                    if (a->lo == b->lo && b->lo == d->lo && a->hi == b->hi &&
+                        b->hi == d->hi)
+                        continue; /* unchanged unknown */
+                    return 0;
+                }
+                if (sg->kind != EVK_INT) {
+                    if (a->lo != b->lo || b->lo != d->lo)
+                        return 0;
+                    continue;
+                }
+                unsigned w = sg->width ? sg->width : 32;
+                int64_t x0 = interp(a->lo, w, sg->sign), x1 = interp(b->lo, w, sg->sign),
+                        x2 = interp(d->lo, w, sg->sign);
+                if (x1 - x0 != x2 - x1)
+                    return 0;
+                int64_t rc = range_cap(x2, x2 - x1, w, sg->sign);
+                if (rc < K)
+                    K = rc;
+            }
+        }
+    }
+    if (K < 2)
+        return 0;
+    if (K > (int64_t)1 << 40)
+        K = (int64_t)1 << 40;
+    double Kd = (double)K;
+
+    /* account the skipped iterations */
+    for (size_t k = 0; k < R; k++)
+        c->grp->icount[t->lo + k] += Kd * (t->ic[i2][k] - t->ic[i1][k]);
+    c->grp->barriers += Kd * (t->bars[i2] - t->bars[i1]);
+    c->epoch += (uint32_t)(t->bars[i2] - t->bars[i1]) * (K > 1000000 ? 1000000 : (uint32_t)K);
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind != EVE_MEM)
+            continue;
+        int64_t d = q->a - pe->e[k].a;
+        uint32_t a = c->acc_of_inst[q->inst];
+        if (a != EV_NONE)
+            c->grp->acc[a].count += Kd;
+        replay_point(c, q, q->a + d);
+        replay_point(c, q, q->a + (int64_t)K * d);
+        if (q->flags & 3)
+            c->l_side[q->lane] = 1;
+    }
+    /* touched bytes: iteration-major so neighbouring lanes coalesce */
+    int64_t tmax = K;
+    double work = Kd * (double)ce->n;
+    for (size_t k = 0; k < ce->n && work > 0; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind != EVE_MEM)
+            continue;
+        const ev_var *v = &c->info.vars[q->b];
+        if (v->fp_slot < 0)
+            continue;
+        uint32_t a = c->acc_of_inst[q->inst];
+        uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
+        int64_t d = q->a - pe->e[k].a;
+        if (d >= -(int64_t)size && d <= (int64_t)size) {
+            /* contiguous walk: one range */
+            int64_t lo = d >= 0 ? q->a + d : q->a + K * d;
+            int64_t hi = (d >= 0 ? q->a + K * d : q->a + d) + size;
+            int64_t lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
+            ev_runs *r = &c->grp->fp[v->fp_slot + ((q->flags & 1) ? 1 : 0)];
+            runs_add(r, lo < 0 ? 0 : lo, hi > lim ? lim : hi);
+            if (q->flags & 2)
+                runs_add(&c->grp->fp[v->fp_slot + 1], lo < 0 ? 0 : lo, hi > lim ? lim : hi);
+        }
+    }
+    if (work > 0) {
+        if (tmax > (int64_t)(4e6 / (double)(ce->n ? ce->n : 1)))
+            tmax = (int64_t)(4e6 / (double)(ce->n ? ce->n : 1));
+        for (int64_t s = 1; s <= tmax; s++)
+            for (size_t k = 0; k < ce->n; k++) {
+                const ev_event *q = &ce->e[k];
+                if (q->kind != EVE_MEM)
+                    continue;
+                const ev_var *v = &c->info.vars[q->b];
+                if (v->fp_slot < 0)
+                    continue;
+                uint32_t a = c->acc_of_inst[q->inst];
+                uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
+                int64_t d = q->a - pe->e[k].a;
+                if (d >= -(int64_t)size && d <= (int64_t)size)
+                    continue;
+                int64_t lo = q->a + s * d, hi = lo + size;
+                int64_t lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
+                if (lo < 0) lo = 0;
+                if (hi > lim) hi = lim;
+                ev_runs *r = &c->grp->fp[v->fp_slot + ((q->flags & 1) ? 1 : 0)];
+                runs_add(r, lo, hi);
+                if (q->flags & 2)
+                    runs_add(&c->grp->fp[v->fp_slot + 1], lo, hi);
+            }
+        if (tmax < K) {
+            for (size_t k = 0; k < ce->n; k++) {
+                const ev_event *q = &ce->e[k];
+                const ev_var *v = q->kind == EVE_MEM ? &c->info.vars[q->b] : NULL;
+                if (v && v->fp_slot >= 0)
+                    c->grp->fp[v->fp_slot + ((q->flags & 1) ? 1 : 0)].inexact = 1;
+            }
+        }
+    }
+    /* outer loops see the skipped events as their own */
+    for (int k = 0; k < c->narmed; k++) {
+        ev_trk *o = c->armed[k];
+        if (o == t || !(t->lo >= o->lo && t->hi <= o->hi))
+            continue;
+        if ((double)o->cur.n + Kd * (double)ce->n > (double)(1u << 18)) {
+            o->bad_cur = 1;
+            continue;
+        }
+        for (int64_t s = 1; s <= K; s++)
+            for (size_t e = 0; e < ce->n; e++) {
+                ev_event q = ce->e[e];
+                int64_t da = q.a - pe->e[e].a, db = q.b - pe->e[e].b;
+                q.a += s * da;
+                if (q.kind == EVE_BRANCH)
+                    q.b += s * db;
+                evl_push(&o->cur, &q);
+            }
+    }
+    /* shared elements stored in the skipped iterations hold data we did
+       not compute */
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind != EVE_MEM || !(q->flags & 1))
+            continue;
+        ev_var *v = &c->info.vars[q->b];
+        if (v->cls != EVM_SHARED || !v->mem)
+            continue;
+        int64_t d = q->a - pe->e[k].a;
+        uint32_t a = c->acc_of_inst[q->inst];
+        const ev_type *et = tinfo(c, v->pointee);
+        uint32_t ncomp = a != EV_NONE && et->width ?
+                         c->info.acc[a].bytes / ((et->width + 7u) / 8u) : 1;
+        if (ncomp == 0)
+            ncomp = 1;
+        int64_t steps = d == 0 ? 1 : K;
+        if (steps > (int64_t)v->nflat)
+            steps = v->nflat;
+        for (int64_t s2i = 1; s2i <= steps; s2i++) {
+            int64_t at = q->a + s2i * d;
+            for (uint32_t cc = 0; cc < ncomp; cc++)
+                if (at + cc >= 0 && (uint64_t)(at + cc) < v->nflat) {
+                    v->mem[at + cc] = unk_of(NULL);
+                    v->shm[at + cc].init = 1;
+                }
+        }
+    }
+    /* jump the state */
+    for (int j = 0; j < n; j++) {
+        size_t base = (size_t)j * S, pos = 0;
+        for (size_t g = 0; g < t->nseg; g++) {
+            const ev_seg *sg = &t->seg[g];
+            ev_val *live = sg->base + (size_t)lanes[j] * sg->lane_stride;
+            for (uint32_t q = 0; q < sg->n; q++, pos++) {
+                const ev_val *b = &s1[base + pos], *d = &s2[base + pos];
+                if (known(b) && known(d) && sg->kind == EVK_INT) {
+                    unsigned w = sg->width ? sg->width : 32;
+                    uint64_t step = d->lo - b->lo;
+                    live[q] = kv((d->lo + step * (uint64_t)K) & wmask(w));
+                } else if (!(b->lo == d->lo && b->hi == d->hi)) {
+                    live[q] = sg->kind == EVK_INT ? full_int(sg->width ? sg->width : 32)
+                                                  : unk_of(NULL);
+                }
+            }
+        }
+    }
+    c->grp->skipped += Kd;
+    return 1;
+}
+
+/* Called when lanes start a loop header block (after its phis). */
+static void trk_arrive(ev_ctx *c, uint32_t b, const uint16_t *lanes, int n)
+{
+    const spv_module *m = c->m;
+    if (!c->trk || m->blocks[b].merge != SPV_MERGE_LOOP)
+        return;
+    ev_trk *t = trk_get(c, b);
+    if (!t->eligible)
+        return;
+    uint32_t prev = c->l_prev[lanes[0]];
+    int back = prev != EV_NONE && block_in_loop(m, prev, b);
+    int same = back && t->narr > 0 && t->nl == (uint32_t)n &&
+               memcmp(t->lanes, lanes, (size_t)n * sizeof *lanes) == 0;
+    if (!same) {
+        trk_reset(t);
+        t->lanes = realloc(t->lanes, (size_t)(n ? n : 1) * sizeof *t->lanes);
+        if (!t->lanes)
+            abort();
+        memcpy(t->lanes, lanes, (size_t)n * sizeof *lanes);
+        t->nl = (uint32_t)n;
+        trk_arm(c, t);
+    }
+    /* close the iteration that just ended */
+    int slot = (int)(t->narr % 3);
+    ev_evlist tmp = t->ev[slot];
+    t->ev[slot] = t->cur;
+    t->cur = tmp;
+    t->cur.n = 0;
+    t->bad[slot] = t->bad_cur || !same;
+    t->bad_cur = 0;
+    size_t R = (size_t)(t->hi - t->lo + 1);
+    if (!t->ic[slot])
+        t->ic[slot] = xcalloc(R, sizeof(double));
+    memcpy(t->ic[slot], c->grp->icount + t->lo, R * sizeof(double));
+    t->bars[slot] = c->grp->barriers;
+    if (!t->snap[slot])
+        t->snap[slot] = xcalloc((size_t)t->S * c->exec_lanes + 1, sizeof(ev_val));
+    for (int j = 0; j < n; j++) {
+        size_t pos = (size_t)j * t->S;
+        for (size_t g = 0; g < t->nseg; g++) {
+            const ev_seg *sg = &t->seg[g];
+            memcpy(t->snap[slot] + pos, sg->base + (size_t)lanes[j] * sg->lane_stride,
+                   sg->n * sizeof(ev_val));
+            pos += sg->n;
+        }
+    }
+    t->narr++;
+    if (t->narr >= 3 && trk_try_skip(c, t, lanes, n)) {
+        /* the state moved: start a new history from here */
+        t->narr = 0;
+        trk_reset(t);
+        t->nl = (uint32_t)n;
+        memcpy(t->lanes, lanes, (size_t)n * sizeof *lanes);
+        int s0 = 0;
+        memcpy(t->ic[s0], c->grp->icount + t->lo, R * sizeof(double));
+        t->bars[s0] = c->grp->barriers;
+        for (int j = 0; j < n; j++) {
+            size_t pos = (size_t)j * t->S;
+            for (size_t g = 0; g < t->nseg; g++) {
+                const ev_seg *sg = &t->seg[g];
+                memcpy(t->snap[s0] + pos, sg->base + (size_t)lanes[j] * sg->lane_stride,
+                       sg->n * sizeof(ev_val));
+                pos += sg->n;
+            }
+        }
+        t->bad[s0] = 1; /* the first recorded iteration after a jump */
+        t->narr = 1;
+    }
+}
+
+static void trk_group_start(ev_ctx *c)
+{
+    for (int k = 0; k < c->narmed; k++)
+        c->armed[k]->armed = 0;
+    c->narmed = 0;
+    if (c->trk)
+        for (size_t b = 0; b < c->m->nblocks; b++)
+            if (c->trk[b])
+                trk_reset(c->trk[b]);
+}
+
+/* ------------------------------------------------------------------ */
 /* control flow and scheduling                                          */
 
 static void lane_goto(ev_ctx *c, uint32_t lane, uint32_t from, uint32_t label)
@@ -2720,6 +3466,7 @@ static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
     uint32_t hdr = bl->merge == SPV_MERGE_LOOP ? b : bl->loop_header;
     c->l_taint[lane] = 1;
     c->grp->unknown_branch = 1;
+    trk_bad(c, ii);
     if (hdr != SPV_NONE && hdr < m->nblocks) {
         uint32_t mb = m->blocks[hdr].merge_block;
         uint32_t ml = mb < m->nblocks ? m->blocks[mb].label : 0;
@@ -2887,8 +3634,11 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
     const spv_module *m = c->m;
     const spv_block *bl = &m->blocks[b];
     uint32_t i = start;
-    if (i == bl->first + 1)
+    if (i == bl->first + 1) {
         exec_phis(c, b, &i, lanes, n);
+        if (bl->merge == SPV_MERGE_LOOP)
+            trk_arrive(c, b, lanes, n);
+    }
     for (; i <= bl->last; i++) {
         const spv_inst *in = &m->insts[i];
         uint32_t op = in->opcode;
@@ -2925,6 +3675,8 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
             for (int j = 0; j < n; j++) {
                 const ev_val *cd = V(c, in->ops[0], lanes[j]);
                 uint32_t t;
+                if (c->narmed)
+                    trk_branch(c, i, lanes[j], in->ops[0]);
                 if (known(cd))
                     t = cd->lo ? in->ops[1] : in->ops[2];
                 else if (in->ops[1] == in->ops[2])
@@ -3153,6 +3905,7 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
     c->grp = out;
     memcpy(c->gid, g, sizeof c->gid);
     c->epoch = 1;
+    trk_group_start(c);
     double steps0 = c->steps_total;
     int budget0 = c->budget_hit;
     for (size_t i = 0; i < I->nvars; i++) {

@@ -113,19 +113,38 @@ static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
         out[0].a = out[0].b = 0;
         return 1;
     }
-    int ok1, ok2;
-    uint64_t s0 = sig_at(c, o, gc, d, 0, &ok1);
-    uint64_t s1 = sig_at(c, o, gc, d, G - 1, &ok2);
+    /* probe the edges and the middle first (edge effects are the common
+       case), then bisect only where neighbouring probes differ */
+    uint32_t probe[5];
+    size_t np = 0;
+    uint32_t cand[5] = {0, 1, G / 2, G - 2, G - 1};
+    for (int i = 0; i < 5; i++) {
+        if (cand[i] >= G)
+            continue;
+        if (np && probe[np - 1] >= cand[i])
+            continue;
+        probe[np++] = cand[i];
+    }
+    uint64_t sig[5];
+    int ok = 1;
+    for (size_t i = 0; i < np && ok; i++)
+        sig[i] = sig_at(c, o, gc, d, probe[i], &ok);
     uint32_t cp[64];
     size_t ncp = 0;
-    if (ok1 && ok2)
-        bisect(c, o, gc, d, 0, G - 1, s0, s1, cp, &ncp, 62, 0);
+    if (ok)
+        for (size_t i = 0; i + 1 < np; i++)
+            if (sig[i] != sig[i + 1] || probe[i + 1] - probe[i] > 1) {
+                if (sig[i] == sig[i + 1])
+                    continue; /* assumed uniform between equal probes */
+                bisect(c, o, gc, d, probe[i], probe[i + 1], sig[i], sig[i + 1], cp, &ncp,
+                       62, 0);
+            }
     qsort(cp, ncp, sizeof *cp, u32cmp);
     size_t n = 0;
     uint32_t start = 0;
     for (size_t i = 0; i <= ncp && n < max; i++) {
         uint32_t end = i < ncp ? cp[i] - 1 : G - 1;
-        if (i < ncp && cp[i] == 0)
+        if (i < ncp && (cp[i] == 0 || cp[i] <= start))
             continue;
         out[n].a = start;
         out[n].b = end;
@@ -236,6 +255,39 @@ static int box_footprint(const seg *bx, ev_group *const cg[8], int slot,
                 }
             }
     return 1;
+}
+
+/* Distinct bytes in v: a bitmap over [0, limit) when that is small
+ * enough, else sort and merge. */
+static double ivec_total_bitmap(ivec *v, int64_t limit)
+{
+    if (limit <= 0 || limit > ((int64_t)64 << 20) || v->n < 64)
+        return -1;
+    size_t words = (size_t)((limit + 63) / 64);
+    uint64_t *bm = calloc(words, sizeof *bm);
+    if (!bm)
+        return -1;
+    for (size_t i = 0; i < v->n; i++) {
+        int64_t lo = v->r[i].lo < 0 ? 0 : v->r[i].lo;
+        int64_t hi = v->r[i].hi > limit ? limit : v->r[i].hi;
+        while (lo < hi && (lo & 63)) {
+            bm[lo >> 6] |= 1ull << (lo & 63);
+            lo++;
+        }
+        while (hi - lo >= 64) {
+            bm[lo >> 6] = ~0ull;
+            lo += 64;
+        }
+        while (lo < hi) {
+            bm[lo >> 6] |= 1ull << (lo & 63);
+            lo++;
+        }
+    }
+    double t = 0;
+    for (size_t w = 0; w < words; w++)
+        t += (double)__builtin_popcountll(bm[w]);
+    free(bm);
+    return t;
 }
 
 static double ivec_total(ivec *v)
@@ -611,7 +663,14 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         as->line = d->line;
     }
     for (int s = 0; s < I->nfp; s++) {
-        double t = ivec_total(&fpv[s]);
+        const ev_var *bv = NULL;
+        for (size_t vi = 0; vi < I->nvars; vi++)
+            if (I->vars[vi].fp_slot == (s & ~1))
+                bv = &I->vars[vi];
+        double t = ivec_total_bitmap(&fpv[s], bv && bv->buf_known ?
+                                                  (int64_t)bv->buf_bytes : 0);
+        if (t < 0)
+            t = ivec_total(&fpv[s]);
         if (s & 1)
             kc->compulsory_write_bytes += t;
         else

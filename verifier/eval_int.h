@@ -171,6 +171,7 @@ typedef struct ev_group {
     double steps;
     int budget_hit;
     int unknown_branch;
+    double skipped;           /* loop iterations accounted without running */
 } ev_group;
 
 typedef struct ev_ctx ev_ctx;
