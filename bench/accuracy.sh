@@ -4,6 +4,9 @@
 # 90th-percentile error.  Usage: sh bench/accuracy.sh [BUILD] [extra args]
 #   BUILD                   build folder holding clockwork (default build)
 #   extra args              passed to clockwork run (e.g. --device 0)
+#   ACCURACY_PLAN           the plan (default bench/accuracy/plan.json, sized
+#                           for lavapipe; bench/accuracy/plan-gpu.json has
+#                           the same kernels sized for a large GPU)
 #   ACCURACY_OUT            folder for the CSV reports (default BUILD/accuracy)
 #   ACCURACY_RUNS           runs of the plan; each kernel keeps its lowest
 #                           measured median (default 3)
@@ -14,7 +17,7 @@ set -u
 BUILD=${1:-build}
 [ $# -gt 0 ] && shift
 CW=$BUILD/clockwork
-PLAN=bench/accuracy/plan.json
+PLAN=${ACCURACY_PLAN:-bench/accuracy/plan.json}
 OUT=${ACCURACY_OUT:-$BUILD/accuracy}
 MAX_MEDIAN=${ACCURACY_MAX_MEDIAN:-30}
 RUNS=${ACCURACY_RUNS:-3}
