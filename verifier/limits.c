@@ -21,6 +21,12 @@
 
 const char *limits_shader_file(const spv_module *m, const plan_kernel *k)
 {
+    /* a .spv built with -g names its GLSL file: the lines are that file's */
+    const char *glsl = m ? spv_string(m, m->source_file) : NULL;
+    const char *sp = k ? (k->shader_path ? k->shader_path : k->shader) : NULL;
+    size_t n = sp ? strlen(sp) : 0;
+    if (glsl && glsl[0] && n >= 4 && strcmp(sp + n - 4, ".spv") == 0)
+        return glsl;
     if (k && k->shader_path)
         return k->shader_path;
     if (k && k->shader)
