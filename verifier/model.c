@@ -574,29 +574,35 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     }
 
     /* latency: a GPU workgroup cannot finish faster than its invocations'
-     * dependent chain: memory round trips plus dependent instructions;
-     * one such time per wave. */
+     * dependent path; each slot runs `waves` workgroups one after the
+     * other.  The path: one memory round trip (load, use, store), one more
+     * per load whose address comes from buffer contents (a pointer chase:
+     * index unknown to the evaluator), and the longer of issuing the
+     * invocation's instructions (one per clock) and its FP dependency chain
+     * (4 cycles per step).  Loads with known addresses in a loop do not wait
+     * for each other (the compiler unrolls and batches them); their cost is
+     * bandwidth, in the dram / l2 terms. */
     if (!m->is_cpu) {
         double active = c->active_invocations ? (double)c->active_invocations
                                               : (double)c->invocations;
         if (active <= 0)
             active = 1;
-        double loads = 0;
-        int nstatic = 0;
+        double trips = 0;
         for (size_t i = 0; i < c->naccesses; i++) {
             const access_summary *a = &c->accesses[i];
-            if (is_global(a) && !a->is_store && a->count > 0) {
-                loads += a->count;
-                nstatic++;
-            }
+            if (!is_global(a) || a->is_store || a->count <= 0)
+                continue;
+            if (trips < 1)
+                trips = 1;
+            if (!a->index_known && !a->uniform)
+                trips += a->count / active;
         }
-        double trips = nstatic ? loads / active / nstatic : 0;
-        if (trips < 1 && loads > 0)
-            trips = 1;
         int chains = c->fp_chains > 0 ? c->fp_chains : 1;
-        double instr = c->instructions / active;
+        double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
+        double issue_cyc = c->instructions / active;
+        double chain_cyc = fl / active / 2 / chains * FP_LATENCY_CYCLES;
         double per_group_ns = trips * m->latency_ns +
-                              instr * FP_LATENCY_CYCLES / chains / m->clock_ghz +
+                              fmax(issue_cyc, chain_cyc) / m->clock_ghz +
                               c->barriers / (double)m->groups * 20 /
                                   m->clock_ghz;
         add(ts, "latency", m->waves * per_group_ns * 1e-3);

@@ -92,6 +92,7 @@ static access_summary *fx_access(fixture *f, uint32_t binding, int store,
     a->count = count;
     a->stride_known = 1;
     a->lane_stride_bytes = stride;
+    a->index_known = 1;
     a->footprint_bytes = footprint;
     a->line = 10 + (int)binding;
     if (store) {
@@ -285,13 +286,18 @@ static void test_one_workgroup_latency(void **state)
     fixture f;
     fx_init(&f, 1, 64);
     f.p.mem_latency_ns = 500;
-    /* each invocation walks 100 dependent loads of one static load */
-    fx_access(&f, 0, 0, 4, 4, 64 * 100.0, 64 * 4.0);
+    /* each invocation chases 100 pointers: the address of each load comes
+     * from the previous one (index unknown to the evaluator) */
+    access_summary *chase = fx_access(&f, 0, 0, 4, 4, 64 * 100.0, 64 * 4.0);
+    chase->index_known = 0;
+    chase->stride_known = 0;
     fx_access(&f, 1, 1, 4, 4, 64, 64 * 4.0);
     f.c.instructions = 64 * 300.0;
+    f.c.flops_fp32 = 64 * 2 * 100.0; /* 100 dependent FMAs: 400 cycles */
     fx_run(&f);
-    /* 1 wave x (100 trips x 500 ns + 300 instr x 4 cycles / 2 GHz) */
-    assert_close(term(&f, "latency"), (100 * 500 + 300 * 4 / 2.0) * 1e-3);
+    /* 1 wave x ((1 + 100) trips x 500 ns + max(300 instr, 100 x 4 cycles)
+     * / 2 GHz) */
+    assert_close(term(&f, "latency"), (101 * 500 + 400 / 2.0) * 1e-3);
     assert_string_equal(f.kr.prediction.bound, "latency");
     const finding *sd = find(&f, "small-dispatch");
     assert_non_null(sd);
