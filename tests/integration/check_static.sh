@@ -36,6 +36,18 @@ grep -q 'out of range' "$T/r.json" || fail "no id-bound reason in the report"
 tr -d ' \n' < "$T/r.json" | grep -q '"name":"good".*"local_size":\[256,1,1\]' ||
     fail "good kernel not analysed"
 
+# a .spv built with -g: static findings name the GLSL file and line
+glslc -g --target-env=vulkan1.0 examples/kernels/reduce.comp -o "$T/reduce.spv" ||
+    fail "glslc cannot compile reduce"
+cat > "$T/spv.json" <<'PLAN'
+{"kernels": [{"name": "reduce", "shader": "reduce.spv", "workgroups": [4, 1, 1],
+  "push": {"n": 1024}, "buffers": [{"binding": 0, "elements": 1024}]}]}
+PLAN
+expect_rc 1 "$CW" check --format json -o "$T/spv.out" "$T/spv.json"
+tr -d ' \n' < "$T/spv.out" |
+    grep -q '"file":"[^"]*examples/kernels/reduce.comp","line":20' ||
+    fail "binding-missing does not name reduce.comp:20: $(cat "$T/spv.out")"
+
 # static checks through the CLI
 expect_rc 1 "$CW" check tests/corpus/push_typo/plan.json
 expect_out "did you mean 'alpha'" "$CW" check tests/corpus/push_typo/plan.json
