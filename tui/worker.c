@@ -446,7 +446,8 @@ static void *worker_main(void *arg)
     post(w, &m);
     for (size_t pi = 0; pi < w->nplans; pi++)
         plan_jobs(w, pi);
-    unsigned runs = 0; /* kernels measured since the last (re)start */
+    unsigned runs = 0; /* kernels measured since the worker was last idle */
+    int was_idle = 0;
     struct timespec last_poll;
     clock_gettime(CLOCK_MONOTONIC, &last_poll);
     for (;;) {
@@ -477,6 +478,10 @@ static void *worker_main(void *arg)
         size_t total = 0;
         for (size_t pi = 0; pi < w->nplans; pi++)
             total += w->plans[pi].nk;
+        if (was_idle && nc + (paused ? 0 : nm) > 0) {
+            runs = 0; /* a new round of work: count it from zero */
+            was_idle = 0;
+        }
         int job = 0;
         for (size_t pi = 0; pi < w->nplans && !job; pi++)
             for (size_t i = 0; i < w->plans[pi].nk && !job; i++)
@@ -498,6 +503,7 @@ static void *worker_main(void *arg)
         if (job)
             continue;
         /* idle: say so, tell a waiting snapshot, sleep up to a second */
+        was_idle = 1;
         pthread_mutex_lock(&w->mu);
         if (!w->settled && !(paused && nm)) {
             w->settled = 1;

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Live editing: while the TUI runs, an edited shader is re-analysed and
+# re-measured by itself, an edited plan is reloaded, a broken plan is
+# reported on the status line with file:line and the old one kept; p
+# pauses and r re-runs.
+. "${CW_TEST_ROOT:-.}/tests/screen/lib.sh"
+command -v tmux >/dev/null || { echo "tmux missing (make deps)"; exit 1; }
+D="$WORK/proj"
+mkdir -p "$D"
+cp "$ROOT/examples/kernels/saxpy.comp" "$D/saxpy.comp"
+write_plan() {
+    cat > "$D/plan.json.tmp" <<JSON
+{"kernels": [{"name": "$1", "shader": "saxpy.comp", "workgroups": [16, 1, 1],
+  "push": {"n": 4096, "alpha": 2.0},
+  "buffers": [{"binding": 0, "elements": 4096}, {"binding": 1, "elements": 4096}]}]}
+JSON
+    mv "$D/plan.json.tmp" "$D/plan.json"
+}
+write_plan saxpy
+start live 100 30 "$CW" tui --samples 5 --budget 0.2 "$D/plan.json"
+expect live 'done · 1 measured' "first pass measured"
+keys live p
+expect live 'paused' "p pauses"
+keys live p
+keys live r
+expect live 're-running every kernel' "r re-runs"
+expect live 'done · 1 measured' "re-run finished"
+keys live 3
+expect live 'GLSL · [0-9]+ lines' "source view"
+sleep 1
+printf '// edited-by-test\n' >> "$D/saxpy.comp"
+expect live 'edited-by-test' "edited shader re-analysed: new line in the source view"
+expect live 'done · 1 measured' "edited shader re-measured"
+keys live 1
+sleep 1
+write_plan saxpy_renamed
+expect live '^ saxpy_renamed ' "edited plan reloaded"
+sleep 1
+printf '{"kernels": [\n  {"name": 5}\n' > "$D/plan.json"
+expect live 'plan not reloaded: .*plan.json:[0-9]+' "broken plan reported with file:line"
+screen live | grep -q '^ saxpy_renamed ' && ok "old kernels kept" || fail "old kernels lost"
+keys live q
+check_restored live
+echo "$FAILS failure(s)"
+[ "$FAILS" -eq 0 ]
