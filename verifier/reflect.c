@@ -398,29 +398,8 @@ void reflect_module(const spv_module *m, const spv_entry *e, reflection *out)
         double v = 0;
         spv_const_f64(m, k->id, &v);
         s->value = v;
-        if (t && t->kind == SPV_T_FLOAT) {
-            if (t->width == 32) {
-                float f;
-                uint32_t w = (uint32_t)k->default_bits;
-                memcpy(&f, &w, 4);
-                s->default_value = f;
-            } else if (t->width == 64) {
-                double dd;
-                memcpy(&dd, &k->default_bits, 8);
-                s->default_value = dd;
-            } else {
-                s->default_value = v; /* f16 default: same path as value */
-            }
-        } else if (t && t->kind == SPV_T_INT && t->is_signed && t->width < 64) {
-            uint64_t b = k->default_bits;
-            if (b & ((uint64_t)1 << (t->width - 1)))
-                b |= ~(((uint64_t)1 << t->width) - 1);
-            s->default_value = (double)(int64_t)b;
-        } else if (t && t->kind == SPV_T_INT && t->is_signed) {
-            s->default_value = (double)(int64_t)k->default_bits;
-        } else {
-            s->default_value = (double)k->default_bits;
-        }
+        if (spv_const_default_f64(m, k->id, &s->default_value))
+            s->default_value = 0;
     }
 
     free(u.root);

@@ -2081,6 +2081,23 @@ int spv_const_f64(const spv_module *m, uint32_t id, double *out)
     return 0;
 }
 
+int spv_const_default_f64(const spv_module *m, uint32_t id, double *out)
+{
+    const spv_const *k = spv_const_of(m, id);
+    const spv_type *t = k ? spv_type_of(m, k->type) : NULL;
+    if (!k || !t || k->kind != SPV_C_SCALAR || k->spec_op)
+        return -1;
+    if (t->kind == SPV_T_FLOAT)
+        *out = bits_to_double(k->default_bits, t->width);
+    else if (t->kind == SPV_T_INT && t->is_signed)
+        *out = (double)sext(k->default_bits, t->width);
+    else if (t->kind == SPV_T_INT || t->kind == SPV_T_BOOL)
+        *out = (double)k->default_bits;
+    else
+        return -1;
+    return 0;
+}
+
 uint32_t spv_const_component(const spv_module *m, uint32_t id, uint32_t i)
 {
     const spv_const *k = spv_const_of(m, id);

@@ -327,6 +327,9 @@ const spv_entry *spv_entry_find(const spv_module *m, const char *name);
 int spv_const_u64(const spv_module *m, uint32_t id, uint64_t *out);
 int spv_const_i64(const spv_module *m, uint32_t id, int64_t *out);
 int spv_const_f64(const spv_module *m, uint32_t id, double *out);
+/* A scalar spec constant's default (the module's value, before the plan),
+ * as f64; non-zero when id is not a scalar constant. */
+int spv_const_default_f64(const spv_module *m, uint32_t id, double *out);
 /* Constituent id i of a constant composite; 0 when id is not a composite
  * constant, i is out of range, or the constant is OpConstantNull (whose
  * components all read as zero). */
