@@ -60,6 +60,25 @@ static void counts_free(kernel_counts *c)
     memset(c, 0, sizeof *c);
 }
 
+/* Plan-side findings carry the plan's line; when the kernel does not know
+ * its plan file (plan_kernel.plan_path unset) the line is said in the
+ * message so that it is not lost. */
+static void name_plan_lines(kernel_report *out, size_t from)
+{
+    for (size_t i = from; i < out->nfindings; i++) {
+        finding *f = &out->findings[i];
+        if (f->file || f->line <= 0 || !f->message)
+            continue;
+        size_t n = strlen(f->message) + 32;
+        char *msg = malloc(n);
+        if (!msg)
+            abort();
+        snprintf(msg, n, "%s (plan line %d)", f->message, f->line);
+        free(f->message);
+        f->message = msg;
+    }
+}
+
 int verifier_analyze(const plan_kernel *k, const shader_module *sm,
                      const device_profile *prof, kernel_report *out,
                      verifier_result *result)
@@ -108,6 +127,7 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
         return -1;
     }
 
+    size_t first_static = out->nfindings;
     int *matched = calloc(k->nspec ? k->nspec : 1, sizeof *matched);
     if (!matched)
         abort();
@@ -123,6 +143,8 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     limits_check(&m, &result->refl, k, prof, matched,
                  sm->source ? sm->source : m.source_text, out);
     free(matched);
+    if (!k->plan_path)
+        name_plan_lines(out, first_static);
 
 #ifdef CW_HAVE_EVAL
     /* counts for the model and the dynamic checks; it copes with what the
