@@ -254,9 +254,8 @@ static const counter_value *counter(const measurement *m, const char *name)
     return NULL;
 }
 
-static void test_saxpy(void **state)
+static void run_saxpy_check(void)
 {
-    (void)state;
     kernel_fixture f;
     fixture_init(&f, "saxpy", saxpy_glsl, 4, 256);
     /* x = 0,1,2,...; y = 0.5 everywhere (also past n: must stay 0.5) */
@@ -310,6 +309,22 @@ static void test_saxpy(void **state)
         assert_non_null(cy->reason);
     free_measurement(&m);
     shader_free(&f.mod);
+}
+
+static void test_saxpy(void **state)
+{
+    (void)state;
+    run_saxpy_check();
+}
+
+/* the path of a discrete GPU: uploads and --dump through staging buffers
+ * and vkCmdCopyBuffer instead of mapped device memory */
+static void test_saxpy_staging(void **state)
+{
+    (void)state;
+    setenv("CW_VK_FORCE_STAGING", "1", 1);
+    run_saxpy_check();
+    unsetenv("CW_VK_FORCE_STAGING");
 }
 
 /* ---- poisoned output, seeded random input ---- */
@@ -590,6 +605,7 @@ int main(void)
         cmocka_unit_test(test_select_errors),
         cmocka_unit_test(test_profile_limits),
         cmocka_unit_test(test_saxpy),
+        cmocka_unit_test(test_saxpy_staging),
         cmocka_unit_test(test_poison_and_random),
         cmocka_unit_test(test_spec_constants),
         cmocka_unit_test(test_missing_buffer),
