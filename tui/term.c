@@ -17,9 +17,15 @@ static attr_t el_attr[EL_COUNT];
 
 int term_open(char *err, unsigned long errlen)
 {
+    return term_open_on(NULL, stdout, stdin, err, errlen);
+}
+
+int term_open_on(const char *term, FILE *out, FILE *in, char *err,
+                 unsigned long errlen)
+{
     if (active)
         return 0;
-    screen = newterm(NULL, stdout, stdin);
+    screen = newterm(term, out, in);
     if (!screen) {
         const char *t = getenv("TERM");
         snprintf(err, errlen, "cannot start the terminal UI (TERM=%s): set "

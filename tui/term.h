@@ -13,10 +13,16 @@
 #ifndef CW_TUI_TERM_H
 #define CW_TUI_TERM_H
 
+#include <stdio.h>
+
 #include "canvas.h"
 #include "theme.h"
 
 int term_open(char *err, unsigned long errlen);
+/* Same on given streams and terminal type (benchmarks paint into
+ * /dev/null with it); term NULL = $TERM. */
+int term_open_on(const char *term, FILE *out, FILE *in, char *err,
+                 unsigned long errlen);
 void term_close(void);
 int term_active(void);
 /* Install the theme; returns 1 when colours are in use. */
