@@ -2,8 +2,10 @@
  * (see vk.h).  Running kernels lives in vk_run.c. */
 #include "vk.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <jansson.h>
+#include <link.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -46,8 +48,70 @@ static int has_ext(const VkExtensionProperties *e, uint32_t n,
     return 0;
 }
 
+/* ---- keeping the driver loaded ----
+ * The loader unloads the ICD (and LLVM under lavapipe) at every
+ * vkDestroyInstance.  Reloading costs time at every instance (devices,
+ * run, calibrate each make one), and Mesa keeps process-lifetime state in
+ * its globals that becomes unreachable when the library goes away (leak
+ * reports under LeakSanitizer).  So the shared objects that the first
+ * instance brought in are marked RTLD_NODELETE: they stay for the life of
+ * the process. */
+
+typedef struct so_list {
+    char **names;
+    size_t n, cap;
+} so_list;
+
+static int collect_so(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    so_list *l = data;
+    if (!info->dlpi_name || !info->dlpi_name[0])
+        return 0;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 64;
+        char **nn = realloc(l->names, l->cap * sizeof *nn);
+        if (!nn)
+            abort();
+        l->names = nn;
+    }
+    if (!(l->names[l->n++] = strdup(info->dlpi_name)))
+        abort();
+    return 0;
+}
+
+static void so_list_free(so_list *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->names[i]);
+    free(l->names);
+    memset(l, 0, sizeof *l);
+}
+
+static void pin_new_objects(const so_list *before)
+{
+    so_list now = {0};
+    dl_iterate_phdr(collect_so, &now);
+    for (size_t i = 0; i < now.n; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < before->n && !seen; j++)
+            seen = strcmp(now.names[i], before->names[j]) == 0;
+        if (seen)
+            continue;
+        void *h = dlopen(now.names[i], RTLD_LAZY | RTLD_NOLOAD |
+                                           RTLD_NODELETE);
+        if (h)
+            dlclose(h); /* the NODELETE mark stays */
+    }
+    so_list_free(&now);
+}
+
 static int create_instance(VkInstance *out, cw_error *err)
 {
+    static int pinned;
+    so_list before = {0};
+    if (!pinned)
+        dl_iterate_phdr(collect_so, &before);
     uint32_t api = VK_API_VERSION_1_1;
     PFN_vkEnumerateInstanceVersion ev = (PFN_vkEnumerateInstanceVersion)
         vkGetInstanceProcAddr(NULL, "vkEnumerateInstanceVersion");
@@ -88,6 +152,11 @@ static int create_instance(VkInstance *out, cw_error *err)
         .ppEnabledExtensionNames = exts,
     };
     VkResult r = vkCreateInstance(&ci, NULL, out);
+    if (!pinned && r == VK_SUCCESS) {
+        pin_new_objects(&before);
+        pinned = 1;
+    }
+    so_list_free(&before);
     if (r != VK_SUCCESS) {
         cw_error_set(err, NULL, 0, 0,
                      "no usable Vulkan driver (vkCreateInstance: %s); %s",
