@@ -185,6 +185,22 @@ static void test_builtin_h200(void **state)
     assert_true(p.launch_us > 0);
 }
 
+/* profiles/h200.json is the built-in in JSON form: keep them identical. */
+static void test_h200_file_matches_builtin(void **state)
+{
+    (void)state;
+    const char *root = getenv("CW_TEST_ROOT");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/profiles/h200.json",
+             root && root[0] ? root : ".");
+    device_profile file, builtin;
+    cw_error err;
+    if (profile_load_file(path, &file, &err) != 0)
+        fail_msg("%s:%d:%d: %s", err.file, err.line, err.column, err.text);
+    assert_int_equal(profile_builtin("h200", &builtin), 0);
+    assert_same(&builtin, &file);
+}
+
 static void test_builtin_lavapipe(void **state)
 {
     (void)state;
@@ -350,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip_unknowns),
         cmocka_unit_test(test_roundtrip_builtins),
         cmocka_unit_test(test_builtin_h200),
+        cmocka_unit_test(test_h200_file_matches_builtin),
         cmocka_unit_test(test_builtin_lavapipe),
         cmocka_unit_test(test_bad_profiles),
         cmocka_unit_test(test_partial_profile),
