@@ -104,11 +104,18 @@ static void resolve(model *m)
         dram = 2.0 / (1.0 / p->dram_read_gbs + 1.0 / p->dram_write_gbs);
     dram = need_rate(m, dram, 100.0, "DRAM bandwidth", "GB/s", 1);
     m->dram_bpus = dram * 1e3;
-    m->l2_bpus = need_rate(m, pos(p->l2_gbs), 3 * dram,
-                           "L2 bandwidth", "GB/s (3x DRAM)", 1) * 1e3;
-    m->shared_bpus = need_rate(m, pos(p->shared_gbs), m->l2_bpus / 1e3 * 2,
-                               "workgroup-memory bandwidth",
-                               "GB/s (2x L2)", 1) * 1e3;
+    if (p->is_cpu) {
+        /* not used on a CPU device (see compute_terms) */
+        m->l2_bpus = (p->l2_gbs > 0 ? p->l2_gbs : 3 * dram) * 1e3;
+        m->shared_bpus = (p->shared_gbs > 0 ? p->shared_gbs : 6 * dram) * 1e3;
+    } else {
+        m->l2_bpus = need_rate(m, pos(p->l2_gbs), 3 * dram, "L2 bandwidth",
+                               "GB/s (3x DRAM)", 1) * 1e3;
+        m->shared_bpus = need_rate(m, pos(p->shared_gbs),
+                                   m->l2_bpus / 1e3 * 2,
+                                   "workgroup-memory bandwidth",
+                                   "GB/s (2x L2)", 1) * 1e3;
+    }
     double fp32 = need_rate(m, pos(p->fp32_gflops), 1000.0, "FP32 peak",
                             "GFLOP/s", 1);
     m->fp32_pus = fp32 * 1e3;
@@ -499,9 +506,14 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
             dram_bw = little;
     }
     add(ts, "dram", m->dram_bytes / dram_bw);
-    add(ts, "l2", m->l2_bytes_moved / m->l2_bpus * imb);
-    if (m->shared_eff_bytes > 0)
-        add(ts, "shared", m->shared_eff_bytes / m->shared_bpus * imb);
+    /* On a CPU device cache and workgroup-memory traffic is costed per lane
+     * access in the issue term (llvmpipe moves lanes one by one); a
+     * bandwidth term would count it twice. */
+    if (!m->is_cpu) {
+        add(ts, "l2", m->l2_bytes_moved / m->l2_bpus * imb);
+        if (m->shared_eff_bytes > 0)
+            add(ts, "shared", m->shared_eff_bytes / m->shared_bpus * imb);
+    }
 
     if (c->flops_fp32 > 0)
         add(ts, "fp32", c->flops_fp32 / (m->fp32_pus * fp_hiding(m, m->fp32_pus)) * imb);
