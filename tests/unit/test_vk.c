@@ -327,6 +327,54 @@ static void test_saxpy_staging(void **state)
     unsetenv("CW_VK_FORCE_STAGING");
 }
 
+/* ---- the counters see the driver's worker threads ---- */
+
+static const char busy_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x = 64) in;\n"
+    "layout(set = 0, binding = 0) buffer O { float o[]; };\n"
+    "layout(push_constant) uniform P { uint iters; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    float a = o[i], b = a + 1.0, c = a + 2.0, d = a + 3.0;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        a = fma(a, 0.9999, 0.0001); b = fma(b, 0.9999, 0.0001);\n"
+    "        c = fma(c, 0.9999, 0.0001); d = fma(d, 0.9999, 0.0001);\n"
+    "    }\n"
+    "    o[i] = a + b + c + d;\n"
+    "}\n";
+
+/* lavapipe runs the shader on its own threads while the submitting thread
+ * sleeps in the fence wait: if the counters missed those threads (opened
+ * after they exist, or without inherit), task-clock would be a small
+ * fraction of the kernel's time.  It is at least most of it. */
+static void test_counters_cover_workers(void **state)
+{
+    (void)state;
+    kernel_fixture f;
+    fixture_init(&f, "busy", busy_glsl, 128, 64);
+    add_buffer(&f, 0, 128 * 64, PLAN_INIT_RANDOM, 0, SCALAR_F32, 1, 1);
+    add_push(&f, "iters", SCALAR_U32, 20000);
+    run_options o;
+    small_options(&o);
+    o.dump_dir = NULL;
+    measurement m;
+    memset(&m, 0, sizeof m);
+    cw_error err;
+    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
+        fail_msg("run: %s", err.text);
+    const counter_value *tc = counter(&m, "task-clock");
+    assert_non_null(tc);
+    assert_true(tc->available);
+    double kernel_ns = m.median_us * 1e3;
+    if (!(tc->value > 0.7 * kernel_ns))
+        fail_msg("task-clock %.0f ns per dispatch for a %.0f ns kernel",
+                 tc->value, kernel_ns);
+    assert_true(m.median_us > 1000); /* really busy: > 1 ms */
+    free_measurement(&m);
+    shader_free(&f.mod);
+}
+
 /* ---- poisoned output, seeded random input ---- */
 
 static const char scale_glsl[] =
@@ -606,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_profile_limits),
         cmocka_unit_test(test_saxpy),
         cmocka_unit_test(test_saxpy_staging),
+        cmocka_unit_test(test_counters_cover_workers),
         cmocka_unit_test(test_poison_and_random),
         cmocka_unit_test(test_spec_constants),
         cmocka_unit_test(test_missing_buffer),
