@@ -794,10 +794,16 @@ static void builtin_lavapipe(device_profile *p)
 
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     uint32_t cores = ncpu > 0 ? (uint32_t)ncpu : 1;
-    /* lavapipe runs one worker thread per core unless LP_NUM_THREADS says */
+    /* lavapipe runs one worker thread per core unless LP_NUM_THREADS says
+     * otherwise (0: everything on the submitting thread, i.e. one core) */
     const char *lp = getenv("LP_NUM_THREADS");
-    if (lp && atoi(lp) > 0 && (uint32_t)atoi(lp) < cores)
-        cores = (uint32_t)atoi(lp);
+    if (lp && lp[0] >= '0' && lp[0] <= '9') {
+        long want = strtol(lp, NULL, 10);
+        if (want <= 0)
+            cores = 1;
+        else if ((uint32_t)want < cores)
+            cores = (uint32_t)want;
+    }
     double ghz = cpu_clock_ghz();
     if (ghz <= 0)
         ghz = -1;

@@ -221,6 +221,12 @@ static void test_builtin_lavapipe(void **state)
     setenv("LP_NUM_THREADS", "1", 1);
     assert_int_equal(profile_builtin("lavapipe", &p), 0);
     assert_int_equal(p.units, 1);
+    setenv("LP_NUM_THREADS", "0", 1); /* no worker threads: one core */
+    assert_int_equal(profile_builtin("lavapipe", &p), 0);
+    assert_int_equal(p.units, 1);
+    setenv("LP_NUM_THREADS", "999", 1); /* never more than the cores */
+    assert_int_equal(profile_builtin("lavapipe", &p), 0);
+    assert_int_equal(p.units, (uint32_t)n);
     unsetenv("LP_NUM_THREADS");
 }
 
