@@ -13,6 +13,8 @@
  *     chains) from distinct starting values; FMA = 2 FLOPs; the sums are
  *     written so nothing can be folded away.  INT32 counts a multiply and
  *     an add per step.
+ *   sfu: 1/sqrt chains (one op per step); atomics: atomicAdd on distinct
+ *     words of a 4 MiB table.
  *   launch: the timestamped time of one empty dispatch (what the runner
  *     reports for a kernel that does nothing); the batched per-dispatch
  *     cost is logged too.
@@ -162,6 +164,40 @@ static const char int_glsl[] =
     "        a6 = a6 * m + c; a7 = a7 * m + c;\n"
     "    }\n"
     "    d[i] = vec4(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7);\n"
+    "}\n";
+
+/* transcendental unit: 8 vec4 chains of 1/sqrt(a + c), a bounded
+ * fixed-point iteration; one SFU op per component per step */
+static const char sfu_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "layout(push_constant) uniform P { uint iters; float m; float c; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    vec4 a0 = vec4(float(i & 255u) * 0.001 + 1.0) + vec4(0.0, 0.1, 0.2, 0.3);\n"
+    "    vec4 a1 = a0 + 0.4, a2 = a0 + 0.8, a3 = a0 + 1.2;\n"
+    "    vec4 a4 = a0 + 1.6, a5 = a0 + 2.0, a6 = a0 + 2.4, a7 = a0 + 2.8;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        a0 = inversesqrt(a0 + c); a1 = inversesqrt(a1 + c);\n"
+    "        a2 = inversesqrt(a2 + c); a3 = inversesqrt(a3 + c);\n"
+    "        a4 = inversesqrt(a4 + c); a5 = inversesqrt(a5 + c);\n"
+    "        a6 = inversesqrt(a6 + c); a7 = inversesqrt(a7 + c);\n"
+    "    }\n"
+    "    d[i] = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;\n"
+    "}\n";
+
+/* distinct-address atomics: neighbouring invocations on neighbouring
+ * words, every step on another word of a 4 MiB table */
+static const char atomic_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
+    "layout(push_constant) uniform P { uint iters; uint mask; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        atomicAdd(a[(i + k * 65537u) & mask], 1u);\n"
     "}\n";
 
 static const char empty_glsl[] =
@@ -430,8 +466,8 @@ static int cal_bandwidth(cal *cl, device_profile *out, double budget_s,
 
 /* One arithmetic ceiling: ops per dispatch / time, in G per second. */
 static int cal_arith(cal *cl, const char *name, const char *glsl,
-                     const void *push, double *out_g, const char *unit,
-                     cw_error *err)
+                     const void *push, double ops_per_step, double *out_g,
+                     const char *unit, cw_error *err)
 {
     uint32_t groups = cl->is_cpu ? 16 : 1024;
     uint32_t iters = *(const uint32_t *)push;
@@ -449,14 +485,43 @@ static int cal_arith(cal *cl, const char *name, const char *glsl,
         rc = measure(cl, name, &p, push, groups, &s, &reps, err);
         vkx_pipeline_destroy(cl->c, &p);
         if (!rc) {
-            /* 8 chains x 4 components x 2 ops (FMA, or multiply + add) */
-            double ops = (double)groups * 256 * iters * 8 * 4 * 2;
+            /* 8 chains x 4 components x ops per step (2 for an FMA or a
+             * multiply + add, 1 for an SFU op) */
+            double ops = (double)groups * 256 * iters * 8 * 4 * ops_per_step;
             *out_g = ops / s * 1e-9;
             logf_(cl, "  %-12s %.2f %s (%u x %.3f ms)\n", name, *out_g, unit,
                   reps, s * 1e3);
         }
     }
     vkx_buffer_destroy(cl->c, &d);
+    return rc;
+}
+
+static int cal_atomics(cal *cl, device_profile *out, cw_error *err)
+{
+    const uint64_t words = 1u << 20; /* 4 MiB table */
+    uint32_t groups = cl->is_cpu ? 16 : 1024;
+    uint32_t push[2] = {cl->is_cpu ? 16u : 64u, (uint32_t)(words - 1)};
+    vkx_buffer a;
+    int rc = vkx_buffer_create(cl->c, words * 4, 0, "calibration atomic table",
+                               &a, err);
+    if (rc)
+        return rc;
+    vkx_buffer *b1[1] = {&a};
+    vkx_pipeline p;
+    rc = build(cl, "atomics", atomic_glsl, b1, 1, sizeof push, &p, err);
+    if (!rc) {
+        double s;
+        uint32_t reps;
+        rc = measure(cl, "atomics", &p, push, groups, &s, &reps, err);
+        vkx_pipeline_destroy(cl->c, &p);
+        if (!rc) {
+            out->atomic_gops = (double)groups * 256 * push[0] / s * 1e-9;
+            logf_(cl, "  atomics      %.3f GOP/s distinct addresses "
+                  "(%u x %.3f ms)\n", out->atomic_gops, reps, s * 1e3);
+        }
+    }
+    vkx_buffer_destroy(cl->c, &a);
     return rc;
 }
 
@@ -470,8 +535,8 @@ static int cal_compute(cal *cl, device_profile *out, cw_error *err)
         uint32_t iters, m, c;
     } ip = {fp.iters, 1664525u, 1013904223u};
     char *src = fma_source("vec4", "");
-    int rc = cal_arith(cl, "fp32", src, &fp, &out->fp32_gflops, "GFLOP/s",
-                       err);
+    int rc = cal_arith(cl, "fp32", src, &fp, 2, &out->fp32_gflops,
+                       "GFLOP/s", err);
     free(src);
     if (rc)
         return rc;
@@ -479,8 +544,8 @@ static int cal_compute(cal *cl, device_profile *out, cw_error *err)
         src = fma_source("f16vec4", "#extension "
                          "GL_EXT_shader_explicit_arithmetic_types_float16 : "
                          "require");
-        rc = cal_arith(cl, "fp16", src, &fp, &out->fp16_gflops, "GFLOP/s",
-                       err);
+        rc = cal_arith(cl, "fp16", src, &fp, 2, &out->fp16_gflops,
+                       "GFLOP/s", err);
         free(src);
         if (rc)
             return rc;
@@ -489,16 +554,27 @@ static int cal_compute(cal *cl, device_profile *out, cw_error *err)
     }
     if (cl->c->has_float64) {
         src = fma_source("dvec4", "");
-        rc = cal_arith(cl, "fp64", src, &fp, &out->fp64_gflops, "GFLOP/s",
-                       err);
+        rc = cal_arith(cl, "fp64", src, &fp, 2, &out->fp64_gflops,
+                       "GFLOP/s", err);
         free(src);
         if (rc)
             return rc;
     } else {
         logf_(cl, "  fp64         not supported by the device\n");
     }
-    return cal_arith(cl, "int32", int_glsl, &ip, &out->int32_gops, "GOP/s",
-                     err);
+    rc = cal_arith(cl, "int32", int_glsl, &ip, 2, &out->int32_gops, "GOP/s",
+                   err);
+    if (rc)
+        return rc;
+    struct {
+        uint32_t iters;
+        float m, c;
+    } sp = {cl->is_cpu ? 64u : 256u, 1.0f, 0.25f};
+    rc = cal_arith(cl, "sfu", sfu_glsl, &sp, 1, &out->sfu_gops, "GOP/s",
+                   err);
+    if (rc)
+        return rc;
+    return cal_atomics(cl, out, err);
 }
 
 static int cmp_double(const void *a, const void *b)

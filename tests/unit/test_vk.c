@@ -584,14 +584,15 @@ static void test_calibrate_short(void **state)
         if (!(bw[i] > 0.01 && bw[i] < 10000))
             fail_msg("bandwidth %zu = %g GB/s", i, bw[i]);
     double fl[] = {p.fp32_gflops, p.fp16_gflops, p.fp64_gflops,
-                   p.int32_gops};
-    for (size_t i = 0; i < 4; i++)
+                   p.int32_gops, p.sfu_gops, p.atomic_gops};
+    for (size_t i = 0; i < 6; i++)
         if (!(fl[i] > 0.01 && fl[i] < 100000))
             fail_msg("rate %zu = %g G/s", i, fl[i]);
     assert_true(p.launch_us > 0 && p.launch_us < 100000);
     assert_true(p.timestamp_res_ns >= 1);
     assert_non_null(strstr(log, "dram copy"));
     assert_non_null(strstr(log, "fp32"));
+    assert_non_null(strstr(log, "atomics"));
     free(log);
 }
 
