@@ -346,8 +346,10 @@ static const char busy_glsl[] =
 
 /* lavapipe runs the shader on its own threads while the submitting thread
  * sleeps in the fence wait: if the counters missed those threads (opened
- * after they exist, or without inherit), task-clock would be a small
- * fraction of the kernel's time.  It is at least most of it. */
+ * after they exist, or without inherit), task-clock would be a tiny
+ * fraction of the kernel's time (measured: 0.06 %).  With the workers it
+ * is most of it on a quiet machine; the bound leaves room for a loaded
+ * one, where the kernel's wall time stretches but its CPU time does not. */
 static void test_counters_cover_workers(void **state)
 {
     (void)state;
@@ -367,7 +369,7 @@ static void test_counters_cover_workers(void **state)
     assert_non_null(tc);
     assert_true(tc->available);
     double kernel_ns = m.median_us * 1e3;
-    if (!(tc->value > 0.7 * kernel_ns))
+    if (!(tc->value > 0.2 * kernel_ns))
         fail_msg("task-clock %.0f ns per dispatch for a %.0f ns kernel",
                  tc->value, kernel_ns);
     assert_true(m.median_us > 1000); /* really busy: > 1 ms */
