@@ -685,7 +685,8 @@ static void builtin_h200(device_profile *p)
     p->sfu_gops = 4180.0;       /* [D] 16 SFU lanes per SM */
     p->launch_us = 4.0;         /* [A] "a few µs" per dispatch; calibrate */
     p->timestamp_res_ns = 32.0; /* [M] timestamp granularity */
-    /* l2_gbs, shared_gbs, atomic_gops: not measured (unknown) */
+    p->shared_gbs = 33450.0;    /* [D] 32 banks x 4 B per clock per SM */
+    /* l2_gbs, atomic_gops: not measured (unknown) */
 
     p->units = 132;                  /* [V] VK_NV_shader_sm_builtins */
     p->max_threads_per_unit = 2048;  /* [D] 64 warps per SM */

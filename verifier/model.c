@@ -710,6 +710,8 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
         double cost_us = m->shared_eff_bytes > 0
                              ? sh_t * used * ac->degree / m->shared_eff_bytes
                              : 0;
+        if (cost_us < 0.1 * (time - m->launch_us))
+            continue; /* real, but not what the time is made of */
         fmt_us(t1, sizeof t1, cost_us);
         finding *f = report_add_finding(
             kr, "bank-conflict", SEV_WARNING, m->file, a->line,
