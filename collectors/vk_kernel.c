@@ -286,6 +286,19 @@ static int make_buffers(vk_ctx *c, const plan_kernel *k,
                          (unsigned long long)c->info.limits.max_storage_range);
             return CW_EXIT_ENV;
         }
+        if (rb->kind == DESC_UNIFORM_BUFFER) {
+            VkPhysicalDeviceProperties pp;
+            vkGetPhysicalDeviceProperties(c->phys, &pp);
+            if (bytes > pp.limits.maxUniformBufferRange) {
+                cw_error_set(err, NULL, 0, 0,
+                             "kernel '%s': uniform buffer set %u binding %u "
+                             "is %llu bytes, above the device's "
+                             "maxUniformBufferRange (%u)", k->name, rb->set,
+                             rb->binding, (unsigned long long)bytes,
+                             pp.limits.maxUniformBufferRange);
+                return CW_EXIT_ENV;
+            }
+        }
         char what[160];
         snprintf(what, sizeof what, "buffer set %u binding %u ('%s') of "
                  "kernel '%s'", rb->set, rb->binding,

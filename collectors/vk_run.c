@@ -251,6 +251,8 @@ static int transfer(vk_ctx *c, vkx_buffer *b, void *data, VkDeviceSize size,
 {
     if (size > b->size)
         size = b->size;
+    if (size == 0)
+        return 0; /* a zero-sized copy is invalid usage */
     if (b->map) {
         if (upload)
             memcpy(b->map, data, size);

@@ -491,6 +491,49 @@ static void test_spec_constants(void **state)
     shader_free(&f.mod);
 }
 
+/* ---- a uniform buffer, bytes given instead of elements ---- */
+
+static const char ubo_glsl[] =
+    "#version 450\n"
+    "layout(local_size_x = 16) in;\n"
+    "layout(set = 0, binding = 0) writeonly buffer O { float o[]; };\n"
+    "layout(set = 0, binding = 1) uniform U { vec4 v[4]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    o[i] = v[i & 3u].y + float(i);\n"
+    "}\n";
+
+static void test_uniform_buffer(void **state)
+{
+    (void)state;
+    kernel_fixture f;
+    fixture_init(&f, "ubo", ubo_glsl, 1, 16);
+    add_buffer(&f, 0, 16, PLAN_INIT_ZERO, 0, SCALAR_F32, 0, 1);
+    add_buffer(&f, 1, 0, PLAN_INIT_CONST, 2.5, SCALAR_F32, 1, 0);
+    f.bufs[1].has_elements = 0;
+    f.bufs[1].has_bytes = 1;
+    f.bufs[1].bytes = 64;
+    f.rb[1].kind = DESC_UNIFORM_BUFFER;
+    f.rb[1].fixed_bytes = 64;
+    f.rb[1].array_stride = 0;
+    run_options o;
+    small_options(&o);
+    o.samples = 1;
+    measurement m;
+    memset(&m, 0, sizeof m);
+    cw_error err;
+    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
+        fail_msg("run: %s", err.text);
+    size_t len;
+    float *out = read_dump(0, 0, &len);
+    assert_int_equal(len, 64);
+    for (int i = 0; i < 16; i++)
+        assert_true(out[i] == 2.5f + (float)i);
+    free(out);
+    free_measurement(&m);
+    shader_free(&f.mod);
+}
+
 static void test_missing_buffer(void **state)
 {
     (void)state;
@@ -660,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_counters_cover_workers),
         cmocka_unit_test(test_poison_and_random),
         cmocka_unit_test(test_spec_constants),
+        cmocka_unit_test(test_uniform_buffer),
         cmocka_unit_test(test_missing_buffer),
         cmocka_unit_test(test_refused_dispatches),
         cmocka_unit_test(test_calibrate_short),
