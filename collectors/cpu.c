@@ -1055,7 +1055,15 @@ typedef struct cal_job {
     size_t lo, hi;
     int reps;
     float result;
+    double cpu_s;       /* this thread's CPU time for the job */
 } cal_job;
+
+static double thread_cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static void triad(float *a, const float *b, const float *c, size_t lo,
                   size_t hi, float s)
@@ -1068,6 +1076,7 @@ static void *cal_thread(void *arg)
 {
     cal_job *j = arg;
     pthread_barrier_wait(j->bar);
+    double c0 = thread_cpu_s();
     if (j->mode == 0) {
         j->result = j->fk.fn(j->iters, 1.0f + (float)j->lo);
     } else {
@@ -1075,13 +1084,17 @@ static void *cal_thread(void *arg)
             triad(j->a, j->b, j->c, j->lo, j->hi, 0.5f + (float)r);
         j->result = j->a[j->lo];
     }
+    j->cpu_s = thread_cpu_s() - c0;
     pthread_barrier_wait(j->bar);
     return NULL;
 }
 
 /* Run nt threads of job (FMA or triad); returns the seconds between the
- * start and end barriers, or < 0 when threads cannot start. */
-static double run_jobs(unsigned nt, const cal_job *proto, size_t n_elems)
+ * start and end barriers.  *share gets the smallest fraction of that time
+ * a thread was on a CPU: below ~0.9 other processes took the cores and the
+ * measurement is low. */
+static double run_jobs(unsigned nt, const cal_job *proto, size_t n_elems,
+                       double *share)
 {
     pthread_barrier_t bar;
     pthread_barrier_init(&bar, NULL, nt + 1);
@@ -1113,10 +1126,14 @@ static double run_jobs(unsigned nt, const cal_job *proto, size_t n_elems)
         abort(); /* a barrier sized for nt threads would never open */
     }
     float sum = 0;
+    double low = 1;
     for (unsigned t = 0; t < started; t++) {
         pthread_join(th[t], NULL);
         sum += jobs[t].result;
+        if (secs > 0 && jobs[t].cpu_s / secs < low)
+            low = jobs[t].cpu_s / secs;
     }
+    *share = low;
     cpu_sink = sum;
     pthread_barrier_destroy(&bar);
     free(jobs);
@@ -1126,17 +1143,22 @@ static double run_jobs(unsigned nt, const cal_job *proto, size_t n_elems)
 
 /* FMA rate on nt threads, GFLOPS: grow until one run lasts min_s, then
  * keep the best of three. */
-static double measure_fma(unsigned nt, double min_s, const fma_kind *fk)
+static double measure_fma(unsigned nt, double min_s, const fma_kind *fk,
+                          double *share)
 {
     cal_job j = {.fk = *fk, .mode = 0, .iters = 1 << 16};
-    double secs;
-    while ((secs = run_jobs(nt, &j, 0)) < min_s && j.iters < (1ull << 40))
+    double secs, sh;
+    while ((secs = run_jobs(nt, &j, 0, &sh)) < min_s &&
+           j.iters < (1ull << 40))
         j.iters *= secs > 0 ? (uint64_t)fmax(2.0, min_s / secs * 1.2) : 2;
     double best = secs;
+    *share = sh;
     for (int r = 0; r < 2; r++) {
-        secs = run_jobs(nt, &j, 0);
-        if (secs > 0 && secs < best)
+        secs = run_jobs(nt, &j, 0, &sh);
+        if (secs > 0 && secs < best) {
             best = secs;
+            *share = sh;
+        }
     }
     return (double)j.iters * fk->flops_per_iter * nt / best / 1e9;
 }
@@ -1145,17 +1167,20 @@ static double measure_fma(unsigned nt, double min_s, const fma_kind *fk)
  * bytes per element (read b, c; write a; write-allocate not counted, as
  * in STREAM). */
 static double measure_triad(unsigned nt, double min_s, float *a, float *b,
-                            float *c, size_t n)
+                            float *c, size_t n, double *share)
 {
     cal_job j = {.mode = 1, .a = a, .b = b, .c = c, .reps = 1};
-    double secs;
-    while ((secs = run_jobs(nt, &j, n)) < min_s && j.reps < (1 << 20))
+    double secs, sh;
+    while ((secs = run_jobs(nt, &j, n, &sh)) < min_s && j.reps < (1 << 20))
         j.reps *= secs > 0 ? (int)fmax(2.0, min_s / secs * 1.2) : 2;
     double best = secs;
+    *share = sh;
     for (int r = 0; r < 2; r++) {
-        secs = run_jobs(nt, &j, n);
-        if (secs > 0 && secs < best)
+        secs = run_jobs(nt, &j, n, &sh);
+        if (secs > 0 && secs < best) {
             best = secs;
+            *share = sh;
+        }
     }
     return 3.0 * 4.0 * (double)n * j.reps / best / 1e9;
 }
@@ -1173,10 +1198,16 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
     if (log)
         fprintf(log, "calibrating %s: %u online CPUs, %s\n", out->name, nt,
                 fk.name);
-    double f1 = measure_fma(1, min_s, &fk);
+    double sh, busy = 1; /* lowest CPU share any measurement got */
+    double f1 = measure_fma(1, min_s, &fk, &sh);
+    busy = fmin(busy, sh);
     if (log)
         fprintf(log, "  FP32 FMA, 1 core:      %8.1f GFLOPS\n", f1);
-    double fn = nt > 1 ? measure_fma(nt, min_s, &fk) : f1;
+    double fn = f1;
+    if (nt > 1) {
+        fn = measure_fma(nt, min_s, &fk, &sh);
+        busy = fmin(busy, sh);
+    }
     if (log)
         fprintf(log, "  FP32 FMA, %u cores:    %8.1f GFLOPS\n", nt, fn);
 
@@ -1203,11 +1234,16 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
             b[i] = (float)(splitmix(&seed) >> 40) / (float)(1 << 24);
             c[i] = (float)(splitmix(&seed) >> 40) / (float)(1 << 24);
         }
-        b1 = measure_triad(1, min_s, a, b, c, n);
+        b1 = measure_triad(1, min_s, a, b, c, n, &sh);
+        busy = fmin(busy, sh);
         if (log)
             fprintf(log, "  triad, 1 core:         %8.1f GB/s (3 x %zu MiB)\n",
                     b1, bytes >> 20);
-        bn = nt > 1 ? measure_triad(nt, min_s, a, b, c, n) : b1;
+        bn = b1;
+        if (nt > 1) {
+            bn = measure_triad(nt, min_s, a, b, c, n, &sh);
+            busy = fmin(busy, sh);
+        }
         if (log)
             fprintf(log, "  triad, %u cores:       %8.1f GB/s\n", nt, bn);
     }
@@ -1231,9 +1267,15 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(out->date, sizeof out->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    if (busy < 0.9 && log)
+        fprintf(log, "  warning: the measuring threads were on a CPU only "
+                "%.0f%% of the time (other processes are busy): these "
+                "ceilings are low; calibrate on a quiet machine\n",
+                busy * 100);
     snprintf(out->command, sizeof out->command,
              "clockwork calibrate --cpu: %s; FMA %.1f GFLOPS on 1 core, "
-             "%.1f on %u; triad %.1f GB/s on 1 core, %.1f on %u",
-             fk.name, f1, fn, nt, b1, bn, nt);
+             "%.1f on %u; triad %.1f GB/s on 1 core, %.1f on %u%s",
+             fk.name, f1, fn, nt, b1, bn, nt,
+             busy < 0.9 ? "; machine busy while measuring" : "");
     return 0;
 }
