@@ -239,8 +239,9 @@ static void draw_header(canvas *cv, const rect *r, const tui_state *st)
         snprintf(right, sizeof right, " profile: %s │ %s ",
                  st->have_dev && d->profile ? d->profile : "?", samp);
     int rw = canvas_width(right);
-    if (rw > (r->x + r->w - x) * 2 / 3)
-        rw = (r->x + r->w - x) * 2 / 3;
+    /* the sampling state matters more than the device name */
+    if (rw > r->x + r->w - x - 12)
+        rw = r->x + r->w - x - 12;
     char mid[512];
     if (st->have_dev)
         snprintf(mid, sizeof mid, "%s%s%s", d->name ? d->name : "no device",

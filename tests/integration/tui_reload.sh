@@ -18,19 +18,19 @@ JSON
 }
 write_plan saxpy
 start live 100 30 "$CW" tui --samples 5 --budget 0.2 "$D/plan.json"
-expect live 'done · 1 measured' "first pass measured"
+expect live 'done · 1 measured' "first pass measured" 900
 keys live p
 expect live 'paused' "p pauses"
 keys live p
 keys live r
 expect live 're-running every kernel' "r re-runs"
-expect live 'done · 1 measured' "re-run finished"
+expect live 'done · 1 measured' "re-run finished" 900
 keys live 3
 expect live 'GLSL · [0-9]+ lines' "source view"
 sleep 1
 printf '// edited-by-test\n' >> "$D/saxpy.comp"
 expect live 'edited-by-test' "edited shader re-analysed: new line in the source view"
-expect live 'done · 1 measured' "edited shader re-measured"
+expect live 'done · 1 measured' "edited shader re-measured" 900
 keys live 1
 sleep 1
 write_plan saxpy_renamed

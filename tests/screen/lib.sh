@@ -57,8 +57,8 @@ wait_for() {
     return 1
 }
 
-expect() { # expect NAME REGEX WHAT
-    if wait_for "$1" "$2"; then ok "$3"; else fail "$3"; fi
+expect() { # expect NAME REGEX WHAT [TRIES]
+    if wait_for "$1" "$2" "${4:-150}"; then ok "$3"; else fail "$3"; fi
 }
 
 # The pid of the program the session's shell runs (its only child).
