@@ -30,6 +30,10 @@ mkdir -p "$OUT" || exit 2
 # On a shared machine another process can take a core for a whole run and
 # double every median: measure RUNS times and keep each kernel's lowest
 # median (the run it had the machine to itself).
+# Say when other processes share the CPU: lavapipe runs on it, so its times
+# (not the predictions) grow with the machine's load.
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+load_before=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
 i=1
 files=""
 while [ "$i" -le "$RUNS" ]; do
@@ -48,7 +52,14 @@ while [ "$i" -le "$RUNS" ]; do
     i=$((i + 1))
 done
 
+load_after=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
 echo "accuracy suite: $PLAN, $RUNS run(s) ($(date -u '+%Y-%m-%d %H:%M UTC'))"
+echo "load average $load_before before, $load_after after, on $ncpu CPU(s)"
+if awk -v a="$load_before" -v b="$load_after" -v n="$ncpu" \
+    'BEGIN { exit !((a + 0 > n * 0.75) || (b + 0 > n + 0.75)) }'; then
+    echo "warning: the machine was busy; on a CPU device the measured times" \
+        "include waiting for other processes"
+fi
 # shellcheck disable=SC2086
 awk -F, -v max_median="$MAX_MEDIAN" '
 FNR == 1 {
