@@ -827,11 +827,33 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     s16.storageBuffer16BitAccess = s16q.storageBuffer16BitAccess;
     s16.uniformAndStorageBuffer16BitAccess =
         s16q.uniformAndStorageBuffer16BitAccess;
+    /* pipeline executable properties: registers etc. for the model */
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pexq = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
+    };
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pex = pexq;
+    const char *dev_exts[1];
+    uint32_t ndev_exts = 0;
+    if (c->info.pipeline_executable_properties) {
+        VkPhysicalDeviceFeatures2 fq2 = {
+            .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+            .pNext = &pexq,
+        };
+        vkGetPhysicalDeviceFeatures2(c->phys, &fq2);
+        if (pexq.pipelineExecutableInfo) {
+            pex.pipelineExecutableInfo = VK_TRUE;
+            pex.pNext = s16.pNext;
+            s16.pNext = &pex;
+            dev_exts[ndev_exts++] = "VK_KHR_pipeline_executable_properties";
+        }
+    }
     VkDeviceCreateInfo dci = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &s16,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &qci,
+        .enabledExtensionCount = ndev_exts,
+        .ppEnabledExtensionNames = dev_exts,
         .pEnabledFeatures = &feat,
     };
     VkResult r = vkCreateDevice(c->phys, &dci, NULL, &c->device);
@@ -842,6 +864,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
         goto fail;
     }
     c->has_stats = c->info.pipeline_statistics;
+    c->has_exec_props = ndev_exts > 0;
     c->has_float16 = c->info.shader_float16;
     c->has_float64 = c->info.shader_float64;
     c->has_int64 = c->info.shader_int64;

@@ -105,4 +105,28 @@ int vk_run_kernel(vk_ctx *ctx, const plan_kernel *k, const shader_module *m,
                   const reflection *refl, const run_options *opt,
                   measurement *out, cw_error *err);
 
+/* Compile-time facts the driver reports for a kernel's pipeline through
+ * VK_KHR_pipeline_executable_properties (registers, subgroup size, binary
+ * size, ...), for the occupancy model.  The pipeline is built as the
+ * runner would (spec constants applied) but not run.  Returns 0 with
+ * available = 0 and the reason when the device lacks the extension (e.g.
+ * lavapipe); CW_EXIT_ENV when the pipeline cannot be built. */
+typedef struct vk_pipeline_stat {
+    char name[64];
+    double value;
+} vk_pipeline_stat;
+
+typedef struct vk_pipeline_facts {
+    int available;
+    char reason[256];
+    uint32_t registers;      /* per invocation; 0 when the driver is silent */
+    uint32_t subgroup_size;  /* of the compute executable; 0 unknown */
+    vk_pipeline_stat stats[48];
+    size_t nstats;
+} vk_pipeline_facts;
+
+int vk_pipeline_facts_get(vk_ctx *ctx, const plan_kernel *k,
+                          const shader_module *m, const reflection *refl,
+                          vk_pipeline_facts *out, cw_error *err);
+
 #endif

@@ -33,6 +33,8 @@ struct vk_ctx {
     int has_stats;            /* pipelineStatisticsQuery enabled */
     int has_float16, has_float64, has_int64;
     int hung;                 /* a fence timed out: do not destroy */
+    int has_exec_props;       /* pipelineExecutableInfo enabled */
+    int capture_stats;        /* next pipelines: CAPTURE_STATISTICS */
     pfm_session *pfm;         /* may be NULL */
 };
 
@@ -78,7 +80,9 @@ typedef struct vkx_pipeline {
 } vkx_pipeline;
 
 /* Compute pipeline from SPIR-V, entry, bindings (sets 0..7), push block
- * size and optional specialization.  Uses ctx's pipeline cache. */
+ * size and optional specialization.  Uses ctx's pipeline cache.  A
+ * binding without a buffer gets a layout but no descriptor write (for
+ * pipelines that are compiled, not run). */
 int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
                         const char *entry, const vkx_binding *b, size_t nb,
                         uint32_t push_bytes, const VkSpecializationInfo *spec,

@@ -144,6 +144,36 @@ static size_t spec_write(uint8_t *p, scalar_kind k, double v)
     }
 }
 
+/* Pipeline for the kernel with every specialization constant the plan
+ * overrides. */
+static int build_pipeline(vk_ctx *c, const plan_kernel *k,
+                          const shader_module *m, const reflection *refl,
+                          const vkx_binding *b, size_t nb, vkx_pipeline *p,
+                          cw_error *err)
+{
+    VkSpecializationMapEntry *me = calloc(refl->nspecs + 1, sizeof *me);
+    uint8_t *sdata = calloc(refl->nspecs + 1, 8);
+    if (!me || !sdata)
+        abort();
+    uint32_t nme = 0, off = 0;
+    for (size_t i = 0; i < refl->nspecs; i++) {
+        const refl_spec *s = &refl->specs[i];
+        if (!s->overridden)
+            continue;
+        size_t sz = spec_write(sdata + off, s->type, s->value);
+        me[nme++] = (VkSpecializationMapEntry){s->id, off, sz};
+        off += (uint32_t)sz;
+    }
+    VkSpecializationInfo si = {nme, me, off, sdata};
+    int rc = vkx_pipeline_create(c, m->words, m->nwords,
+                                 k->entry ? k->entry : refl->entry, b, nb,
+                                 refl->push_bytes, nme ? &si : NULL, k->name,
+                                 p, err);
+    free(me);
+    free(sdata);
+    return rc;
+}
+
 /* ---- dump ---- */
 
 static int write_dump(const char *dir, uint32_t set, uint32_t binding,
@@ -391,27 +421,7 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         verifier_push_bytes(refl, k, st.push);
     }
 
-    /* specialization: every constant the plan overrides */
-    VkSpecializationMapEntry *me = calloc(refl->nspecs + 1, sizeof *me);
-    uint8_t *sdata = calloc(refl->nspecs + 1, 8);
-    if (!me || !sdata)
-        abort();
-    uint32_t nme = 0, off = 0;
-    for (size_t i = 0; i < refl->nspecs; i++) {
-        const refl_spec *s = &refl->specs[i];
-        if (!s->overridden)
-            continue;
-        size_t sz = spec_write(sdata + off, s->type, s->value);
-        me[nme++] = (VkSpecializationMapEntry){s->id, off, sz};
-        off += (uint32_t)sz;
-    }
-    VkSpecializationInfo si = {nme, me, off, sdata};
-    rc = vkx_pipeline_create(c, m->words, m->nwords,
-                             k->entry ? k->entry : refl->entry, st.b, st.nb,
-                             refl->push_bytes, nme ? &si : NULL, k->name,
-                             &st.pipe, err);
-    free(me);
-    free(sdata);
+    rc = build_pipeline(c, k, m, refl, st.b, st.nb, &st.pipe, err);
     if (rc)
         goto done;
     rc = vkx_timer_record(c, &st.pipe, st.push, k->workgroups, 1, &st.timer,
@@ -493,4 +503,147 @@ done:
         fail_measurement(out, err);
     run_state_free(c, &st);
     return rc;
+}
+
+/* ---- pipeline executable properties ---- */
+
+static double stat_value(const VkPipelineExecutableStatisticKHR *st)
+{
+    switch (st->format) {
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR:
+        return st->value.b32 ? 1 : 0;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR:
+        return (double)st->value.i64;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR:
+        return (double)st->value.u64;
+    case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR:
+        return st->value.f64;
+    default:
+        return 0;
+    }
+}
+
+/* Per-invocation register count under the names drivers use: "Register
+ * Count" (NVIDIA), "VGPRs" (radv), "GRF registers" (anv). */
+static int is_register_stat(const char *name)
+{
+    if (strcasestr(name, "spill") || strcasestr(name, "sgpr"))
+        return 0;
+    return strcasestr(name, "register") != NULL ||
+           strcasecmp(name, "VGPRs") == 0 || strcasestr(name, "vgpr") != NULL;
+}
+
+int vk_pipeline_facts_get(vk_ctx *c, const plan_kernel *k,
+                          const shader_module *m, const reflection *refl,
+                          vk_pipeline_facts *out, cw_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!c->has_exec_props) {
+        snprintf(out->reason, sizeof out->reason,
+                 "the device does not offer "
+                 "VK_KHR_pipeline_executable_properties");
+        return 0;
+    }
+    if (c->hung) {
+        snprintf(out->reason, sizeof out->reason,
+                 "the device is still busy with a kernel that hung");
+        return 0;
+    }
+    PFN_vkGetPipelineExecutablePropertiesKHR get_props =
+        (PFN_vkGetPipelineExecutablePropertiesKHR)vkGetDeviceProcAddr(
+            c->device, "vkGetPipelineExecutablePropertiesKHR");
+    PFN_vkGetPipelineExecutableStatisticsKHR get_stats =
+        (PFN_vkGetPipelineExecutableStatisticsKHR)vkGetDeviceProcAddr(
+            c->device, "vkGetPipelineExecutableStatisticsKHR");
+    if (!get_props || !get_stats) {
+        snprintf(out->reason, sizeof out->reason,
+                 "the driver does not export the "
+                 "VK_KHR_pipeline_executable_properties entry points");
+        return 0;
+    }
+    /* layouts only: the pipeline is compiled, never dispatched */
+    vkx_binding b[VKX_MAX_BINDINGS];
+    size_t nb = 0;
+    for (size_t i = 0; i < refl->nbindings && nb < VKX_MAX_BINDINGS; i++) {
+        const refl_binding *rb = &refl->bindings[i];
+        if (rb->kind == DESC_OTHER)
+            continue;
+        b[nb++] = (vkx_binding){rb->set, rb->binding,
+                                rb->kind == DESC_UNIFORM_BUFFER, NULL};
+    }
+    vkx_pipeline p;
+    c->capture_stats = 1;
+    int rc = build_pipeline(c, k, m, refl, b, nb, &p, err);
+    c->capture_stats = 0;
+    if (rc)
+        return rc;
+    VkPipelineInfoKHR pi = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR,
+        .pipeline = p.pipeline,
+    };
+    uint32_t nexe = 0;
+    VkResult r = get_props(c->device, &pi, &nexe, NULL);
+    VkPipelineExecutablePropertiesKHR *ep = NULL;
+    if (r == VK_SUCCESS && nexe) {
+        ep = calloc(nexe, sizeof *ep);
+        if (!ep)
+            abort();
+        for (uint32_t i = 0; i < nexe; i++)
+            ep[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR;
+        r = get_props(c->device, &pi, &nexe, ep);
+    }
+    if (r != VK_SUCCESS || nexe == 0) {
+        snprintf(out->reason, sizeof out->reason,
+                 "the driver reported no executable for the pipeline (%s)",
+                 vkx_result_name(r));
+        free(ep);
+        vkx_pipeline_destroy(c, &p);
+        return 0;
+    }
+    /* a compute pipeline has one executable that matters: the first one
+     * with the compute stage */
+    uint32_t which = 0;
+    for (uint32_t i = 0; i < nexe; i++)
+        if (ep[i].stages & VK_SHADER_STAGE_COMPUTE_BIT) {
+            which = i;
+            break;
+        }
+    out->subgroup_size = ep[which].subgroupSize;
+    VkPipelineExecutableInfoKHR ei = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR,
+        .pipeline = p.pipeline,
+        .executableIndex = which,
+    };
+    uint32_t nst = 0;
+    r = get_stats(c->device, &ei, &nst, NULL);
+    VkPipelineExecutableStatisticKHR *sv = NULL;
+    if (r == VK_SUCCESS && nst) {
+        sv = calloc(nst, sizeof *sv);
+        if (!sv)
+            abort();
+        for (uint32_t i = 0; i < nst; i++)
+            sv[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
+        r = get_stats(c->device, &ei, &nst, sv);
+    }
+    if (r == VK_SUCCESS || r == VK_INCOMPLETE) {
+        out->available = 1;
+        for (uint32_t i = 0; i < nst; i++) {
+            double v = stat_value(&sv[i]);
+            if (out->nstats < sizeof out->stats / sizeof out->stats[0]) {
+                vk_pipeline_stat *o = &out->stats[out->nstats++];
+                snprintf(o->name, sizeof o->name, "%.63s", sv[i].name);
+                o->value = v;
+            }
+            if (!out->registers && is_register_stat(sv[i].name) && v > 0)
+                out->registers = (uint32_t)v;
+        }
+    } else {
+        snprintf(out->reason, sizeof out->reason,
+                 "reading the pipeline statistics failed (%s)",
+                 vkx_result_name(r));
+    }
+    free(sv);
+    free(ep);
+    vkx_pipeline_destroy(c, &p);
+    return 0;
 }

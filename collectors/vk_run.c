@@ -400,6 +400,9 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
     }
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .flags = c->capture_stats
+                     ? VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR
+                     : 0,
         .stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
             .stage = VK_SHADER_STAGE_COMPUTE_BIT,
@@ -456,6 +459,8 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
         VkWriteDescriptorSet w[VKX_MAX_BINDINGS];
         uint32_t nw = 0;
         for (size_t i = 0; i < nb && nw < VKX_MAX_BINDINGS; i++) {
+            if (!b[i].buffer)
+                continue;
             bi[nw] = (VkDescriptorBufferInfo){b[i].buffer->buf, 0,
                                               VK_WHOLE_SIZE};
             w[nw] = (VkWriteDescriptorSet){

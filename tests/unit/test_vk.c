@@ -491,6 +491,36 @@ static void test_spec_constants(void **state)
     shader_free(&f.mod);
 }
 
+/* ---- pipeline executable properties ---- */
+
+static void test_pipeline_facts(void **state)
+{
+    (void)state;
+    kernel_fixture f;
+    fixture_init(&f, "saxpy", saxpy_glsl, 4, 256);
+    add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
+    add_buffer(&f, 1, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 1);
+    add_push(&f, "n", SCALAR_U32, 1000);
+    vk_pipeline_facts pf;
+    cw_error err;
+    assert_int_equal(vk_pipeline_facts_get(ctx, &f.k, &f.mod, &f.refl, &pf,
+                                           &err), 0);
+    if (vk_ctx_info(ctx)->pipeline_executable_properties) {
+        /* a driver that has it reports at least one statistic */
+        if (!pf.available)
+            fail_msg("unavailable: %s", pf.reason);
+        assert_true(pf.nstats > 0);
+    } else {
+        /* lavapipe (Mesa 22.3) does not: unavailable, with the reason */
+        assert_false(pf.available);
+        assert_non_null(strstr(pf.reason,
+                               "VK_KHR_pipeline_executable_properties"));
+        assert_int_equal(pf.nstats, 0);
+        assert_int_equal(pf.registers, 0);
+    }
+    shader_free(&f.mod);
+}
+
 /* ---- a uniform buffer, bytes given instead of elements ---- */
 
 static const char ubo_glsl[] =
@@ -704,6 +734,7 @@ int main(void)
         cmocka_unit_test(test_poison_and_random),
         cmocka_unit_test(test_spec_constants),
         cmocka_unit_test(test_uniform_buffer),
+        cmocka_unit_test(test_pipeline_facts),
         cmocka_unit_test(test_missing_buffer),
         cmocka_unit_test(test_refused_dispatches),
         cmocka_unit_test(test_calibrate_short),
