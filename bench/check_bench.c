@@ -45,7 +45,7 @@ static double one(what w, const plan_kernel *k, const shader_module *sm,
     if (w == T_VALIDATE) {
         char msg[512];
         long word;
-        validate_spirv(sm->words, sm->nwords, msg, sizeof msg, &word);
+        validate_spirv(sm->words, sm->nwords, 0, msg, sizeof msg, &word);
     } else if (w == T_READ) {
         spv_module m;
         cw_error err;

@@ -39,8 +39,8 @@ static uint32_t bswap(uint32_t w)
     return (w >> 24) | ((w >> 8) & 0xff00u) | ((w << 8) & 0xff0000u) | (w << 24);
 }
 
-int validate_spirv(const uint32_t *words, size_t nwords, char *msg,
-                   size_t msgsize, long *word)
+int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
+                   char *msg, size_t msgsize, long *word)
 {
     uint32_t version = 0;
     int slot;
@@ -67,6 +67,13 @@ int validate_spirv(const uint32_t *words, size_t nwords, char *msg,
     spv_diagnostic diag = NULL;
     spv_const_binary_t bin = {words, nwords};
     spv_validator_options opts = spvValidatorOptionsCreate();
+    if (relaxed_layout) {
+        /* layouts that need device features (scalarBlockLayout,
+         * uniformBufferStandardLayout, workgroup scalar layout) */
+        spvValidatorOptionsSetScalarBlockLayout(opts, true);
+        spvValidatorOptionsSetUniformBufferStandardLayout(opts, true);
+        spvValidatorOptionsSetWorkgroupScalarBlockLayout(opts, true);
+    }
     spv_result_t res = spvValidateWithOptions(ctx, opts, &bin, &diag);
     spvValidatorOptionsDestroy(opts);
     if (res == SPV_SUCCESS) {

@@ -105,13 +105,26 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     {
         char msg[sizeof err.text];
         long word = -1;
-        if (validate_spirv(m.words, m.nwords, msg, sizeof msg, &word)) {
-            cw_error_clear(&err);
-            snprintf(err.text, sizeof err.text, "%s", msg);
-            err.column = word >= 0 && word < 0x7ffffffe ? (int)word + 1 : 0;
-            invalid(out, file, hint_bad, "SPIR-V validation failed", &err);
-            spv_free(&m);
-            return -1;
+        if (validate_spirv(m.words, m.nwords, 0, msg, sizeof msg, &word)) {
+            /* valid only with a relaxed block layout: the device must
+             * support it (say so), but the module is not broken */
+            char msg2[sizeof err.text];
+            long word2 = -1;
+            if (validate_spirv(m.words, m.nwords, 1, msg2, sizeof msg2, &word2) == 0) {
+                report_add_finding(out, "block-layout-feature", SEV_NOTE, file, 0,
+                                   "run it on a device with scalarBlockLayout (Vulkan 1.2 "
+                                   "core, VK_EXT_scalar_block_layout), or use std430 "
+                                   "layout (pad vec3 to vec4)",
+                                   "the shader's block layout is valid only with a device "
+                                   "feature: %s", msg);
+            } else {
+                cw_error_clear(&err);
+                snprintf(err.text, sizeof err.text, "%s", msg2);
+                err.column = word2 >= 0 && word2 < 0x7ffffffe ? (int)word2 + 1 : 0;
+                invalid(out, file, hint_bad, "SPIR-V validation failed", &err);
+                spv_free(&m);
+                return -1;
+            }
         }
     }
 
