@@ -122,13 +122,24 @@ void views_layout_screen(int rows, int cols, views_layout *l)
     l->keybar = (rect){rows - 1, 0, 1, cols};
 }
 
-void views_main_layout(const rect *body, views_main_geom *m)
+void views_main_layout(const rect *body, size_t nkernels, views_main_geom *m)
 {
     memset(m, 0, sizeof *m);
     if (body->h <= 0)
         return;
     m->titles = (rect){body->y, body->x, 1, body->w};
-    int sum = body->h >= 14 ? 3 : 0;
+    int sum = 0;
+    if (body->h >= 14) {
+        /* 3 lines at least; more when the table leaves room, but the table
+         * keeps 8 rows (or all of its kernels) */
+        int want_rows = (int)(nkernels < 8 ? 8 : nkernels > 1000 ? 1000
+                                                                : nkernels);
+        sum = body->h - 1 - want_rows;
+        if (sum > 16)
+            sum = 16;
+        if (sum < 3)
+            sum = 3;
+    }
     int rows = body->h - 1 - sum;
     if (rows < 0)
         rows = 0;
@@ -518,69 +529,13 @@ static void draw_kernel_row(canvas *cv, int y, int x0, const views_column *c,
     }
 }
 
-static void draw_summary(canvas *cv, const rect *r, const tui_kernel *k)
-{
-    if (r->h <= 0)
-        return;
-    canvas_fill(cv, r->y, r->x, r->w, 0x2500, EL_DIM);
-    if (!k)
-        return;
-    char line[1024];
-    const kernel_report *kr = &k->kr;
-    char t[32] = "-", mm[32] = "-";
-    double med;
-    if (kr->prediction.valid)
-        views_fmt_time(t, sizeof t, kr->prediction.time_us);
-    if (state_median(k, &med))
-        views_fmt_time(mm, sizeof mm, med);
-    snprintf(line, sizeof line, " %s ", kr->name ? kr->name : "?");
-    int x = r->x + 1;
-    x += canvas_text(cv, r->y, x, r->w - 2, EL_SECTION, line);
-    if (r->h < 2)
-        return;
-    /* line 2: the verdict's explanation, else the first finding, else state */
-    const char *text = NULL;
-    uint8_t el = EL_NORMAL;
-    if (kr->measurement.error) {
-        text = kr->measurement.error;
-        el = EL_ERROR;
-    } else if (kr->divergence.valid && kr->divergence.explanation) {
-        text = kr->divergence.explanation;
-    }
-    const finding *worst = NULL;
-    for (size_t i = 0; i < kr->nfindings; i++)
-        if (!worst || kr->findings[i].sev > worst->sev)
-            worst = &kr->findings[i];
-    char buf[1024];
-    if (!text) {
-        if (worst) {
-            snprintf(buf, sizeof buf, "%s: %s", worst->id ? worst->id : "?",
-                     worst->message ? worst->message : "");
-            text = buf;
-            el = (uint8_t)sev_el(worst->sev);
-        } else {
-            snprintf(buf, sizeof buf, "%s · predicted %s · measured %s",
-                     kernel_state_name(k->state), t, mm);
-            text = buf;
-            el = EL_DIM;
-        }
-    }
-    canvas_text(cv, r->y + 1, r->x + 1, r->w - 2, el, text);
-    if (r->h >= 3 && worst && text != buf) {
-        snprintf(buf, sizeof buf, "%s: %s", worst->id ? worst->id : "?",
-                 worst->message ? worst->message : "");
-        canvas_text(cv, r->y + 2, r->x + 1, r->w - 2, (uint8_t)sev_el(worst->sev),
-                    buf);
-    } else if (r->h >= 3 && worst && worst->hint) {
-        snprintf(buf, sizeof buf, "hint: %s", worst->hint);
-        canvas_text(cv, r->y + 2, r->x + 1, r->w - 2, EL_DIM, buf);
-    }
-}
+static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
+                         const tui_kernel *k);
 
 static void render_main(canvas *cv, const rect *body, tui_state *st)
 {
     views_main_geom ml;
-    views_main_layout(body, &ml);
+    views_main_layout(body, st->norder, &ml);
     views_column c[COL_COUNT];
     int inner = body->w - 2;
     int nc = views_main_columns(inner, c);
@@ -630,7 +585,7 @@ static void render_main(canvas *cv, const rect *body, tui_state *st)
             canvas_putc(cv, ml.rows.y + h - 1, body->x + body->w - 1, 0x25BC,
                         EL_DIM);
     }
-    draw_summary(cv, &ml.summary, state_selected(st));
+    draw_summary(cv, &ml.summary, st, state_selected(st));
 }
 
 /* ---- panes: tall off-screen canvases for scrolling views ---- */
@@ -764,6 +719,143 @@ static void scrollbar(canvas *cv, const rect *r, int scroll, int content)
     for (int i = 0; i < r->h; i++)
         canvas_putc(cv, r->y + i, x, i >= ty && i < ty + th ? 0x2588 : 0x2502,
                     EL_DIM);
+}
+
+/* ---- the main view's summary of the selected kernel ---- */
+
+static void summary_terms(pane *p, const prediction *pr)
+{
+    /* one line: each term as "name time" with a small bar, largest first */
+    if (!pr->valid || !pr->nterms || p->y >= p->cv.rows)
+        return;
+    double mx = 0;
+    for (size_t i = 0; i < pr->nterms; i++)
+        if (pr->terms[i].time_us > mx)
+            mx = pr->terms[i].time_us;
+    int x = 1;
+    canvas_text(&p->cv, p->y, x, 8, EL_DIM, "terms");
+    x += 8;
+    for (size_t i = 0; i < pr->nterms; i++) {
+        const pred_term *t = &pr->terms[i];
+        char tm[32], item[64];
+        views_fmt_time(tm, sizeof tm, t->time_us);
+        snprintf(item, sizeof item, "%s %s", t->name ? t->name : "?", tm);
+        int bw = mx > 0 ? (int)(t->time_us / mx * 6 + 0.5) : 0;
+        int iw = canvas_width(item);
+        if (x + iw + 1 + 6 + 2 > p->cv.cols)
+            break;
+        int is_bound = pr->bound && t->name && strcmp(pr->bound, t->name) == 0;
+        x += canvas_text(&p->cv, p->y, x, iw, is_bound ? EL_WARN : EL_NORMAL,
+                         item);
+        x++;
+        if (bw > 0)
+            canvas_fill(&p->cv, p->y, x, bw, 0x2588, EL_BAR);
+        else if (t->time_us > 0)
+            canvas_putc(&p->cv, p->y, x, 0x258F, EL_BAR);
+        x += 6 + 2;
+    }
+    p->y++;
+}
+
+static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
+                         const tui_kernel *k)
+{
+    if (r->h <= 0)
+        return;
+    canvas_fill(cv, r->y, r->x, r->w, 0x2500, EL_DIM);
+    if (!k)
+        return;
+    const kernel_report *kr = &k->kr;
+    char line[1024];
+    snprintf(line, sizeof line, " %s ", kr->name ? kr->name : "?");
+    canvas_text(cv, r->y, r->x + 1, r->w - 2, EL_SECTION, line);
+    if (r->h < 2 || r->w < 8)
+        return;
+    pane p;
+    pane_init(&p, r->w - 1, r->h - 1 + 8, cv->utf8);
+    /* the verdict or why there is none */
+    const measurement *m = &kr->measurement;
+    if (m->error) {
+        snprintf(line, sizeof line, "failed: %s", m->error);
+        p_wrap(&p, 1, 2, EL_ERROR, line);
+    } else if (kr->divergence.valid && kr->divergence.explanation) {
+        snprintf(line, sizeof line, "%s: %s",
+                 k->state == KS_NOTRUN ? "not run"
+                                       : div_status_name(kr->divergence.status),
+                 kr->divergence.explanation);
+        p_wrap(&p, 1, 2, verdict_el(k), line);
+    } else {
+        char t[32] = "-", mm[32] = "-";
+        double med;
+        if (kr->prediction.valid)
+            views_fmt_time(t, sizeof t, kr->prediction.time_us);
+        if (state_median(k, &med))
+            views_fmt_time(mm, sizeof mm, med);
+        snprintf(line, sizeof line, "%s · predicted %s · measured %s%s",
+                 kernel_state_name(k->state), t, mm,
+                 st->measure ? "" : " (static only)");
+        p_wrap(&p, 1, 2, EL_DIM, line);
+    }
+    /* findings, worst first, one line each */
+    for (int s = SEV_ERROR; s >= SEV_NOTE; s--)
+        for (size_t i = 0; i < kr->nfindings && p.y < p.cv.rows; i++) {
+            const finding *f = &kr->findings[i];
+            if ((int)f->sev != s)
+                continue;
+            if (f->line)
+                snprintf(line, sizeof line, "%s %s (line %d): %s",
+                         severity_name(f->sev), f->id ? f->id : "?", f->line,
+                         f->message ? f->message : "");
+            else
+                snprintf(line, sizeof line, "%s %s: %s", severity_name(f->sev),
+                         f->id ? f->id : "?", f->message ? f->message : "");
+            canvas_text(&p.cv, p.y, 1, p.cv.cols - 1, (uint8_t)sev_el(f->sev),
+                        line);
+            p.y++;
+        }
+    summary_terms(&p, &kr->prediction);
+    /* the latest samples, and the counters in one line */
+    double v[SPARK_N];
+    size_t n = state_recent(k, v, SPARK_N);
+    if (n > 0 && p.y < p.cv.rows && p.cv.cols > 30) {
+        double lo = v[0], hi = v[0];
+        for (size_t i = 0; i < n; i++) {
+            lo = v[i] < lo ? v[i] : lo;
+            hi = v[i] > hi ? v[i] : hi;
+        }
+        char a[32], b[32];
+        views_fmt_time(a, sizeof a, lo);
+        views_fmt_time(b, sizeof b, hi);
+        canvas_text(&p.cv, p.y, 1, 8, EL_DIM, "samples");
+        int w = p.cv.cols - 9 - 20;
+        if (w > (int)n)
+            w = (int)n;
+        views_sparkline(&p.cv, p.y, 9, w, EL_SPARK, v, n);
+        snprintf(line, sizeof line, "%s … %s", a, b);
+        canvas_text(&p.cv, p.y, 9 + w + 1, p.cv.cols - 10 - w, EL_DIM, line);
+        p.y++;
+    }
+    if (m->ncounters && p.y < p.cv.rows && p.cv.cols > 20) {
+        size_t o = 0;
+        line[0] = '\0';
+        for (size_t i = 0; i < m->ncounters && o + 80 < sizeof line; i++) {
+            const counter_value *c = &m->counters[i];
+            char val[32];
+            if (c->available)
+                views_fmt_si(val, sizeof val, c->value, "");
+            else
+                snprintf(val, sizeof val, "n/a");
+            o += (size_t)snprintf(line + o, sizeof line - o, "%s%s %s",
+                                  i ? " · " : "", c->name ? c->name : "?",
+                                  val);
+        }
+        canvas_text(&p.cv, p.y, 1, 8, EL_DIM, "counters");
+        canvas_text(&p.cv, p.y, 10, p.cv.cols - 10, EL_NORMAL, line);
+        p.y++;
+    }
+    rect body = {r->y + 1, r->x, r->h - 1, r->w - 1};
+    blit(cv, &body, &p, 0);
+    canvas_free(&p.cv);
 }
 
 /* ---- detail view ---- */

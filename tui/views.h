@@ -59,7 +59,9 @@ typedef struct views_main_layout {
     rect rows;    /* kernel rows */
     rect summary; /* selected kernel summary (h may be 0) */
 } views_main_geom;
-void views_main_layout(const rect *body, views_main_geom *m);
+/* nkernels: rows the table wants; the summary panel of the selected
+ * kernel takes what the table leaves (3 to 16 lines). */
+void views_main_layout(const rect *body, size_t nkernels, views_main_geom *m);
 
 void views_render(canvas *cv, tui_state *st);
 
