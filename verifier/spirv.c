@@ -233,6 +233,7 @@ typedef struct parse_ctx {
     uint32_t *fwd_ptr; /* forward-declared pointer ids */
     size_t nfwd;
     uint8_t *fwd_mark; /* per id: named by OpTypeForwardPointer */
+    uint32_t debug_info; /* NonSemantic.Shader.DebugInfo.100 import id */
 } parse_ctx;
 
 static int check_id(parse_ctx *c, size_t word, uint32_t id, const char *what)
@@ -762,6 +763,56 @@ static int do_block_inst(parse_ctx *c, spv_inst *in, size_t idx)
     return 0;
 }
 
+/* NonSemantic.Shader.DebugInfo.100: DebugLine / DebugNoLine set the
+ * source position like OpLine (toolchains that emit this instead of
+ * OpLine); DebugSource gives the file and, if OpSource had none, the text.
+ * Malformed operands are ignored: these instructions carry no semantics. */
+static uint32_t const_u32(const spv_module *m, uint32_t id)
+{
+    if (id == 0 || id >= m->bound || !m->id_const[id])
+        return 0;
+    const spv_const *k = &m->consts[m->id_const[id] - 1];
+    return k->kind == SPV_C_SCALAR && k->bits <= 0x7fffffffu ? (uint32_t)k->bits : 0;
+}
+
+static void do_debug_info(parse_ctx *c, spv_inst *in)
+{
+    spv_module *m = c->m;
+    uint32_t what = in->ops[1];
+    if (what == 104) { /* DebugNoLine */
+        c->line = c->column = 0;
+        c->file = 0;
+        in->line = in->column = 0;
+        in->file = 0;
+        return;
+    }
+    if (what == 35 && in->nops >= 3) { /* DebugSource File [Text] */
+        if (in->ops[2] < m->bound && m->id_string[in->ops[2]] && !m->source_file)
+            m->source_file = in->ops[2];
+        if (in->nops >= 4 && !m->source_text && in->ops[3] < m->bound &&
+            m->id_string[in->ops[3]]) {
+            m->source_text = xstrndup(m->id_string[in->ops[3]], strlen(m->id_string[in->ops[3]]));
+            m->source_len = strlen(m->source_text);
+        }
+        return;
+    }
+    if (what != 103 || in->nops < 7) /* DebugLine Source Line.. Col.. */
+        return;
+    const spv_inst *src = spv_def(m, in->ops[2]);
+    uint32_t file = 0;
+    if (src && src->opcode == SpvOpExtInst && src->nops >= 3 && src->ops[0] == c->debug_info &&
+        src->ops[1] == 35 && src->ops[2] < m->bound && m->id_string[src->ops[2]])
+        file = src->ops[2];
+    c->file = file;
+    c->line = (int)const_u32(m, in->ops[3]);
+    c->column = (int)const_u32(m, in->ops[5]);
+    if (c->cur_func != SPV_NONE) {
+        in->line = c->line;
+        in->column = c->column;
+        in->file = c->file;
+    }
+}
+
 /* One instruction of the main pass.  idx is its index in m->insts. */
 static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
 {
@@ -798,6 +849,8 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         }
         if (len == 12 && memcmp(s, "GLSL.std.450", 12) == 0)
             m->glsl_std_450 = in->result_id;
+        if (len == 32 && memcmp(s, "NonSemantic.Shader.DebugInfo.100", 32) == 0)
+            c->debug_info = in->result_id;
         return 0;
     case SpvOpString:
         if (read_string(in->ops, in->nops, 0, &s, &len, &used)) {
@@ -964,6 +1017,8 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         break;
     }
 
+    if (op == SpvOpExtInst && c->debug_info && in->nops >= 2 && in->ops[0] == c->debug_info)
+        do_debug_info(c, in);
     if (op == SpvOpLabel || c->cur_block != SPV_NONE)
         return do_block_inst(c, in, idx);
     if (c->cur_func != SPV_NONE) {

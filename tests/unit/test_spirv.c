@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include <spirv-tools/libspirv.h>
 #include <spirv/unified1/spirv.h>
 
 #include "shader.h"
@@ -399,6 +400,59 @@ static void test_forward_pointer(void **state)
     spv_free(&m);
 }
 
+/* Source positions from NonSemantic.Shader.DebugInfo.100 (DebugLine)
+ * when a toolchain emits those instead of OpLine. */
+static const char *debuginfo_asm =
+    "OpCapability Shader\n"
+    "OpExtension \"SPV_KHR_non_semantic_info\"\n"
+    "%ext = OpExtInstImport \"NonSemantic.Shader.DebugInfo.100\"\n"
+    "OpMemoryModel Logical GLSL450\n"
+    "OpEntryPoint GLCompute %main \"main\"\n"
+    "OpExecutionMode %main LocalSize 8 1 1\n"
+    "%file = OpString \"k.comp\"\n"
+    "%text = OpString \"void main() {}\"\n"
+    "%void = OpTypeVoid\n"
+    "%fn = OpTypeFunction %void\n"
+    "%uint = OpTypeInt 32 0\n"
+    "%u7 = OpConstant %uint 7\n"
+    "%u3 = OpConstant %uint 3\n"
+    "%src = OpExtInst %void %ext DebugSource %file %text\n"
+    "%main = OpFunction %void None %fn\n"
+    "%l = OpLabel\n"
+    "%dl = OpExtInst %void %ext DebugLine %src %u7 %u7 %u3 %u3\n"
+    "OpReturn\n"
+    "OpFunctionEnd\n";
+
+static void test_debuginfo_lines(void **state)
+{
+    (void)state;
+    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_1);
+    spv_binary bin = NULL;
+    spv_diagnostic diag = NULL;
+    assert_int_equal(spvTextToBinary(ctx, debuginfo_asm, strlen(debuginfo_asm), &bin, &diag),
+                     SPV_SUCCESS);
+    spv_module m;
+    cw_error err;
+    assert_int_equal(spv_parse(bin->code, bin->wordCount, &m, &err), 0);
+    int found = 0;
+    for (size_t i = 0; i < m.ninsts; i++)
+        if (m.insts[i].opcode == SpvOpReturn) {
+            assert_int_equal(m.insts[i].line, 7);
+            assert_int_equal(m.insts[i].column, 3);
+            assert_string_equal(spv_inst_file(&m, i), "k.comp");
+            found = 1;
+        }
+    assert_true(found);
+    assert_string_equal(spv_string(&m, m.source_file), "k.comp");
+    assert_non_null(m.source_text);
+    assert_string_equal(m.source_text, "void main() {}");
+    assert_int_equal(spv_entry_find(&m, "main")->local_size[0], 8);
+    spv_free(&m);
+    spvBinaryDestroy(bin);
+    spvDiagnosticDestroy(diag);
+    spvContextDestroy(ctx);
+}
+
 static void test_accessors_bounds(void **state)
 {
     (void)state;
@@ -422,6 +476,7 @@ int main(void)
         cmocka_unit_test(test_glsl_cfg),
         cmocka_unit_test(test_mutations),
         cmocka_unit_test(test_forward_pointer),
+        cmocka_unit_test(test_debuginfo_lines),
         cmocka_unit_test(test_accessors_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
