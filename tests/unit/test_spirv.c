@@ -305,6 +305,75 @@ static void test_glsl_spec(void **state)
     shader_free(&sm);
 }
 
+static const char *ops_src =
+    "#version 450\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(constant_id = 0) const uint N = 64;\n"
+    "layout(constant_id = 1) const int K = -9;\n"
+    "const int A = K / 2;\n"
+    "const uint B = N >> 1;\n"
+    "const uint C = (N > 100u) ? 1u : 2u;\n"
+    "const int D = -K;\n"
+    "const uint E = N % 7u;\n"
+    "const bool F = N == 64u;\n"
+    "const int G = K % 4;\n"
+    "const uint H = uint(K);\n"
+    "const int I = K >> 1;\n"
+    "const uint J = (N & 12u) | 1u;\n"
+    "layout(set = 0, binding = 0) buffer O { int o[]; };\n"
+    "void main() { o[0] = A + int(B) + int(C) + D + int(E) + int(F) + G + int(H) + I + int(J); }\n";
+
+static int64_t named(const spv_module *m, const char *name)
+{
+    for (size_t i = 0; i < m->nconsts; i++)
+        if (m->consts[i].name && strcmp(m->consts[i].name, name) == 0) {
+            int64_t v = 0x7eadbeef;
+            assert_int_equal(spv_const_i64(m, m->consts[i].id, &v), 0);
+            return v;
+        }
+    fail_msg("no constant named %s", name);
+    return 0;
+}
+
+/* OpSpecConstantOp folding: every operation glslang emits for these
+ * expressions, with the defaults and with plan values. */
+static void test_spec_ops(void **state)
+{
+    (void)state;
+    shader_module sm;
+    spv_module m;
+    cw_error err;
+    assert_int_equal(compile(ops_src, &sm), 0);
+    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+    static const struct { int line; const char *name; int64_t v0, v1; } want[] = {
+        {__LINE__, "A", -4, 3},   /* SDiv truncates */
+        {__LINE__, "B", 32, 100}, /* ShiftRightLogical */
+        {__LINE__, "C", 2, 1},    /* UGreaterThan + Select */
+        {__LINE__, "D", 9, -7},   /* SNegate */
+        {__LINE__, "E", 1, 4},    /* UMod */
+        {__LINE__, "F", 1, 0},    /* IEqual */
+        {__LINE__, "G", 3, 3},    /* SMod: sign of the divisor */
+        {__LINE__, "H", 4294967287LL, 7}, /* int -> uint through IAdd */
+        {__LINE__, "I", -5, 3},   /* ShiftRightArithmetic */
+        {__LINE__, "J", 1, 9},    /* BitwiseAnd + BitwiseOr */
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (named(&m, want[i].name) != want[i].v0)
+            fail_msg("test_spirv.c:%d: %s = %lld, want %lld", want[i].line, want[i].name,
+                     (long long)named(&m, want[i].name), (long long)want[i].v0);
+    plan_value pv[2];
+    memset(pv, 0, sizeof pv);
+    pv[0].key = "N"; pv[0].is_integer = 1; pv[0].ivalue = 200; pv[0].value = 200;
+    pv[1].key = "1"; pv[1].is_integer = 1; pv[1].ivalue = 7; pv[1].value = 7;
+    assert_int_equal(spv_specialize(&m, pv, 2, NULL, &err), 0);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (named(&m, want[i].name) != want[i].v1)
+            fail_msg("test_spirv.c:%d: %s = %lld with N=200 K=7, want %lld", want[i].line,
+                     want[i].name, (long long)named(&m, want[i].name), (long long)want[i].v1);
+    spv_free(&m);
+    shader_free(&sm);
+}
+
 static void test_glsl_cfg(void **state)
 {
     (void)state;
@@ -474,6 +543,7 @@ int main(void)
         cmocka_unit_test(test_cfg),
         cmocka_unit_test(test_glsl_spec),
         cmocka_unit_test(test_glsl_cfg),
+        cmocka_unit_test(test_spec_ops),
         cmocka_unit_test(test_mutations),
         cmocka_unit_test(test_forward_pointer),
         cmocka_unit_test(test_debuginfo_lines),
