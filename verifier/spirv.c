@@ -1814,7 +1814,7 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
     m->generator = m->words[2];
     m->bound = m->words[3];
     if (m->bound == 0 || m->bound > SPV_MAX_BOUND ||
-        (uint64_t)m->bound > (uint64_t)nwords * 16 + 4096) {
+        (uint64_t)m->bound > (uint64_t)nwords * 4 + 4096) {
         set_err(err, 3, "id bound %u is absurd for a module of %zu words", m->bound, nwords);
         goto out;
     }
