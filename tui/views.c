@@ -1213,14 +1213,47 @@ static void render_detail(canvas *cv, const rect *body, tui_state *st)
 
 /* ---- source view ---- */
 
-double views_line_weight(const tui_state *st, const line_cost *lc)
+void views_line_shares(const tui_kernel *k, line_weights *lw)
 {
-    /* time-like weight: bytes over DRAM bandwidth + FLOPs over FP32 rate
-     * when the profile knows them; instructions otherwise */
-    if (st->have_prof && st->prof.dram_gbs > 0 && st->prof.fp32_gflops > 0)
-        return lc->bytes / st->prof.dram_gbs + lc->flops / st->prof.fp32_gflops +
-               1e-9 * lc->instructions;
-    return lc->instructions + lc->bytes / 4 + lc->flops;
+    /* Each prediction term is spread over the lines by the resource it
+     * measures: memory terms by bytes, FP terms by FLOPs, the others
+     * (issue, int, latency, barrier, atomics) by instructions; launch
+     * belongs to no line.  Without terms: instructions + bytes + FLOPs. */
+    memset(lw, 0, sizeof *lw);
+    double sb = 0, sf = 0, si = 0;
+    for (size_t i = 0; i < k->nlines; i++) {
+        sb += k->lines[i].bytes;
+        sf += k->lines[i].flops;
+        si += k->lines[i].instructions;
+    }
+    const prediction *p = &k->kr.prediction;
+    double tb = 0, tf = 0, ti = 0;
+    for (size_t i = 0; p->valid && i < p->nterms; i++) {
+        const char *n = p->terms[i].name ? p->terms[i].name : "";
+        double t = p->terms[i].time_us > 0 ? p->terms[i].time_us : 0;
+        if (!strcmp(n, "dram") || !strcmp(n, "l2") || !strcmp(n, "shared"))
+            tb += t;
+        else if (!strncmp(n, "fp", 2) || !strcmp(n, "sfu"))
+            tf += t;
+        else if (strcmp(n, "launch") != 0)
+            ti += t;
+    }
+    if (tb + tf + ti <= 0) {
+        tb = sb > 0 ? 1 : 0;
+        tf = sf > 0 ? 1 : 0;
+        ti = si > 0 ? 1 : 0;
+    }
+    lw->per_byte = sb > 0 ? tb / sb : 0;
+    lw->per_flop = sf > 0 ? tf / sf : 0;
+    lw->per_instr = si > 0 ? ti / si : 0;
+    for (size_t i = 0; i < k->nlines; i++)
+        lw->total += views_line_weight(lw, &k->lines[i]);
+}
+
+double views_line_weight(const line_weights *lw, const line_cost *lc)
+{
+    return lc->bytes * lw->per_byte + lc->flops * lw->per_flop +
+           lc->instructions * lw->per_instr;
 }
 
 static const char *base_name(const char *p)
@@ -1294,9 +1327,11 @@ static void render_source(canvas *cv, const rect *body, tui_state *st)
     clamp_scroll(st, VIEW_SOURCE, nlines, h);
     double total = 0, mx = 0;
     int shares = k->source_glsl && k->nlines > 0;
+    line_weights lwt;
+    views_line_shares(k, &lwt);
+    total = lwt.total;
     for (size_t i = 0; shares && i < k->nlines; i++) {
-        double wgt = views_line_weight(st, &k->lines[i]);
-        total += wgt;
+        double wgt = views_line_weight(&lwt, &k->lines[i]);
         if (wgt > mx)
             mx = wgt;
     }
@@ -1331,21 +1366,26 @@ static void render_source(canvas *cv, const rect *body, tui_state *st)
             double wgt = 0;
             for (size_t i = 0; i < k->nlines; i++)
                 if (k->lines[i].line == ln)
-                    wgt += views_line_weight(st, &k->lines[i]);
+                    wgt += views_line_weight(&lwt, &k->lines[i]);
             if (wgt > 0 && total > 0) {
                 double pct = 100 * wgt / total;
                 char b[16];
-                snprintf(b, sizeof b, pct >= 9.95 ? "%.0f%%" : "%.1f%%", pct);
+                /* a line that costs next to nothing: a dim dot, no bar */
+                if (pct < 0.05)
+                    snprintf(b, sizeof b, "·");
+                else
+                    snprintf(b, sizeof b, pct >= 9.95 ? "%.0f%%" : "%.1f%%",
+                             pct);
                 canvas_text_right(cv, y, x, 6,
                                   cur ? EL_SELECTED
-                                      : pct >= 20 ? EL_HOT : EL_NORMAL, b);
-                if (barw) {
-                    int n = (int)(wgt / mx * barw + 0.5);
-                    if (n < 1)
-                        n = 1;
+                                      : pct >= 20 ? EL_HOT
+                                      : pct < 0.05 ? EL_DIM : EL_NORMAL, b);
+                int n = barw ? (int)(wgt / mx * barw + 0.5) : 0;
+                if (n < 1 && pct >= 1)
+                    n = 1;
+                if (n > 0)
                     canvas_fill(cv, y, x + 7, n > barw ? barw : n, 0x2588,
                                 cur ? EL_SELECTED : EL_BAR);
-                }
             }
             x += 7 + (barw ? barw + 1 : 0);
         }

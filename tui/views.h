@@ -71,8 +71,14 @@ void views_fmt_si(char *buf, size_t n, double v, const char *unit);
 /* Sparkline of v[0..n) into w cells (8 levels), min..max scaled. */
 void views_sparkline(canvas *cv, int y, int x, int w, uint8_t el,
                      const double *v, size_t n);
-/* Share of the predicted time per source line weights (see source view). */
-double views_line_weight(const tui_state *st, const line_cost *lc);
+/* Share of the predicted time per source line: each prediction term spread
+ * over the lines by the resource it counts (bytes, FLOPs, instructions). */
+typedef struct line_weights {
+    double per_byte, per_flop, per_instr; /* µs per unit */
+    double total;                         /* sum over the kernel's lines */
+} line_weights;
+void views_line_shares(const tui_kernel *k, line_weights *lw);
+double views_line_weight(const line_weights *lw, const line_cost *lc);
 
 /* roofline.c */
 void roofline_render(canvas *cv, const rect *r, tui_state *st);
