@@ -69,9 +69,16 @@ static int buffer_create_flags(vk_ctx *c, VkDeviceSize size,
     };
     VkResult r = vkCreateBuffer(c->device, &bci, NULL, &out->buf);
     if (r != VK_SUCCESS) {
-        cw_error_set(err, NULL, 0, 0,
-                     "cannot create %s (%llu bytes): %s", what,
-                     (unsigned long long)size, vkx_result_name(r));
+        out->buf = VK_NULL_HANDLE;
+        if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY ||
+            r == VK_ERROR_OUT_OF_HOST_MEMORY)
+            cw_error_set(err, NULL, 0, 0,
+                         "out of %s memory creating %s (%llu bytes): %s",
+                         r == VK_ERROR_OUT_OF_HOST_MEMORY ? "host" : "device",
+                         what, (unsigned long long)size, vkx_result_name(r));
+        else
+            cw_error_set(err, NULL, 0, 0, "cannot create %s (%llu bytes): %s",
+                         what, (unsigned long long)size, vkx_result_name(r));
         return CW_EXIT_ENV;
     }
     VkMemoryRequirements req;

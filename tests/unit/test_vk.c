@@ -20,6 +20,7 @@
 #include "shader.h"
 #include "verifier.h"
 #include "vk.h"
+#include "vk_internal.h"
 
 static vk_ctx *ctx;
 static char tmpdir[] = "/tmp/cw-test-vk-XXXXXX";
@@ -629,6 +630,26 @@ static void test_refused_dispatches(void **state)
     }
 }
 
+/* out of device memory names the buffer (the runner passes this name) */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    vkx_buffer b;
+    cw_error err;
+    cw_error_clear(&err);
+    int rc = vkx_buffer_create(ctx, 1ull << 40, 0,
+                               "buffer set 0 binding 1 ('Y') of kernel 'big'",
+                               &b, &err);
+    if (rc == 0) {
+        vkx_buffer_destroy(ctx, &b);
+        skip(); /* a driver that accepts 1 TiB: nothing to check */
+    }
+    assert_int_equal(rc, CW_EXIT_ENV);
+    assert_non_null(strstr(err.text, "out of device memory"));
+    assert_non_null(strstr(err.text, "binding 1 ('Y') of kernel 'big'"));
+    assert_non_null(strstr(err.text, "1099511627776 bytes"));
+}
+
 /* ---- calibration with a short budget ---- */
 
 static void test_calibrate_short(void **state)
@@ -737,6 +758,7 @@ int main(void)
         cmocka_unit_test(test_pipeline_facts),
         cmocka_unit_test(test_missing_buffer),
         cmocka_unit_test(test_refused_dispatches),
+        cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_calibrate_short),
         cmocka_unit_test(test_hang_guard),
     };
