@@ -9,6 +9,7 @@
  */
 #include "cpu.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <immintrin.h>
@@ -483,6 +484,63 @@ static void fill_buffer(void *mem, uint64_t bytes, const plan_buffer *b,
     }
 }
 
+/* Time this process's threads spent runnable but waiting for a CPU
+ * (run_delay of /proc/self/task/<tid>/schedstat, ns).  On a machine shared
+ * with other processes this is the wall time the kernel lost to them. */
+#define MAX_TASKS 256
+
+typedef struct task_delays {
+    size_t n;
+    long tid[MAX_TASKS];
+    uint64_t delay_ns[MAX_TASKS];
+} task_delays;
+
+static int read_task_delays(task_delays *t)
+{
+    t->n = 0;
+    DIR *d = opendir("/proc/self/task");
+    if (!d)
+        return -1;
+    struct dirent *e;
+    while ((e = readdir(d)) && t->n < MAX_TASKS) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        char path[300];
+        snprintf(path, sizeof path, "/proc/self/task/%s/schedstat",
+                 e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        unsigned long long run, wait;
+        if (fscanf(f, "%llu %llu", &run, &wait) == 2) {
+            t->tid[t->n] = atol(e->d_name);
+            t->delay_ns[t->n++] = wait;
+        }
+        fclose(f);
+    }
+    closedir(d);
+    return t->n ? 0 : -1;
+}
+
+/* Largest per-thread growth of run_delay between two snapshots, in us: a
+ * kernel whose threads meet at barriers loses about the worst thread's
+ * wait.  Threads born in between count from zero. */
+static double max_delay_us(const task_delays *a, const task_delays *b)
+{
+    uint64_t worst = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        uint64_t base = 0;
+        for (size_t j = 0; j < a->n; j++)
+            if (a->tid[j] == b->tid[i]) {
+                base = a->delay_ns[j];
+                break;
+            }
+        if (b->delay_ns[i] > base && b->delay_ns[i] - base > worst)
+            worst = b->delay_ns[i] - base;
+    }
+    return (double)worst / 1e3;
+}
+
 /* The kernel runs on a worker thread so that a hung kernel is caught by
  * the hang guard (run_options.timeout_s) instead of hanging Clockwork. */
 typedef struct call_worker {
@@ -496,6 +554,9 @@ typedef struct call_worker {
     double seconds;
     void (*omp_set_threads)(int); /* OpenMP ICVs are per thread: set here */
     int threads;
+    int have_delay;
+    double delay_us;   /* CPU wait of the call's threads (see above) */
+    task_delays before, after;
 } call_worker;
 
 static void *worker_main(void *arg)
@@ -511,12 +572,18 @@ static void *worker_main(void *arg)
             break;
         w->pending = 0;
         pthread_mutex_unlock(&w->mu);
+        /* snapshots taken here, next to the timed call, so the wake-up of
+         * this thread is not counted as the kernel's wait */
+        int hb = read_task_delays(&w->before) == 0;
         double t0 = now_s();
         int rc = w->fn((void *const *)w->bufs, w->args);
         double t1 = now_s();
+        int ha = hb && read_task_delays(&w->after) == 0;
         pthread_mutex_lock(&w->mu);
         w->rc = rc;
         w->seconds = t1 - t0;
+        w->have_delay = ha;
+        w->delay_us = ha ? max_delay_us(&w->before, &w->after) : 0;
         w->done = 1;
         pthread_cond_broadcast(&w->cv);
     }
@@ -524,8 +591,10 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* One call; returns 0 with *rc / *us, or -1 on timeout. */
-static int worker_call(call_worker *w, double timeout_s, int *rc, double *us)
+/* One call; returns 0 with *rc / *us / *delay_us (< 0 unknown), or -1
+ * on timeout. */
+static int worker_call(call_worker *w, double timeout_s, int *rc, double *us,
+                       double *delay_us)
 {
     pthread_mutex_lock(&w->mu);
     w->pending = 1;
@@ -549,6 +618,7 @@ static int worker_call(call_worker *w, double timeout_s, int *rc, double *us)
     }
     *rc = w->rc;
     *us = w->seconds * 1e6;
+    *delay_us = w->have_delay ? w->delay_us : -1;
     pthread_mutex_unlock(&w->mu);
     return 0;
 }
@@ -627,8 +697,8 @@ static void dump_buffers(const plan_kernel *k, const char *dir, void **bufs,
 
 /* Evidence for the roofline verdict: counters when they exist, else why
  * they do not, plus the static inspection. */
-static void evidence(const plan_kernel *k, const measurement *m, char *buf,
-                     size_t n)
+static void evidence(const plan_kernel *k, const measurement *m,
+                     double bracket_us, char *buf, size_t n)
 {
     size_t used = 0;
 #define EMIT(...)                                                          \
@@ -668,10 +738,13 @@ static void evidence(const plan_kernel *k, const measurement *m, char *buf,
     if (counter_val(m, "task-clock", &tc) && m->median_us > 0)
         /* task-clock is CPU time in ns summed over the kernel's threads */
     {
-        double busy = tc / 1e3 / m->median_us;
+        /* counters run from before the hand-off to the kernel's thread
+         * until after it returns: divide by that span, not the call's */
+        double span = bracket_us > 0 ? bracket_us : m->median_us;
+        double busy = tc / 1e3 / span;
         unsigned threads = kernel_threads(k);
-        EMIT("CPU time %.3g ms per call over %.3g ms wall: %.1f CPUs busy",
-             tc / 1e6, m->median_us / 1e3, busy);
+        EMIT("CPU time %.3g ms per call over %.3g ms counted: %.1f CPUs "
+             "busy", tc / 1e6, span / 1e3, busy);
         if (threads > 1 && busy < 0.75 * threads)
             EMIT(" of the %u threads planned (serial code, a smaller "
                  "thread pool, or other load on the machine)", threads);
@@ -694,7 +767,18 @@ static void evidence(const plan_kernel *k, const measurement *m, char *buf,
 /* Flag on the best call, report the median: interference from other
  * load can only slow calls down, so a kernel whose best call clears the
  * bar is capable of it; one whose best call does not is truly slow. */
-static void roofline_verdict(const plan_kernel *k, kernel_report *kr)
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* samples[i] wall us of call i, delays[i] its threads' CPU wait (< 0
+ * unknown).  The best call is judged on wall - wait: time spent waiting
+ * for a CPU held by another process is not the kernel's. */
+static void roofline_verdict(const plan_kernel *k, kernel_report *kr,
+                             const double *samples, const double *delays,
+                             size_t n, double bracket_us)
 {
     const prediction *p = &kr->prediction;
     const measurement *m = &kr->measurement;
@@ -702,11 +786,35 @@ static void roofline_verdict(const plan_kernel *k, kernel_report *kr)
     if (!p->valid || !m->valid || m->median_us <= 0 || p->time_us <= 0)
         return; /* the pipeline's verdict says unknown */
     double eff = p->time_us / m->median_us;
-    double best_us = m->min_us > 0 ? m->min_us : m->median_us;
+    double raw_best_us = m->min_us > 0 ? m->min_us : m->median_us;
+    double best_us = raw_best_us;
+    double *dl = malloc((n ? n : 1) * sizeof *dl);
+    size_t ndl = 0;
+    if (!dl)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        if (delays[i] < 0)
+            continue;
+        dl[ndl++] = delays[i];
+        double own = samples[i] - delays[i];
+        if (own > 0 && own < best_us)
+            best_us = own;
+    }
+    /* The worst thread's wait over-counts the loss when threads overlap
+     * their waits; no call can beat the roofline, so that bounds it. */
+    if (best_us < p->time_us)
+        best_us = p->time_us < raw_best_us ? p->time_us : raw_best_us;
+    double wait_med = -1;
+    if (ndl) {
+        qsort(dl, ndl, sizeof *dl, cmp_double);
+        wait_med = dl[ndl / 2];
+    }
+    free(dl);
     double eff_best = p->time_us / best_us;
+    double eff_raw_best = p->time_us / raw_best_us;
     double min_eff = k->min_efficiency >= 0 ? k->min_efficiency
                                             : CPU_DEFAULT_MIN_EFF;
-    double secs = m->median_us * 1e-6, best_s = best_us * 1e-6;
+    double secs = m->median_us * 1e-6, best_s = raw_best_us * 1e-6;
     char rate[200];
     int fp_bound = p->bound && strcmp(p->bound, "fp32") == 0;
     double gflops = p->flops / secs / 1e9, gbs = p->bytes / secs / 1e9;
@@ -721,7 +829,17 @@ static void roofline_verdict(const plan_kernel *k, kernel_report *kr)
                  "GB/s memory roofline", gbs, p->bytes / best_s / 1e9, roof);
     }
     char ev[1400];
-    evidence(k, m, ev, sizeof ev);
+    size_t evn = 0;
+    ev[0] = 0;
+    if (wait_med > 0.02 * m->median_us)
+        evn = (size_t)snprintf(ev, sizeof ev, "the kernel's threads waited "
+                               "%.3g ms per call (median) for a CPU held by "
+                               "other processes: %.1f%% efficiency on the "
+                               "best call once that wait is discounted; ",
+                               wait_med / 1e3, eff_best * 100);
+    if (evn >= sizeof ev)
+        evn = sizeof ev - 1;
+    evidence(k, m, bracket_us, ev + evn, sizeof ev - evn);
     char text[2200];
     d->valid = 1;
     d->ratio = m->median_us / p->time_us;
@@ -729,7 +847,7 @@ static void roofline_verdict(const plan_kernel *k, kernel_report *kr)
         d->status = DIV_SLOWER;
         snprintf(text, sizeof text, "reaches %s: %.1f%% efficiency (best "
                  "call %.1f%%), below the expected %.0f%%. Evidence: %s",
-                 rate, eff * 100, eff_best * 100, min_eff * 100, ev);
+                 rate, eff * 100, eff_raw_best * 100, min_eff * 100, ev);
         finding *f = report_add_finding(
             kr, "far-below-roofline", SEV_WARNING, k->library, 0,
             "vectorise and block the loops for the caches, or call a tuned "
@@ -747,7 +865,7 @@ static void roofline_verdict(const plan_kernel *k, kernel_report *kr)
         d->status = DIV_OK;
         snprintf(text, sizeof text, "reaches %s: %.1f%% efficiency (best "
                  "call %.1f%%; at least %.0f%% expected). %s", rate,
-                 eff * 100, eff_best * 100, min_eff * 100, ev);
+                 eff * 100, eff_raw_best * 100, min_eff * 100, ev);
     }
     cw_set_str(&d->explanation, text);
 }
@@ -781,7 +899,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
     int ret = 0;
     void **bufs = calloc(k->nbuffers ? k->nbuffers : 1, sizeof *bufs);
     uint64_t *sizes = calloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
-    double *samples = NULL;
+    double *samples = NULL, *delays = NULL, bracket_total_s = 0;
     size_t nsamples = 0, cap = 0;
     call_worker *w = NULL;
     pthread_t th;
@@ -856,8 +974,8 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
 
     for (unsigned i = 0; i < warmup; i++) {
         int rc;
-        double us;
-        if (worker_call(w, timeout, &rc, &us)) {
+        double us, dl;
+        if (worker_call(w, timeout, &rc, &us, &dl)) {
             hung = 1;
             break;
         }
@@ -880,10 +998,12 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         if (ro && ro->cancel && *ro->cancel)
             break;
         int rc;
-        double us;
+        double us, dl;
         if (ps)
             pfm_session_start(ps);
-        int r = worker_call(w, timeout, &rc, &us);
+        double b0 = now_s();
+        int r = worker_call(w, timeout, &rc, &us, &dl);
+        bracket_total_s += now_s() - b0;
         if (ps)
             pfm_session_stop(ps);
         if (r) {
@@ -900,9 +1020,11 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         if (nsamples == cap) {
             cap = cap ? 2 * cap : 64;
             samples = realloc(samples, cap * sizeof *samples);
-            if (!samples)
+            delays = realloc(delays, cap * sizeof *delays);
+            if (!samples || !delays)
                 abort();
         }
+        delays[nsamples] = dl;
         samples[nsamples++] = us;
         if (ro && ro->on_sample)
             ro->on_sample(ro->user, us);
@@ -924,7 +1046,8 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         copy_counters(ps, m, nsamples);
     if (ro && ro->dump_dir)
         dump_buffers(k, ro->dump_dir, bufs, sizes, m);
-    roofline_verdict(k, kr);
+    roofline_verdict(k, kr, samples, delays, nsamples,
+                     bracket_total_s * 1e6 / (double)nsamples);
 
 out:
     if (started && !hung) {
@@ -954,6 +1077,7 @@ out:
     }
     free(sizes);
     free(samples);
+    free(delays);
     if (ps)
         pfm_session_close(ps);
     return ret;
