@@ -776,9 +776,9 @@ static int cmp_double(const void *a, const void *b)
 /* samples[i] wall us of call i, delays[i] its threads' CPU wait (< 0
  * unknown).  The best call is judged on wall - wait: time spent waiting
  * for a CPU held by another process is not the kernel's. */
-static void roofline_verdict(const plan_kernel *k, kernel_report *kr,
-                             const double *samples, const double *delays,
-                             size_t n, double bracket_us)
+void cpu_roofline_verdict(const plan_kernel *k, kernel_report *kr,
+                          const double *samples, const double *delays,
+                          size_t n, double bracket_us)
 {
     const prediction *p = &kr->prediction;
     const measurement *m = &kr->measurement;
@@ -1046,7 +1046,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         copy_counters(ps, m, nsamples);
     if (ro && ro->dump_dir)
         dump_buffers(k, ro->dump_dir, bufs, sizes, m);
-    roofline_verdict(k, kr, samples, delays, nsamples,
+    cpu_roofline_verdict(k, kr, samples, delays, nsamples,
                      bracket_total_s * 1e6 / (double)nsamples);
 
 out:

@@ -34,6 +34,18 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
 int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
                   cw_error *err);
 
+/* The verdict against the roofline, called by cpu_measure_kernel() after
+ * sampling (public for tests): efficiency = prediction time / measured
+ * median; the flag is decided on the best call with its CPU wait
+ * discounted (samples[i] wall us, delays[i] wait us or < 0 unknown;
+ * bracket_us the mean span the counters covered per call, <= 0 unknown).
+ * Sets kr->divergence (ok / slower) and, below min_efficiency, adds
+ * far-below-roofline with the evidence.  Does nothing when the prediction
+ * or measurement is missing. */
+void cpu_roofline_verdict(const plan_kernel *k, kernel_report *kr,
+                          const double *samples, const double *delays,
+                          size_t n, double bracket_us);
+
 /* The profile as detected, ignoring any calibration (tests, `--profile`). */
 void cpu_profile_detect(device_profile *out);
 /* "cpu-<hash of the model name>": the uuid under which the CPU's calibrated

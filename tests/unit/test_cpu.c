@@ -435,6 +435,96 @@ static void test_verdict_far_below_roofline(void **state)
     kernel_report_free(&kr);
 }
 
+/* The verdict's evidence from counters a PMU would give (this VM has none),
+ * and the CPU-wait discount with its bound at the roofline. */
+static void add_counter(measurement *m, const char *name, double v)
+{
+    counter_value *c = measurement_add_counter(m, name);
+    c->available = 1;
+    c->value = v;
+}
+
+static void synthetic_report(kernel_report *kr, double pred_us,
+                             double median_us, double min_us)
+{
+    kr_init(kr);
+    kr->prediction.valid = 1;
+    kr->prediction.time_us = pred_us;
+    kr->prediction.flops = 2e9;
+    kr->prediction.bytes = 1e6;
+    cw_set_str(&kr->prediction.bound, "fp32");
+    kr->measurement.valid = 1;
+    kr->measurement.samples = 2;
+    kr->measurement.median_us = median_us;
+    kr->measurement.min_us = min_us;
+}
+
+static void test_verdict_evidence_and_wait(void **state)
+{
+    (void)state;
+    char lib[512];
+    example_lib(lib, sizeof lib, "sgemm_naive");
+    kfix f;
+    sgemm_kernel(&f, lib, 64);
+    f.k.threads = 1;
+
+    /* 1000 us roofline, 10 ms measured: 10%, flagged, with counters */
+    kernel_report kr;
+    synthetic_report(&kr, 1000, 10000, 9000);
+    measurement *m = &kr.measurement;
+    add_counter(m, "cycles", 2e7);
+    add_counter(m, "instructions", 1e7);
+    add_counter(m, "cache-references", 1e5);
+    add_counter(m, "cache-misses", 2.5e4);
+    add_counter(m, "FP_ARITH_INST_RETIRED:SCALAR_SINGLE", 1e6);
+    add_counter(m, "FP_ARITH_INST_RETIRED:256B_PACKED_SINGLE", 0);
+    add_counter(m, "task-clock", 1e7); /* ns: 10 ms */
+    const double samples[] = {10000, 9000};
+    const double no_wait[] = {0, 0};
+    cpu_roofline_verdict(&f.k, &kr, samples, no_wait, 2, 10000);
+    assert_int_equal(kr.divergence.status, DIV_SLOWER);
+    assert_true(has_finding(&kr, "far-below-roofline"));
+    const char *e = kr.divergence.explanation;
+    assert_non_null(strstr(e, "200 GFLOPS (best call 222) of a 2e+03 GFLOPS"));
+    assert_non_null(strstr(e, "10.0% efficiency (best call 11.1%)"));
+    assert_non_null(strstr(e, "IPC 0.50"));
+    assert_non_null(strstr(e, "25.0% of references"));
+    assert_non_null(strstr(e, "1e+06 scalar, 0 packed"));
+    assert_non_null(strstr(e, "1.0 CPUs busy"));
+    assert_null(strstr(e, "counters unavailable"));
+    assert_null(strstr(e, "waited"));
+    assert_true(fabs(kr.divergence.ratio - 10.0) < 1e-9);
+    kernel_report_free(&kr);
+
+    /* the same calls, but the best one spent 8.9 ms waiting for a CPU:
+     * discounted it would beat the roofline, so it counts as the
+     * roofline (100%) and the kernel is not flagged */
+    synthetic_report(&kr, 1000, 10000, 9000);
+    const double waits[] = {0, 8900};
+    cpu_roofline_verdict(&f.k, &kr, samples, waits, 2, 10000);
+    assert_int_equal(kr.divergence.status, DIV_OK);
+    assert_false(has_finding(&kr, "far-below-roofline"));
+    assert_non_null(strstr(kr.divergence.explanation, "waited"));
+    assert_non_null(strstr(kr.divergence.explanation,
+                           "100.0% efficiency on the best call"));
+    assert_non_null(strstr(kr.divergence.explanation, "counters unavailable"));
+    kernel_report_free(&kr);
+
+    /* a small wait does not rescue a slow kernel */
+    synthetic_report(&kr, 1000, 10000, 9000);
+    const double small[] = {500, 500};
+    cpu_roofline_verdict(&f.k, &kr, samples, small, 2, 10000);
+    assert_int_equal(kr.divergence.status, DIV_SLOWER);
+    kernel_report_free(&kr);
+
+    /* nothing to judge without a prediction */
+    synthetic_report(&kr, 1000, 10000, 9000);
+    kr.prediction.valid = 0;
+    cpu_roofline_verdict(&f.k, &kr, samples, no_wait, 2, 10000);
+    assert_false(kr.divergence.valid);
+    kernel_report_free(&kr);
+}
+
 /* The counters are unavailable when forced off, and say why. */
 static void test_counters_unavailable_reason(void **state)
 {
@@ -620,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_abi_hang_guard),
         cmocka_unit_test(test_counters_unavailable_reason),
         cmocka_unit_test(test_verdict_far_below_roofline),
+        cmocka_unit_test(test_verdict_evidence_and_wait),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
