@@ -152,8 +152,9 @@ static void scan_function(const spv_module *m, use_info *u, const spv_function *
             }
             break;
         case SpvOpArrayLength:
+            /* .length() needs the buffer bound: counts as a read */
             if (in->nops >= 1)
-                mark(m, u, o[0], 0, 0);
+                mark(m, u, o[0], 1, 0);
             break;
         case SpvOpFunctionCall: {
             const spv_function *g = in->nops ? spv_func_of(m, o[0]) : NULL;
