@@ -176,6 +176,12 @@ static int check_case(const char *name, int *kinds_seen, const char *const *kind
                        severity_name(f->sev), f->id, f->line, f->message);
                 ok = 0;
             }
+            /* a finding about a GLSL shader names its line */
+            size_t fl = f->file ? strlen(f->file) : 0;
+            if (fl > 5 && strcmp(f->file + fl - 5, ".comp") == 0 && f->line <= 0) {
+                printf("FAIL  %s: %s on %s has no line\n", name, f->id, f->file);
+                ok = 0;
+            }
             if (!f->hint || !f->hint[0]) {
                 printf("FAIL  %s: finding %s has no hint\n", name, f->id);
                 ok = 0;
