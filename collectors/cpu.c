@@ -276,6 +276,60 @@ static double share(const device_profile *p, unsigned threads)
     return threads >= units ? 1.0 : (double)threads / units;
 }
 
+/* s as the inside of a JSON string (symbol names come from the plan). */
+static void json_escape(char *dst, size_t n, const char *s)
+{
+    size_t j = 0;
+    for (; s && *s && j + 7 < n; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            dst[j++] = '\\';
+            dst[j++] = (char)c;
+        } else if (c < 0x20) {
+            j += (size_t)snprintf(dst + j, n - j, "\\u%04x", c);
+        } else {
+            dst[j++] = (char)c;
+        }
+    }
+    dst[j] = 0;
+}
+
+/* Packed code narrower than the machine's vectors, or without FMA where
+ * the machine has it, can reach only a fraction of the peak: a note. */
+static void add_narrow_note(const plan_kernel *k, const cpuinspect_result *ir,
+                            kernel_report *kr)
+{
+    int bits = simd_lanes_fp32() * 32;
+    __builtin_cpu_init();
+    int machine_fma = __builtin_cpu_supports("fma") ||
+                      __builtin_cpu_supports("avx512f");
+    int factor = ir->vector_bits > 0 && bits > ir->vector_bits
+                     ? bits / ir->vector_bits : 1;
+    int no_fma = machine_fma && !ir->loop_fma;
+    if (no_fma)
+        factor *= 2;
+    if (factor <= 1)
+        return;
+    char sym[256];
+    json_escape(sym, sizeof sym, ir->symbol);
+    finding *f = report_add_finding(
+        kr, "narrow-vector-code", SEV_NOTE, k->library, 0,
+        "compile for the machine's vector ISA (-march=native), and allow "
+        "contraction into FMA (-ffp-contract=fast; ISO C modes turn it off)",
+        "the loops of '%s' use %d-bit vectors%s; the roofline assumes %d-bit "
+        "%s: at most 1/%d of the FP32 peak", k->symbol, ir->vector_bits,
+        no_fma ? " and no FMA" : "", bits, machine_fma ? "FMA" : "vectors",
+        factor);
+    char detail[512];
+    snprintf(detail, sizeof detail,
+             "{\"symbol\": \"%s\", \"vector_bits\": %d, "
+             "\"machine_vector_bits\": %d, \"fma\": %s, "
+             "\"peak_fraction\": %.6g}",
+             sym, ir->vector_bits, bits, ir->loop_fma ? "true" : "false",
+             1.0 / factor);
+    report_set_detail(f, detail);
+}
+
 static void add_inspection(const plan_kernel *k, const device_profile *prof,
                            kernel_report *kr)
 {
@@ -288,6 +342,8 @@ static void add_inspection(const plan_kernel *k, const device_profile *prof,
     }
     prediction_add_assumption(&kr->prediction, "machine code: %s",
                               ir.summary);
+    if (ir.cls == CPUI_VECTOR)
+        add_narrow_note(k, &ir, kr);
     if (ir.cls != CPUI_SCALAR)
         return;
     int lanes = simd_lanes_fp32();
@@ -300,12 +356,13 @@ static void add_inspection(const plan_kernel *k, const device_profile *prof,
         "instructions, so they can reach at most 1/%d of the %s FP32 peak%s",
         k->symbol, ir.loop_fp_scalar, lanes, simd_name(),
         prof && prof->fp32_gflops > 0 ? "" : " (peak unknown)");
-    char detail[384];
+    char detail[512], sym[256];
+    json_escape(sym, sizeof sym, ir.symbol);
     snprintf(detail, sizeof detail,
              "{\"symbol\": \"%s\", \"loops\": %zu, \"loop_fp_scalar\": %zu, "
              "\"loop_fp_packed\": %zu, \"instructions\": %zu, "
              "\"vector_lanes_fp32\": %d}",
-             ir.symbol, ir.nloops, ir.loop_fp_scalar, ir.loop_fp_packed,
+             sym, ir.nloops, ir.loop_fp_scalar, ir.loop_fp_packed,
              ir.ninsns, lanes);
     report_set_detail(f, detail);
 }
