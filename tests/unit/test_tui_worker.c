@@ -1,0 +1,243 @@
+/* test_tui_worker.c - the measurement thread end to end on the CPU Vulkan
+ * device: messages in order (device, kernels, static results with source,
+ * live samples before the final measurement), kernels with error findings
+ * not run, pause, re-run, a changed shader re-analysed, a clean stop. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "pipeline.h"
+#include "plan.h"
+#include "state.h"
+#include "tui.h"
+#include "views.h"
+#include "worker.h"
+
+static const char *root(void)
+{
+    const char *r = getenv("CW_TEST_ROOT");
+    return r && *r ? r : ".";
+}
+
+typedef struct seen {
+    int device, kernels, statics, samples, measured;
+    int sample_before_measured; /* saxpy: a live sample came first */
+    int saxpy_samples;
+} seen;
+
+static void drain(worker *w, tui_state *st, seen *s)
+{
+    tui_msg *m = NULL;
+    size_t n = worker_drain(w, &m);
+    for (size_t i = 0; i < n; i++) {
+        switch (m[i].kind) {
+        case MSG_DEVICE: s->device++; break;
+        case MSG_KERNELS: s->kernels++; break;
+        case MSG_STATIC:
+            s->statics++;
+            assert_non_null(m[i].kr);
+            break;
+        case MSG_SAMPLE:
+            s->samples++;
+            if (m[i].index == 0)
+                s->saxpy_samples++;
+            break;
+        case MSG_MEASURED:
+            s->measured++;
+            if (m[i].index == 0 && s->saxpy_samples > 0)
+                s->sample_before_measured = 1;
+            break;
+        default: break;
+        }
+        state_apply(st, &m[i]);
+        tui_msg_free(&m[i]);
+    }
+    free(m);
+    state_refresh_order(st);
+}
+
+static void run_plan(const char *path, int measure, tui_state *st, seen *s)
+{
+    plan p;
+    cw_error err;
+    if (plan_load(path, &p, &err) != 0)
+        fail_msg("%s:%d: %s", err.file, err.line, err.text);
+    cw_options o;
+    cw_options_default(&o);
+    o.samples = 5;
+    o.budget_s = 0.2;
+    tui_args a = {.plans = &p, .nplans = 1, .opt = &o, .measure = measure};
+    worker *w = NULL;
+    assert_int_equal(worker_start(&a, &w), 0);
+    assert_true(worker_wait_settled(w, 300));
+    drain(w, st, s);
+    worker_stop(w);
+    plan_free(&p);
+}
+
+static void test_static(void **x)
+{
+    (void)x;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/screen/plan.json", root());
+    tui_state st;
+    state_init(&st);
+    st.measure = 0;
+    seen s = {0};
+    run_plan(path, 0, &st, &s);
+    assert_int_equal(s.device, 1);
+    assert_int_equal(s.kernels, 1);
+    assert_int_equal(s.statics, 3);
+    assert_int_equal(s.measured, 0);
+    assert_int_equal(st.nk, 3);
+    assert_true(st.have_dev && st.have_prof && st.have_counters);
+    for (size_t i = 0; i < st.nk; i++) {
+        assert_int_equal(st.k[i].state, KS_CHECKED);
+        assert_true(st.k[i].kr.prediction.valid);
+        assert_non_null(st.k[i].source);
+        assert_true(st.k[i].source_glsl);
+        assert_non_null(strstr(st.k[i].source, "void main"));
+    }
+    /* the buggy kernel carries its error findings */
+    tui_kernel *k = state_find(&st, 0, 2);
+    assert_string_equal(k->kr.name, "saxpy_noguard");
+    assert_true(kernel_report_count(&k->kr, SEV_ERROR) > 0);
+    assert_string_equal(st.sampling, "static only");
+    state_free(&st);
+}
+
+static void test_measured(void **x)
+{
+    (void)x;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/screen/plan.json", root());
+    tui_state st;
+    state_init(&st);
+    seen s = {0};
+    run_plan(path, 1, &st, &s);
+    assert_int_equal(s.statics, 3);
+    assert_int_equal(s.measured, 3);
+    assert_true(s.samples >= 10); /* 5+ per measured kernel, live */
+    assert_true(s.sample_before_measured);
+    double med;
+    assert_int_equal(state_find(&st, 0, 0)->state, KS_MEASURED);
+    assert_true(state_median(state_find(&st, 0, 0), &med) && med > 0);
+    assert_int_equal(state_find(&st, 0, 1)->state, KS_MEASURED);
+    assert_int_equal(state_find(&st, 0, 2)->state, KS_NOTRUN);
+    assert_non_null(strstr(st.sampling, "done · 2 measured"));
+    state_free(&st);
+}
+
+/* Pause holds the measurements back; resuming and re-running go on; an
+ * edited shader comes back re-analysed with the new source. */
+static void test_control_and_reload(void **x)
+{
+    (void)x;
+    char dir[] = "/tmp/cwworkerXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[2048], plan_path[1100], shader[1100];
+    snprintf(shader, sizeof shader, "%s/k.comp", dir);
+    snprintf(cmd, sizeof cmd, "cp '%s/examples/kernels/saxpy.comp' '%s'",
+             root(), shader);
+    assert_int_equal(system(cmd), 0);
+    snprintf(plan_path, sizeof plan_path, "%s/plan.json", dir);
+    FILE *f = fopen(plan_path, "w");
+    fputs("{\"kernels\": [{\"name\": \"k\", \"shader\": \"k.comp\", "
+          "\"workgroups\": [4, 1, 1], \"push\": {\"n\": 1024, \"alpha\": 2},"
+          " \"buffers\": [{\"binding\": 0, \"elements\": 1024}, "
+          "{\"binding\": 1, \"elements\": 1024}]}]}\n", f);
+    fclose(f);
+    plan p;
+    cw_error err;
+    assert_int_equal(plan_load(plan_path, &p, &err), 0);
+    cw_options o;
+    cw_options_default(&o);
+    o.samples = 3;
+    o.budget_s = 0.1;
+    tui_args a = {.plans = &p, .nplans = 1, .opt = &o, .measure = 1};
+    tui_state st;
+    state_init(&st);
+    seen s = {0};
+    worker *w = NULL;
+    assert_int_equal(worker_start(&a, &w), 0);
+    worker_pause(w, 1); /* likely before the first measurement */
+    usleep(1500 * 1000);
+    drain(w, &st, &s);
+    int measured_while_paused = s.measured;
+    assert_true(measured_while_paused <= 1); /* at most the one in flight */
+    worker_pause(w, 0);
+    assert_true(worker_wait_settled(w, 120));
+    drain(w, &st, &s);
+    assert_true(s.measured >= 1);
+    int before = s.measured;
+    worker_rerun(w);
+    usleep(200 * 1000);
+    assert_true(worker_wait_settled(w, 120));
+    drain(w, &st, &s);
+    assert_true(s.measured > before);
+    /* edit the shader: the worker notices within about a second */
+    sleep(1);
+    f = fopen(shader, "a");
+    fputs("// edited by test_tui_worker\n", f);
+    fclose(f);
+    int found = 0;
+    for (int i = 0; i < 100 && !found; i++) {
+        usleep(100 * 1000);
+        drain(w, &st, &s);
+        tui_kernel *k = state_find(&st, 0, 0);
+        found = k && k->source && strstr(k->source, "edited by test_tui_worker");
+    }
+    assert_true(found);
+    worker_stop(w);
+    plan_free(&p);
+    state_free(&st);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_line_shares(void **x)
+{
+    (void)x;
+    tui_kernel k;
+    memset(&k, 0, sizeof k);
+    prediction *p = &k.kr.prediction;
+    p->valid = 1;
+    pred_term t[] = {{"dram", 10}, {"fp32", 5}, {"issue", 5}, {"launch", 100}};
+    p->terms = t;
+    p->nterms = 4;
+    line_cost lc[] = {{.line = 1, .bytes = 100, .flops = 0, .instructions = 10},
+                      {.line = 2, .bytes = 0, .flops = 50, .instructions = 10}};
+    k.lines = lc;
+    k.nlines = 2;
+    line_weights lw;
+    views_line_shares(&k, &lw);
+    /* dram 10 over 100 bytes, fp32 5 over 50 FLOPs, issue 5 over 20
+     * instructions; launch belongs to no line */
+    assert_true(lw.per_byte == 0.1 && lw.per_flop == 0.1 &&
+                lw.per_instr == 0.25);
+    assert_true(views_line_weight(&lw, &lc[0]) == 12.5);
+    assert_true(views_line_weight(&lw, &lc[1]) == 7.5);
+    assert_true(lw.total == 20);
+    /* no terms: bytes, FLOPs and instructions count equally per kind */
+    p->nterms = 0;
+    views_line_shares(&k, &lw);
+    assert_true(lw.total > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_line_shares),
+        cmocka_unit_test(test_static),
+        cmocka_unit_test(test_measured),
+        cmocka_unit_test(test_control_and_reload),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
