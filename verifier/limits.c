@@ -155,6 +155,37 @@ static int *first_use_lines(const spv_module *m)
     return first;
 }
 
+/* Does the module index the trailing array member of buffer variable var
+ * (an access chain from var whose first index is that member, or
+ * .length() of it)?  Only then is an empty array a certain problem. */
+static int uses_trailing_array(const spv_module *m, uint32_t var)
+{
+    const spv_var *v = spv_var_of(m, var);
+    const spv_type *st = v ? spv_type_of(m, v->pointee) : NULL;
+    if (!st || st->kind != SPV_T_STRUCT || st->nmembers == 0)
+        return 0;
+    uint64_t last = st->nmembers - 1;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func == SPV_NONE || in->nops < 2 || in->ops[0] != var)
+            continue;
+        uint64_t idx;
+        switch (in->opcode) {
+        case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+            if (spv_const_u64(m, in->ops[1], &idx) == 0 && idx == last)
+                return 1;
+            break;
+        case SpvOpArrayLength:
+            if (in->ops[1] == last)
+                return 1;
+            break;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
 static int first_use_line(const int *first, const spv_module *m, uint32_t var)
 {
     return var < m->bound ? first[var] : 0;
@@ -289,14 +320,15 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
                  (unsigned long long)rb->fixed_bytes);
         report_set_detail(f, detail);
         errors++;
-    } else if (rb->array_stride && used && bytes < rb->array_offset + rb->array_stride) {
+    } else if (rb->array_stride && used && bytes < rb->array_offset + rb->array_stride &&
+               uses_trailing_array(m, rb->var_id)) {
         snprintf(hint, sizeof hint, "give binding %u at least %llu bytes (one element of %u "
                  "bytes after the fixed part), or set \"elements\"", b->binding,
                  (unsigned long long)(rb->array_offset + rb->array_stride), rb->array_stride);
         finding *f = report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line, hint,
                                         "buffer '%s' (set %u binding %u) is %s: it holds no "
                                         "whole element of its array (stride %u bytes at "
-                                        "offset %llu), yet the shader uses it",
+                                        "offset %llu), yet the shader indexes it",
                                         rb->name, b->set, b->binding, have, rb->array_stride,
                                         (unsigned long long)rb->array_offset);
         snprintf(detail, sizeof detail, "{\"binding\": %u, \"set\": %u, \"bytes\": %llu, "
