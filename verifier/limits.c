@@ -441,8 +441,33 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
 
 /* ---- push constants ---- */
 
-static int check_push(const reflection *r, const plan_kernel *k, const device_profile *prof,
-                      const char *shader_file, const char *src, kernel_report *kr)
+/* Bit i set when push-constant member i is read (an access chain from a
+ * push-constant variable with constant first index i); all bits when the
+ * whole block is loaded or the index is not constant.  Members >= 64 are
+ * treated as read. */
+static uint64_t push_members_read(const spv_module *m)
+{
+    uint64_t mask = 0;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func == SPV_NONE || in->nops < 1)
+            continue;
+        const spv_var *v = spv_var_of(m, in->ops[0]);
+        if (!v || v->storage != SpvStorageClassPushConstant)
+            continue;
+        uint64_t idx;
+        if ((in->opcode == SpvOpAccessChain || in->opcode == SpvOpInBoundsAccessChain) &&
+            in->nops >= 2 && spv_const_u64(m, in->ops[1], &idx) == 0 && idx < 64)
+            mask |= (uint64_t)1 << idx;
+        else
+            mask = ~(uint64_t)0;
+    }
+    return mask;
+}
+
+static int check_push(const spv_module *m, const reflection *r, const plan_kernel *k,
+                      const device_profile *prof, const char *shader_file, const char *src,
+                      kernel_report *kr)
 {
     int errors = 0;
     char hint[HINT_MAX], list[512] = "";
@@ -516,9 +541,12 @@ static int check_push(const reflection *r, const plan_kernel *k, const device_pr
             }
         }
     }
-    /* members the shader has and the plan does not set: they read as 0 */
+    /* members the shader reads and the plan does not set: they read as 0 */
+    uint64_t read = push_members_read(m);
     for (size_t j = 0; j < r->npush; j++) {
         if (plan_kernel_push(k, r->push[j].name) || !r->push[j].name[0])
+            continue;
+        if (j < 64 && !(read & ((uint64_t)1 << j)))
             continue;
         snprintf(hint, sizeof hint, "add \"%s\": VALUE to the kernel's \"push\" in the plan",
                  r->push[j].name);
@@ -784,7 +812,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     if (!src && m)
         src = m->source_text;
     errors += check_bindings(m, r, k, prof, shader_file, src, kr);
-    errors += check_push(r, k, prof, shader_file, src, kr);
+    errors += check_push(m, r, k, prof, shader_file, src, kr);
     errors += check_spec(r, k, spec_matched, kr);
     check_spec_defaults(m, shader_file, src, kr);
     if (prof)
