@@ -91,7 +91,7 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
 
     memset(result, 0, sizeof *result);
     result->counts.conf = CONF_UNKNOWN;
-    if (!sm || !sm->words) {
+    if (!k || !sm || !sm->words) {
         cw_error_clear(&err);
         snprintf(err.text, sizeof err.text, "no SPIR-V words");
         invalid(out, file, hint_bad, "cannot read the shader", &err);
