@@ -54,8 +54,9 @@ typedef struct spv_inst {
     uint32_t block;        /* index into m->blocks, SPV_NONE outside one */
     uint32_t func;         /* index into m->funcs, SPV_NONE outside one */
     int line, column;      /* source position from the most recent OpLine
-                              in this function (0 = unknown; OpNoLine and
-                              OpFunctionEnd clear it) */
+                              (or NonSemantic DebugLine) in this function,
+                              carried across blocks (0 = unknown; OpNoLine,
+                              DebugNoLine and OpFunctionEnd clear it) */
     uint32_t file;         /* OpString id naming the source file; 0 unknown */
 } spv_inst;
 
@@ -228,8 +229,11 @@ typedef struct spv_block {
                               the entry block and unreachable blocks */
     uint32_t rpo;          /* reverse-postorder number within the function
                               (reachable blocks only) */
-    uint32_t loop_header;  /* innermost loop header (by OpLoopMerge)
-                              enclosing this block, SPV_NONE if none */
+    uint32_t loop_header;  /* header of the innermost natural loop (of a
+                              back edge) containing this block, the header
+                              itself included; SPV_NONE if none.  In
+                              structured SPIR-V that header is the block
+                              with the OpLoopMerge. */
 } spv_block;
 
 typedef struct spv_function {
