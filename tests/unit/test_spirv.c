@@ -401,6 +401,57 @@ static void test_glsl_cfg(void **state)
     shader_free(&sm);
 }
 
+static const char *nested_src =
+    "#version 450\n"
+    "layout(local_size_x = 64) in;\n"
+    "layout(set = 0, binding = 0) buffer V { float v[]; };\n"
+    "layout(push_constant) uniform P { uint n; };\n"
+    "void main() {\n"
+    "    float acc = 0.0;\n"
+    "    for (uint i = 0; i < n; i++) {\n"
+    "        for (uint j = 0; j < i; j++)\n"
+    "            acc += v[j];\n"
+    "        if (acc > 100.0) break;\n"
+    "    }\n"
+    "    v[gl_GlobalInvocationID.x] = acc;\n"
+    "}\n";
+
+/* Nested loops: inner blocks belong to the inner header, the inner merge
+ * to the outer one; the outer header dominates the inner one. */
+static void test_nested_loops(void **state)
+{
+    (void)state;
+    shader_module sm;
+    spv_module m;
+    cw_error err;
+    assert_int_equal(compile(nested_src, &sm), 0);
+    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+    uint32_t hdr[2];
+    int nh = 0;
+    for (size_t i = 0; i < m.nblocks; i++)
+        if (m.blocks[i].merge == SPV_MERGE_LOOP) {
+            assert_true(nh < 2);
+            hdr[nh++] = (uint32_t)i;
+        }
+    assert_int_equal(nh, 2);
+    uint32_t outer = m.blocks[hdr[0]].rpo < m.blocks[hdr[1]].rpo ? hdr[0] : hdr[1];
+    uint32_t inner = outer == hdr[0] ? hdr[1] : hdr[0];
+    assert_int_equal(m.blocks[outer].loop_header, outer);
+    assert_int_equal(m.blocks[inner].loop_header, inner);
+    assert_int_equal(m.blocks[m.blocks[inner].continue_block].loop_header, inner);
+    assert_int_equal(m.blocks[m.blocks[inner].merge_block].loop_header, outer);
+    assert_int_equal(m.blocks[m.blocks[outer].continue_block].loop_header, outer);
+    assert_int_equal(m.blocks[m.blocks[outer].merge_block].loop_header, SPV_NONE);
+    /* the outer header dominates the inner header */
+    uint32_t d = m.blocks[inner].idom;
+    int steps = 0;
+    while (d != SPV_NONE && d != outer && steps++ < 100)
+        d = m.blocks[d].idom;
+    assert_int_equal(d, outer);
+    spv_free(&m);
+    shader_free(&sm);
+}
+
 /* Deterministic mutation smoke test: flipped words and truncations of a
  * real module never crash or leak (run under ASan by `make asan`). */
 static void test_mutations(void **state)
@@ -544,6 +595,7 @@ int main(void)
         cmocka_unit_test(test_glsl_spec),
         cmocka_unit_test(test_glsl_cfg),
         cmocka_unit_test(test_spec_ops),
+        cmocka_unit_test(test_nested_loops),
         cmocka_unit_test(test_mutations),
         cmocka_unit_test(test_forward_pointer),
         cmocka_unit_test(test_debuginfo_lines),
