@@ -291,6 +291,22 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
                            b->set, b->binding, rb->name);
         return 1;
     }
+    {
+        const spv_var *dv = spv_var_of(m, rb->var_id);
+        const spv_type *at = dv ? spv_type_of(m, dv->pointee) : NULL;
+        if (at && (at->kind == SPV_T_ARRAY || at->kind == SPV_T_RUNTIME_ARRAY)) {
+            char count[32] = "";
+            if (at->kind == SPV_T_ARRAY && at->length)
+                snprintf(count, sizeof count, "%llu ", (unsigned long long)at->length);
+            report_add_finding(kr, "binding-type-mismatch", SEV_ERROR, pf, b->line,
+                               "declare one buffer per binding (a plan binds a single buffer "
+                               "to each set/binding)",
+                               "set %u binding %u is an array of %sbuffers ('%s'); a plan can "
+                               "bind only one buffer there", b->set, b->binding, count,
+                               rb->name);
+            return 1;
+        }
+    }
     cw_error_clear(&err);
     if (verifier_buffer_bytes(r, k, b, &bytes, &err)) {
         report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line,
@@ -803,6 +819,26 @@ static void check_spec_defaults(const spv_module *m, const char *shader_file, co
     free(refs);
 }
 
+/* gl_GlobalInvocationID is 32-bit: groups x local size past 2^32 on an
+ * axis makes the ids wrap (possible where maxComputeWorkGroupCount is
+ * 2^31 - 1). */
+static void check_id_range(const reflection *r, const plan_kernel *k, kernel_report *kr)
+{
+    static const char axis[3] = {'x', 'y', 'z'};
+    for (int d = 0; d < 3; d++) {
+        uint64_t n = (uint64_t)k->workgroups[d] * r->local_size[d];
+        if (n <= 0x100000000ull)
+            continue;
+        char hint[HINT_MAX];
+        snprintf(hint, sizeof hint, "split the dispatch or give each invocation several "
+                 "elements so that workgroups[%d] x local_size_%c <= 2^32", d, axis[d]);
+        report_add_finding(kr, "dispatch-limit", SEV_WARNING, k->plan_path, k->line, hint,
+                           "workgroups[%d] x local_size_%c = %llu invocations: "
+                           "gl_GlobalInvocationID.%c (32-bit) wraps past 4294967295", d,
+                           axis[d], (unsigned long long)n, axis[d]);
+    }
+}
+
 int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
                  const device_profile *prof, const int *spec_matched, const char *src,
                  kernel_report *kr)
@@ -815,6 +851,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     errors += check_push(m, r, k, prof, shader_file, src, kr);
     errors += check_spec(r, k, spec_matched, kr);
     check_spec_defaults(m, shader_file, src, kr);
+    check_id_range(r, k, kr);
     if (prof)
         errors += check_device(m, r, k, prof, shader_file, src, kr);
     return errors;

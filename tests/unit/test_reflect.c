@@ -360,6 +360,36 @@ static void test_analyze(void **state)
     shader_free(&sm);
 }
 
+/* Global ids are 32-bit: groups x local size past 2^32 wraps them. */
+static void test_id_range(void **state)
+{
+    (void)state;
+    shader_module sm;
+    spv_module m;
+    cw_error err;
+    compile(saxpy, &sm);
+    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+    reflection r;
+    reflect_module(&m, spv_entry_find(&m, "main"), &r);
+    plan_kernel k;
+    memset(&k, 0, sizeof k);
+    k.workgroups[0] = 16777217; /* x 256 = 2^32 + 256 */
+    k.workgroups[1] = k.workgroups[2] = 1;
+    report rep;
+    report_init(&rep);
+    kernel_report *kr = report_add_kernel(&rep, "k");
+    limits_check(&m, &r, &k, NULL, NULL, NULL, kr);
+    assert_int_equal(count_id(kr, "dispatch-limit"), 1);
+    k.workgroups[0] = 16777216; /* exactly 2^32 invocations: ids fit */
+    kernel_report *kr2 = report_add_kernel(&rep, "k2");
+    limits_check(&m, &r, &k, NULL, NULL, NULL, kr2);
+    assert_int_equal(count_id(kr2, "dispatch-limit"), 0);
+    report_free(&rep);
+    reflect_free(&r);
+    spv_free(&m);
+    shader_free(&sm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -367,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_layouts),
         cmocka_unit_test(test_scalars),
         cmocka_unit_test(test_analyze),
+        cmocka_unit_test(test_id_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
