@@ -972,7 +972,14 @@ static void histogram(pane *p, int x, int w, const measurement *m)
         if (m->sample_us[i] > hi)
             hi = m->sample_us[i];
     }
-    int bins = w > 48 ? 48 : w;
+    /* about two bins per sqrt(samples): a shape, not a comb */
+    int bins = (int)(2 * sqrt((double)m->nsample_us));
+    if (bins < 8)
+        bins = 8;
+    if (bins > 48)
+        bins = 48;
+    if (bins > w)
+        bins = w;
     double cnt[48] = {0};
     for (size_t i = 0; i < m->nsample_us; i++) {
         int b = hi > lo ? (int)((m->sample_us[i] - lo) / (hi - lo) * bins) : 0;

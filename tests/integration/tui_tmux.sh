@@ -106,6 +106,20 @@ fi
 keys nocol2 q
 check_restored nocol2
 
+# an 8-colour terminal: 256-colour and bright entries degrade to the 8
+CW_TERM=screen start col8 80 24 "$CW" tui --static --theme light "$PLAN"
+expect col8 '^ saxpy ' "8 colours: main view"
+esc=$(screen_esc col8)
+if printf '%s' "$esc" | grep -Eq "$(printf '\033')\\[([0-9;]*;)?(38;5|48;5|9[0-7]|10[0-7])[;m]"; then
+    fail "8 colours: 256-colour or bright escapes found"
+elif printf '%s' "$esc" | grep -Eq "$(printf '\033')\\[([0-9;]*;)?3[0-7][;m]"; then
+    ok "8 colours: only the 8 base colours"
+else
+    fail "8 colours: no colour at all"
+fi
+keys col8 q
+check_restored col8
+
 # ---- signals restore the terminal ----
 for sig in TERM HUP INT; do
     start "sig$sig" 80 24 "$CW" tui --static "$PLAN"

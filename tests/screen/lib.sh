@@ -21,7 +21,7 @@ fail() { echo "FAIL: $*"; FAILS=$((FAILS + 1)); }
 ok() { echo "ok: $*"; }
 
 # start NAME COLS ROWS COMMAND... : a detached session running COMMAND
-# under sh, with TERM pinned; $WORK/NAME.rc gets its exit status and
+# under sh, with TERM pinned (screen-256color, or $CW_TERM); $WORK/NAME.rc gets its exit status and
 # $WORK/NAME.stty.before/after the terminal modes around it.
 start() {
     name=$1 cols=$2 rows=$3
@@ -35,7 +35,7 @@ echo "EXITED-$name"
 sleep 600
 INNER
     $TMUX_CMD new-session -d -s "$name" -x "$cols" -y "$rows" \
-        "env TERM=screen-256color sh $WORK/$name.sh"
+        "env TERM=${CW_TERM:-screen-256color} sh $WORK/$name.sh"
 }
 
 screen() { $TMUX_CMD capture-pane -p -t "$1"; }
