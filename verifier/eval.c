@@ -1546,6 +1546,108 @@ static int64_t sat_mul(int64_t a, int64_t b)
     return a * b;
 }
 
+/* Access chain straight off a variable: the types and strides are the
+ * same for every lane, so they are worked out once. */
+typedef struct ac_step {
+    int64_t add, stride;
+    uint64_t length;          /* fixed arrays: checked; 0 otherwise */
+    uint32_t iid;
+    const ev_type *it;
+} ac_step;
+
+static int exec_access_chain_var(ev_ctx *c, uint32_t ii, const spv_inst *in,
+                                 uint32_t t0, const uint16_t *lanes, int n)
+{
+    const spv_module *m = c->m;
+    uint32_t vi = c->var_of_id[in->ops[0]];
+    const ev_var *v = &c->info.vars[vi];
+    int layout = v->cls == EVM_STORAGE || v->cls == EVM_UNIFORM || v->cls == EVM_PUSH;
+    ac_step st[16];
+    uint32_t ns = 0, t = t0;
+    int64_t fixed = 0;
+    for (uint32_t k = 1; k < in->nops; k++) {
+        const spv_type *ty = spv_type_of(m, t);
+        uint32_t iid = in->ops[k];
+        if (!ty)
+            return 0;
+        switch (ty->kind) {
+        case SPV_T_STRUCT: {
+            if (has_reg(c, iid) || iid >= c->bound || c->const_off[iid] == EV_NONE)
+                return 0;
+            const ev_val *iv = V(c, iid, 0);
+            if (!known(iv) || iv->lo >= ty->nmembers)
+                return 0;
+            uint32_t mi = (uint32_t)iv->lo;
+            if (layout) {
+                fixed += ty->members[mi].offset;
+            } else {
+                uint32_t d = flat_member_offset(c, ty, mi);
+                if (d == EV_NONE)
+                    return 0;
+                fixed += d;
+            }
+            t = ty->members[mi].type;
+            break;
+        }
+        case SPV_T_ARRAY: case SPV_T_RUNTIME_ARRAY: case SPV_T_VECTOR:
+        case SPV_T_MATRIX: {
+            int64_t stride;
+            if (ty->kind == SPV_T_VECTOR) {
+                stride = layout ? scalar_bytes_of(c, ty->elem) : 1;
+            } else if (ty->kind == SPV_T_MATRIX) {
+                if (layout) {
+                    uint64_t cs = 0;
+                    spv_type_size(m, ty->elem, &cs);
+                    stride = (int64_t)cs;
+                } else {
+                    stride = tinfo(c, ty->elem)->flat;
+                }
+            } else if (layout) {
+                uint64_t es = ty->array_stride;
+                if (!es)
+                    spv_type_size(m, ty->elem, &es);
+                stride = (int64_t)es;
+            } else {
+                uint32_t f = tinfo(c, ty->elem)->flat;
+                if (f == EV_NONE)
+                    return 0;
+                stride = f;
+            }
+            const spv_type *itst = spv_value_type(m, iid);
+            st[ns].add = 0;
+            st[ns].stride = stride;
+            st[ns].length = ty->kind == SPV_T_ARRAY ? ty->length : 0;
+            st[ns].iid = iid;
+            st[ns].it = tinfo(c, itst ? itst->id : 0);
+            ns++;
+            t = ty->elem;
+            break;
+        }
+        default:
+            return 0;
+        }
+    }
+    uint32_t res = in->result_id;
+    for (int j = 0; j < n; j++) {
+        uint32_t lane = lanes[j];
+        int64_t olo = fixed, ohi = fixed;
+        for (uint32_t k = 0; k < ns; k++) {
+            int64_t ilo, ihi;
+            idx_range(V(c, st[k].iid, lane), st[k].it, &ilo, &ihi);
+            if (st[k].length && (ilo < 0 || ihi >= (int64_t)st[k].length))
+                rec_arr(c, ii, vi, ilo, ihi, st[k].length, lane,
+                        ilo == ihi && !c->l_taint[lane]);
+            olo += sat_mul(ilo, st[k].stride);
+            ohi += sat_mul(ihi, st[k].stride);
+        }
+        ev_val *r = RV(c, res, lane);
+        r[0] = kv(vi);
+        r[1].lo = (uint64_t)olo;
+        r[1].hi = (uint64_t)ohi;
+    }
+    return 1;
+}
+
 static void exec_access_chain(ev_ctx *c, uint32_t ii, const spv_inst *in,
                               const uint16_t *lanes, int n)
 {
@@ -1557,6 +1659,9 @@ static void exec_access_chain(ev_ctx *c, uint32_t ii, const spv_inst *in,
     const spv_type *bt = spv_value_type(m, base);
     uint32_t t0 = bt && bt->kind == SPV_T_POINTER ? bt->elem : 0;
     int ptr_chain = in->opcode == SpvOpPtrAccessChain;
+    if (!ptr_chain && base < c->bound && c->var_of_id[base] != EV_NONE &&
+        in->nops <= 17 && exec_access_chain_var(c, ii, in, t0, lanes, n))
+        return;
     for (int j = 0; j < n; j++) {
         uint32_t lane = lanes[j];
         const ev_val *p = V(c, base, lane);
@@ -1861,6 +1966,25 @@ static void exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
     if ((size_t)nf > c->ntmp_vals / 2)
         nf = (uint32_t)(c->ntmp_vals / 2);
     ev_val *tmp = c->tmp_vals, *tmp2 = c->tmp_vals + nf;
+    /* the common case of unoptimised code: a whole function variable */
+    if ((op == SpvOpLoad || (op == SpvOpStore && in->nops >= 2)) && ptr < c->bound &&
+        c->var_of_id[ptr] != EV_NONE) {
+        ev_var *v = &c->info.vars[c->var_of_id[ptr]];
+        if ((v->cls == EVM_FUNCTION || v->cls == EVM_PRIVATE) && v->mem && v->nflat == nf) {
+            if (op == SpvOpStore) {
+                for (int j = 0; j < n; j++)
+                    memcpy(v->mem + (size_t)lanes[j] * nf, V(c, in->ops[1], lanes[j]),
+                           nf * sizeof(ev_val));
+                return;
+            }
+            if (has_reg(c, in->result_id) && c->nflat[in->result_id] == nf) {
+                for (int j = 0; j < n; j++)
+                    memcpy(RV(c, in->result_id, lanes[j]), v->mem + (size_t)lanes[j] * nf,
+                           nf * sizeof(ev_val));
+                return;
+            }
+        }
+    }
     for (int j = 0; j < n; j++) {
         uint32_t lane = lanes[j];
         switch (op) {

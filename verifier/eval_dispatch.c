@@ -117,8 +117,8 @@ static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
        case), then bisect only where neighbouring probes differ */
     uint32_t probe[5];
     size_t np = 0;
-    uint32_t cand[5] = {0, 1, G / 2, G - 2, G - 1};
-    for (int i = 0; i < 5; i++) {
+    uint32_t cand[3] = {0, G / 2, G - 1};
+    for (int i = 0; i < 3; i++) {
         if (cand[i] >= G)
             continue;
         if (np && probe[np - 1] >= cand[i])
