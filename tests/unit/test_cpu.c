@@ -6,6 +6,8 @@
  * (with $CC, default cc) so the test needs nothing but itself; the SGEMM
  * examples come from `make examples` ($BUILD/examples/cpu).
  */
+#include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -525,6 +527,79 @@ static void test_verdict_evidence_and_wait(void **state)
     kernel_report_free(&kr);
 }
 
+/* Two more threads on the kernel's CPU: the kernel's calls take about
+ * three times as long, the measurement sees the wait (schedstat run_delay), says so,
+ * and judges the best call without it. */
+static volatile int spin_stop;
+
+static void *spinner(void *arg)
+{
+    (void)arg;
+    volatile uint64_t x = 0;
+    while (!spin_stop)
+        x++;
+    return NULL;
+}
+
+static void test_contention_is_discounted(void **state)
+{
+    (void)state;
+    if (access("/proc/self/schedstat", R_OK) != 0)
+        skip(); /* kernel without sched_info */
+    cpu_set_t one, saved;
+    pthread_getaffinity_np(pthread_self(), sizeof saved, &saved);
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu() >= 0 ? sched_getcpu() : 0, &one);
+    assert_int_equal(pthread_setaffinity_np(pthread_self(), sizeof one, &one),
+                     0);
+
+    char lib[512];
+    example_lib(lib, sizeof lib, "sgemm_naive");
+    kfix f;
+    sgemm_kernel(&f, lib, 256);
+    f.k.threads = 1;
+    run_options ro;
+    ro_init(&ro, NULL);
+    ro.samples = 5;
+
+    /* alone on the CPU: the kernel's own time T */
+    device_profile p;
+    fake_profile(&p, 1e9, 1e9);
+    kernel_report kr;
+    kr_init(&kr);
+    cpu_check_kernel(&f.k, &p, &kr);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    double t_alone = kr.measurement.min_us;
+    kernel_report_free(&kr);
+
+    /* a roofline at T/3: 33% efficient alone, ~11% when sharing the CPU
+     * with two spinning threads */
+    double flops = 2.0 * 256 * 256 * 256;
+    fake_profile(&p, flops / (t_alone / 3 * 1e-6) / 1e9 * 2, 1e9);
+    pthread_t th[2];
+    spin_stop = 0;
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&th[i], NULL, spinner, NULL), 0);
+    kr_init(&kr);
+    cpu_check_kernel(&f.k, &p, &kr);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    spin_stop = 1;
+    for (int i = 0; i < 2; i++)
+        pthread_join(th[i], NULL);
+    pthread_setaffinity_np(pthread_self(), sizeof saved, &saved);
+
+    if (kr.measurement.min_us < 1.3 * t_alone) {
+        print_message("no contention observed (%.0f vs %.0f us); skipped\n",
+                      kr.measurement.min_us, t_alone);
+        kernel_report_free(&kr);
+        skip();
+    }
+    assert_non_null(strstr(kr.divergence.explanation, "waited"));
+    assert_int_equal(kr.divergence.status, DIV_OK);
+    assert_false(has_finding(&kr, "far-below-roofline"));
+    kernel_report_free(&kr);
+}
+
 /* The counters are unavailable when forced off, and say why. */
 static void test_counters_unavailable_reason(void **state)
 {
@@ -715,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_counters_unavailable_reason),
         cmocka_unit_test(test_verdict_far_below_roofline),
         cmocka_unit_test(test_verdict_evidence_and_wait),
+        cmocka_unit_test(test_contention_is_discounted),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
