@@ -3558,9 +3558,8 @@ static void trk_group_start(ev_ctx *c)
 /* ------------------------------------------------------------------ */
 /* control flow and scheduling                                          */
 
-static void lane_goto(ev_ctx *c, uint32_t lane, uint32_t from, uint32_t label)
+static void lane_goto_block(ev_ctx *c, uint32_t lane, uint32_t from, uint32_t t)
 {
-    uint32_t t = spv_block_of_label(c->m, label);
     if (t == SPV_NONE || t >= c->m->nblocks) {
         c->l_state[lane] = LS_DEAD;
         if (c->nlive)
@@ -3570,6 +3569,11 @@ static void lane_goto(ev_ctx *c, uint32_t lane, uint32_t from, uint32_t label)
     c->l_prev[lane] = from;
     c->l_block[lane] = t;
     c->l_inst[lane] = c->m->blocks[t].first + 1;
+}
+
+static void lane_goto(ev_ctx *c, uint32_t lane, uint32_t from, uint32_t label)
+{
+    lane_goto_block(c, lane, from, spv_block_of_label(c->m, label));
 }
 
 static int inst_line_or_block(ev_ctx *c, uint32_t ii, uint32_t b)
@@ -3791,11 +3795,15 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
         case SpvOpPtrAccessChain:
             exec_access_chain(c, i, in, lanes, n);
             break;
-        case SpvOpBranch:
+        case SpvOpBranch: {
+            uint32_t tb = spv_block_of_label(m, in->ops[0]);
             for (int j = 0; j < n; j++)
-                lane_goto(c, lanes[j], b, in->ops[0]);
+                lane_goto_block(c, lanes[j], b, tb);
             return;
-        case SpvOpBranchConditional:
+        }
+        case SpvOpBranchConditional: {
+            uint32_t tbt = spv_block_of_label(m, in->ops[1]);
+            uint32_t tbf = spv_block_of_label(m, in->ops[2]);
             for (int j = 0; j < n; j++) {
                 const ev_val *cd = V(c, in->ops[0], lanes[j]);
                 uint32_t t;
@@ -3807,9 +3815,10 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
                     t = in->ops[1];
                 else
                     t = pick_unknown(c, b, i, lanes[j], in->ops[1], in->ops[2]);
-                lane_goto(c, lanes[j], b, t);
+                lane_goto_block(c, lanes[j], b, t == in->ops[1] ? tbt : tbf);
             }
             return;
+        }
         case SpvOpSwitch: {
             const ev_type *st = val_type(c, in->ops[0]);
             uint32_t lw = st->width > 32 ? 2 : 1;
@@ -3963,14 +3972,20 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
                     c->l_state[lanes[j]] = LS_RET;
             return;
         }
+        /* one pass: the earliest runnable position and its lanes */
         uint64_t best = UINT64_MAX;
+        int ng = 0;
         for (int j = 0; j < n; j++) {
             uint32_t l = lanes[j];
             if (c->l_state[l] != LS_RUN)
                 continue;
             uint64_t key = ((uint64_t)c->order[c->l_block[l]] << 32) | c->l_inst[l];
-            if (key < best)
+            if (key < best) {
                 best = key;
+                ng = 0;
+            }
+            if (key == best)
+                grp[ng++] = (uint16_t)l;
         }
         if (best == UINT64_MAX) {
             int nb = 0;
@@ -3981,19 +3996,7 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
             barrier_sync(c, lanes, n);
             continue;
         }
-        int ng = 0;
-        uint32_t b = EV_NONE, start = 0;
-        for (int j = 0; j < n; j++) {
-            uint32_t l = lanes[j];
-            if (c->l_state[l] != LS_RUN)
-                continue;
-            uint64_t key = ((uint64_t)c->order[c->l_block[l]] << 32) | c->l_inst[l];
-            if (key == best) {
-                grp[ng++] = (uint16_t)l;
-                b = c->l_block[l];
-                start = c->l_inst[l];
-            }
-        }
+        uint32_t b = c->l_block[grp[0]], start = c->l_inst[grp[0]];
         exec_block(c, b, start, grp, ng, depth, ret_id);
     }
 }
