@@ -89,6 +89,27 @@ void state_report_copy(kernel_report *dst, const kernel_report *src)
     dst->divergence.explanation = cw_strdup(src->divergence.explanation);
 }
 
+void state_counts_copy(kernel_counts *dst, const kernel_counts *src)
+{
+    *dst = *src;
+    dst->lines = NULL;
+    dst->nlines = 0;
+    dst->assumptions = NULL;
+    dst->nassumptions = 0;
+    dst->accesses = xmemdup(src->accesses,
+                            src->naccesses * sizeof(access_summary));
+    for (size_t i = 0; i < src->naccesses; i++)
+        dst->accesses[i].var = cw_strdup(src->accesses[i].var);
+}
+
+void state_counts_free(kernel_counts *c)
+{
+    for (size_t i = 0; i < c->naccesses; i++)
+        free(c->accesses[i].var);
+    free(c->accesses);
+    memset(c, 0, sizeof *c);
+}
+
 void state_init(tui_state *st)
 {
     memset(st, 0, sizeof *st);
@@ -107,6 +128,7 @@ static void kernel_free(tui_kernel *k)
     kernel_report_free(&k->kr);
     free(k->source);
     free(k->lines);
+    state_counts_free(&k->counts);
     memset(k, 0, sizeof *k);
 }
 
@@ -129,6 +151,10 @@ void tui_msg_free(tui_msg *m)
     }
     free(m->source);
     free(m->lines);
+    if (m->counts) {
+        state_counts_free(m->counts);
+        free(m->counts);
+    }
     free(m->text);
     if (m->dev) {
         state_device_free(m->dev);
@@ -266,6 +292,13 @@ void state_apply(tui_state *st, tui_msg *m)
             m->source = NULL;
             m->lines = NULL;
             m->nlines = 0;
+            state_counts_free(&k->counts);
+            k->have_counts = m->counts != NULL;
+            if (m->counts) {
+                k->counts = *m->counts;
+                free(m->counts);
+                m->counts = NULL;
+            }
             k->nrecent = 0;
             k->state = m->state ? m->state : KS_CHECKED;
         }

@@ -90,7 +90,9 @@ typedef struct tui_kernel {
     int source_glsl;
     line_cost *lines;       /* per source line cost; may be NULL */
     size_t nlines;
-    double line_time_total; /* weights behind the per-line shares */
+    int have_counts;        /* the evaluator's counts (detail view) */
+    kernel_counts counts;   /* scalars and accesses; lines and
+                               assumptions are not kept here */
 } tui_kernel;
 
 typedef enum {
@@ -114,6 +116,7 @@ typedef struct tui_msg {
     int source_glsl;
     line_cost *lines;
     size_t nlines;
+    kernel_counts *counts;  /* STATIC: see tui_kernel.counts */
     char *text;
     report_device *dev;
     device_profile *prof;
@@ -174,6 +177,11 @@ int state_median(const tui_kernel *k, double *us);
 size_t state_recent(const tui_kernel *k, double *out, size_t max);
 const char *state_sort_name(sort_key s);
 const char *kernel_state_name(kernel_state s);
+
+/* Copy of the evaluator's counts for the TUI: scalars and accesses (with
+ * their names); lines and assumptions left out.  counts_free() frees it. */
+void state_counts_copy(kernel_counts *dst, const kernel_counts *src);
+void state_counts_free(kernel_counts *c);
 
 /* Deep copy of a kernel_report (every string and array). */
 void state_report_copy(kernel_report *dst, const kernel_report *src);

@@ -47,12 +47,13 @@ void views_fmt_si(char *buf, size_t n, double v, const char *unit)
         v /= 1000;
         i++;
     }
+    const char *sp = *unit || i ? " " : ""; /* "12 B", "1.5 M", "12" */
     if (i == 0 && a == floor(a))
-        snprintf(buf, n, "%.0f %s", v, unit);
+        snprintf(buf, n, "%.0f%s%s", v, sp, unit);
     else
-        snprintf(buf, n, a < 9.995 ? "%.2f %s%s" : a < 99.95 ? "%.1f %s%s"
-                                                             : "%.0f %s%s",
-                 v, pre[i], unit);
+        snprintf(buf, n, a < 9.995 ? "%.2f%s%s%s" : a < 99.95 ? "%.1f%s%s%s"
+                                                              : "%.0f%s%s%s",
+                 v, sp, pre[i], unit);
 }
 
 static void fmt_ratio(char *buf, size_t n, double r)
@@ -961,6 +962,89 @@ static void detail_prediction(pane *p, const tui_state *st,
     }
 }
 
+static void detail_counts(pane *p, const tui_kernel *k)
+{
+    if (!k->have_counts)
+        return;
+    const kernel_counts *c = &k->counts;
+    char t[64], a[32], b[32], d[32], e[32], line[512];
+    snprintf(t, sizeof t, "Counts (%s)", confidence_name(c->conf));
+    p_section(p, t);
+    fmt_count(a, sizeof a, c->invocations);
+    fmt_count(b, sizeof b, c->active_invocations);
+    fmt_count(d, sizeof d, c->workgroups);
+    snprintf(line, sizeof line, "%s launched · %s active · %s workgroups", a,
+             b, d);
+    p_kv(p, 1, "invocations", EL_NORMAL, line);
+    views_fmt_si(a, sizeof a, c->flops_fp32, "");
+    views_fmt_si(b, sizeof b, c->flops_fp16, "");
+    views_fmt_si(d, sizeof d, c->flops_fp64, "");
+    views_fmt_si(e, sizeof e, c->sfu_ops, "");
+    snprintf(line, sizeof line, "fp32 %s · fp16 %s · fp64 %s · SFU %s", a, b,
+             d, e);
+    p_kv(p, 1, "FLOPs", EL_NORMAL, line);
+    views_fmt_si(a, sizeof a, c->instructions, "");
+    views_fmt_si(b, sizeof b, c->int_ops, "");
+    snprintf(line, sizeof line, "%s executed · %s integer ops · %d FP "
+             "chain%s", a, b, c->fp_chains, c->fp_chains == 1 ? "" : "s");
+    p_kv(p, 1, "instructions", EL_NORMAL, line);
+    views_fmt_si(a, sizeof a, c->storage_load_bytes, "B");
+    views_fmt_si(b, sizeof b, c->storage_store_bytes, "B");
+    views_fmt_si(d, sizeof d, c->compulsory_read_bytes, "B");
+    views_fmt_si(e, sizeof e, c->compulsory_write_bytes, "B");
+    snprintf(line, sizeof line, "%s loaded · %s stored (distinct: %s read, "
+             "%s written)", a, b, d, e);
+    p_kv(p, 1, "storage", EL_NORMAL, line);
+    if (c->shared_load_bytes > 0 || c->shared_store_bytes > 0) {
+        views_fmt_si(a, sizeof a, c->shared_load_bytes, "B");
+        views_fmt_si(b, sizeof b, c->shared_store_bytes, "B");
+        snprintf(line, sizeof line, "%s loaded · %s stored", a, b);
+        p_kv(p, 1, "shared", EL_NORMAL, line);
+    }
+    if (c->uniform_load_bytes > 0) {
+        views_fmt_si(a, sizeof a, c->uniform_load_bytes, "B");
+        p_kv(p, 1, "uniform", EL_NORMAL, a);
+    }
+    if (c->barriers > 0 || c->atomics > 0) {
+        views_fmt_si(a, sizeof a, c->barriers, "");
+        views_fmt_si(b, sizeof b, c->atomics, "");
+        snprintf(line, sizeof line, "%s barriers · %s atomics", a, b);
+        p_kv(p, 1, "sync", EL_NORMAL, line);
+    }
+    if (!c->naccesses || p->y >= p->cv.rows)
+        return;
+    canvas_text(&p->cv, p->y, 1, p->cv.cols - 1, EL_DIM,
+                "accesses (per invocation, over the dispatch)");
+    p->y++;
+    static const char *const space[] = {"storage", "uniform", "shared",
+                                        "push", "private"};
+    size_t shown = c->naccesses < 16 ? c->naccesses : 16;
+    for (size_t i = 0; i < shown && p->y < p->cv.rows; i++) {
+        const access_summary *x = &c->accesses[i];
+        char stride[32] = "stride ?", idx[64] = "", at[24] = "";
+        if (x->uniform)
+            snprintf(stride, sizeof stride, "uniform");
+        else if (x->stride_known)
+            snprintf(stride, sizeof stride, "stride %lld B",
+                     (long long)x->lane_stride_bytes);
+        if (x->index_known)
+            snprintf(idx, sizeof idx, " · [%lld, %lld]",
+                     (long long)x->index_min, (long long)x->index_max);
+        if (x->line)
+            snprintf(at, sizeof at, " · line %d", x->line);
+        views_fmt_si(a, sizeof a, x->count, "");
+        snprintf(line, sizeof line, "%s %s %s · %u B × %s · %s%s%s",
+                 x->is_atomic ? "atomic" : x->is_store ? "store" : "load",
+                 (unsigned)x->space < 5 ? space[x->space] : "?",
+                 x->var ? x->var : "?", x->bytes, a, stride, idx, at);
+        p_wrap(p, 2, 4, EL_NORMAL, line);
+    }
+    if (shown < c->naccesses) {
+        snprintf(line, sizeof line, "… %zu more", c->naccesses - shown);
+        p_wrap(p, 2, 4, EL_DIM, line);
+    }
+}
+
 static void histogram(pane *p, int x, int w, const measurement *m)
 {
     if (w < 4 || m->nsample_us < 2 || p->y >= p->cv.rows)
@@ -1166,8 +1250,10 @@ static void detail_findings(pane *p, const tui_kernel *k)
 static int pane_height(const tui_kernel *k)
 {
     const kernel_report *kr = &k->kr;
-    size_t h = 80 + kr->prediction.nterms + 4 * kr->prediction.nassumptions +
-               3 * kr->measurement.ncounters + 12 * kr->nfindings;
+    size_t h = 100 + kr->prediction.nterms + 4 * kr->prediction.nassumptions +
+               3 * kr->measurement.ncounters + 12 * kr->nfindings +
+               (k->have_counts ? 3 * (k->counts.naccesses < 16
+                                          ? k->counts.naccesses : 16) : 0);
     return h > 4000 ? 4000 : (int)h;
 }
 
@@ -1188,6 +1274,7 @@ static void render_detail(canvas *cv, const rect *body, tui_state *st)
     if (two) {
         pane_init(&b, body->w - w1 - 2, h, cv->utf8);
         detail_prediction(&a, st, k);
+        detail_counts(&a, k);
         detail_findings(&a, k);
         p_blank(&b);
         p_blank(&b);
@@ -1209,6 +1296,7 @@ static void render_detail(canvas *cv, const rect *body, tui_state *st)
         detail_prediction(&a, st, k);
         detail_measurement(&a, st, k);
         detail_findings(&a, k);
+        detail_counts(&a, k);
         int s = clamp_scroll(st, VIEW_DETAIL, a.y, body->h);
         rect ra = {body->y, body->x, body->h, w1};
         blit(cv, &ra, &a, s);
@@ -1313,8 +1401,10 @@ static void render_source(canvas *cv, const rect *body, tui_state *st)
     canvas_text(cv, body->y, body->x + 1, body->w - 1, EL_SECTION, title);
     if (!src) {
         canvas_text(cv, body->y + 2, body->x + 2, body->w - 2, EL_DIM,
-                    k->state <= KS_CHECKING
-                        ? "analysing…"
+                    k->state <= KS_CHECKING ? "analysing…"
+                    : k->kr.kind && strcmp(k->kr.kind, "cpu") == 0
+                        ? "a native CPU kernel: no shader source (the detail "
+                          "view has its machine-code findings)"
                         : "no source: the shader could not be read");
         return;
     }

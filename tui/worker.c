@@ -357,6 +357,10 @@ static void do_check(worker *w, size_t pi, size_t i)
     state_report_copy(m.kr, &wk->kr);
     if (wk->art.have_module)
         m.source = source_text(&wk->art.module, &m.source_glsl);
+    if (wk->art.have_result && wk->art.result.ok) {
+        m.counts = xcalloc(1, sizeof *m.counts);
+        state_counts_copy(m.counts, &wk->art.result.counts);
+    }
     if (wk->art.have_result && wk->art.result.counts.nlines) {
         const kernel_counts *c = &wk->art.result.counts;
         m.lines = xcalloc(c->nlines, sizeof *m.lines);

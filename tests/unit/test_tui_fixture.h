@@ -79,6 +79,31 @@ static void fixture_kernel(tui_state *st, size_t i, int measured)
                               .instructions = 1e6};
     k->lines[1] = (line_cost){.line = 8, .flops = 2e6, .bytes = 12e6,
                               .instructions = 5e6};
+    kernel_counts *cn = &k->counts;
+    k->have_counts = 1;
+    cn->invocations = 1048576;
+    cn->active_invocations = 1000000;
+    cn->workgroups = 4096;
+    cn->flops_fp32 = 2e6;
+    cn->instructions = 12.2e6;
+    cn->int_ops = 1.05e6;
+    cn->storage_load_bytes = 8e6;
+    cn->storage_store_bytes = 4e6;
+    cn->compulsory_read_bytes = 8e6;
+    cn->compulsory_write_bytes = 4e6;
+    cn->shared_load_bytes = i % 2 ? 1e6 : 0;
+    cn->barriers = i % 2 ? 4096 : 0;
+    cn->fp_chains = 1;
+    cn->conf = CONF_EXACT;
+    cn->naccesses = 2;
+    cn->accesses = calloc(2, sizeof *cn->accesses);
+    cn->accesses[0] = (access_summary){.space = SPACE_STORAGE, .binding = 0,
+        .var = cw_strdup("X"), .bytes = 4, .count = 1e6, .stride_known = 1,
+        .lane_stride_bytes = 4, .index_known = 1, .index_min = 0,
+        .index_max = 999999, .line = 8};
+    cn->accesses[1] = (access_summary){.space = SPACE_STORAGE, .binding = 1,
+        .var = cw_strdup("Y"), .is_store = 1, .bytes = 4, .count = 1e6,
+        .stride_known = 1, .lane_stride_bytes = 4096, .line = 8};
     if (!measured)
         return;
     measurement *m = &kr->measurement;

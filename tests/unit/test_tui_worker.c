@@ -104,6 +104,11 @@ static void test_static(void **x)
         assert_non_null(st.k[i].source);
         assert_true(st.k[i].source_glsl);
         assert_non_null(strstr(st.k[i].source, "void main"));
+        /* the evaluator's counts for the detail view */
+        assert_true(st.k[i].have_counts);
+        assert_true(st.k[i].counts.invocations > 0);
+        assert_true(st.k[i].counts.naccesses > 0);
+        assert_null(st.k[i].counts.lines); /* kept apart, in k->lines */
     }
     /* the buggy kernel carries its error findings */
     tui_kernel *k = state_find(&st, 0, 2);
