@@ -562,6 +562,19 @@ int eval_run_opts(const spv_module *m, const reflection *r,
                         fp_exact[s] = 0;
                 }
             }
+    /* groups the budget left unexecuted: scaled from the executed ones */
+    if (covered > 0 && covered + 0.5 < (double)ngroups) {
+        double sc = (double)ngroups / covered;
+        for (size_t i = 0; i < m->ninsts; i++)
+            icount[i] *= sc;
+        for (size_t a = 0; a < I->nacc; a++) {
+            acc[a].count *= sc;
+            acc[a].execs *= sc;
+            acc[a].uniform_execs *= sc;
+        }
+        active *= sc;
+        barriers *= sc;
+    }
     /* OOB facts from every executed group (they are real groups) */
     for (size_t gi = 0; gi < gc.n; gi++)
         for (size_t a = 0; a < I->nacc; a++) {

@@ -500,6 +500,46 @@ static void test_huge_loop_budget(void **state)
     run_free(&x);
 }
 
+/* Forty nested loops and branches (3^20 innermost iterations): the step
+ * budget stops it; the counts are estimated and say so. */
+static void test_deep_nesting_budget(void **state)
+{
+    (void)state;
+    char src[8192];
+    size_t n = 0;
+    n += (size_t)snprintf(src + n, sizeof src - n,
+                          "#version 450\n"
+                          "layout(local_size_x = 32) in;\n"
+                          "layout(set = 0, binding = 0) buffer D { float d[]; };\n"
+                          "void main() {\n"
+                          "    uint i = gl_GlobalInvocationID.x;\n"
+                          "    float s = 0.0;\n");
+    for (int k = 0; k < 40; k++)
+        n += (size_t)snprintf(src + n, sizeof src - n,
+                              k % 2 == 0 ? "    for (uint k%d = 0; k%d < 3; ++k%d) {\n"
+                                         : "    if (i + %du > k%d) {\n",
+                              k % 2 == 0 ? k : k, k % 2 == 0 ? k : k - 1, k);
+    n += (size_t)snprintf(src + n, sizeof src - n, "    s += 1.0;\n");
+    for (int k = 0; k < 40; k++)
+        n += (size_t)snprintf(src + n, sizeof src - n, "    }\n");
+    snprintf(src + n, sizeof src - n, "    d[i] = s;\n}\n");
+    run x;
+    clock_t t0 = clock();
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"deep\",\"shader\":\"k.comp\","
+               "\"workgroups\":[2,1,1],\"buffers\":[{\"binding\":0,\"elements\":64}]}]}",
+               NULL);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    assert_true(secs < 10.0);
+    assert_int_equal(x.rc, 0);
+    assert_int_equal(x.kc.conf, CONF_ESTIMATED);
+    int said = 0;
+    for (size_t i = 0; i < x.kc.nassumptions; i++)
+        said |= strstr(x.kc.assumptions[i], "budget") != NULL;
+    assert_true(said);
+    run_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_3d_sampled),
         cmocka_unit_test(test_data_dependent),
         cmocka_unit_test(test_huge_loop_budget),
+        cmocka_unit_test(test_deep_nesting_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
