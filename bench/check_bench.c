@@ -44,8 +44,8 @@ static double one(what w, const plan_kernel *k, const shader_module *sm,
     double t0 = now_ms();
     if (w == T_VALIDATE) {
         char msg[512];
-        long word;
-        validate_spirv(sm->words, sm->nwords, 0, msg, sizeof msg, &word);
+        long inst;
+        validate_spirv(sm->words, sm->nwords, 0, msg, sizeof msg, &inst);
     } else if (w == T_READ) {
         spv_module m;
         cw_error err;

@@ -27,10 +27,11 @@
  * SPIR-V version (Vulkan 1.1 for SPIR-V <= 1.3, 1.2 for 1.4/1.5, 1.3 for
  * 1.6).  relaxed_layout accepts the block layouts that need device
  * features (scalar, uniform standard, workgroup scalar).  0 when valid;
- * else non-zero with msg = SPIRV-Tools' diagnostic (and *word = the word
- * index it names, or -1). */
+ * else non-zero with msg = SPIRV-Tools' diagnostic and *inst = the
+ * 1-based number of the instruction it names (0 when none; for a module
+ * that spv_parse accepted, instruction *inst is m->insts[*inst - 1]). */
 int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
-                   char *msg, size_t msgsize, long *word);
+                   char *msg, size_t msgsize, long *inst);
 
 /* Reflection of entry point e of m (specialized).  out is zeroed first;
  * release with reflect_free().  Never fails on a parsed module: what cannot

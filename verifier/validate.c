@@ -40,12 +40,12 @@ static uint32_t bswap(uint32_t w)
 }
 
 int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
-                   char *msg, size_t msgsize, long *word)
+                   char *msg, size_t msgsize, long *inst)
 {
     uint32_t version = 0;
     int slot;
-    if (word)
-        *word = -1;
+    if (inst)
+        *inst = 0;
     if (msg && msgsize)
         msg[0] = 0;
     if (words && nwords >= 2)
@@ -99,8 +99,10 @@ int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
         }
         msg[j] = 0;
     }
-    if (word && diag)
-        *word = (long)diag->position.index;
+    /* for validation (not parsing) diagnostics SPIRV-Tools' position
+     * index is the 1-based instruction number */
+    if (inst && diag)
+        *inst = (long)diag->position.index;
     spvDiagnosticDestroy(diag);
     return -1;
 }

@@ -104,13 +104,13 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     }
     {
         char msg[sizeof err.text];
-        long word = -1;
-        if (validate_spirv(m.words, m.nwords, 0, msg, sizeof msg, &word)) {
+        long inst = 0;
+        if (validate_spirv(m.words, m.nwords, 0, msg, sizeof msg, &inst)) {
             /* valid only with a relaxed block layout: the device must
              * support it (say so), but the module is not broken */
             char msg2[sizeof err.text];
-            long word2 = -1;
-            if (validate_spirv(m.words, m.nwords, 1, msg2, sizeof msg2, &word2) == 0) {
+            long inst2 = 0;
+            if (validate_spirv(m.words, m.nwords, 1, msg2, sizeof msg2, &inst2) == 0) {
                 report_add_finding(out, "block-layout-feature", SEV_NOTE, file, 0,
                                    "run it on a device with scalarBlockLayout (Vulkan 1.2 "
                                    "core, VK_EXT_scalar_block_layout), or use std430 "
@@ -118,10 +118,18 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
                                    "the shader's block layout is valid only with a device "
                                    "feature: %s", msg);
             } else {
+                const spv_inst *at = inst2 > 0 && (size_t)inst2 <= m.ninsts
+                                         ? &m.insts[inst2 - 1] : NULL;
                 cw_error_clear(&err);
                 snprintf(err.text, sizeof err.text, "%s", msg2);
-                err.column = word2 >= 0 && word2 < 0x7ffffffe ? (int)word2 + 1 : 0;
+                err.column = at ? (int)at->offset + 1 : 0;
                 invalid(out, file, hint_bad, "SPIR-V validation failed", &err);
+                if (at && at->line > 0 && spv_string(&m, at->file)) {
+                    /* point at the GLSL line of the rejected instruction */
+                    finding *f = &out->findings[out->nfindings - 1];
+                    cw_set_str(&f->file, spv_string(&m, at->file));
+                    f->line = at->line;
+                }
                 spv_free(&m);
                 return -1;
             }

@@ -347,6 +347,31 @@ static void test_analyze(void **state)
     verifier_result_free(&res);
     free(w);
 
+    /* invalid inside the function: the finding names the GLSL line of the
+     * instruction the validator rejects (an FMul typed uint, line 9) */
+    w = malloc(sm.nwords * 4);
+    memcpy(w, sm.words, sm.nwords * 4);
+    uint32_t uint_id = 0;
+    int patched = 0;
+    for (size_t i = 5; i < sm.nwords; i += w[i] >> 16) {
+        if ((w[i] & 0xffff) == SpvOpTypeInt && w[i + 2] == 32 && w[i + 3] == 0)
+            uint_id = w[i + 1];
+        if ((w[i] & 0xffff) == SpvOpFMul && uint_id) {
+            w[i + 1] = uint_id;
+            patched = 1;
+            break;
+        }
+    }
+    assert_true(patched);
+    kr = report_add_kernel(&rep, "fmul");
+    analyze_words(w, sm.nwords, &k, kr, &res, &rc);
+    assert_int_not_equal(rc, 0);
+    assert_int_equal(count_id(kr, "spirv-invalid"), 1);
+    assert_int_equal(kr->findings[0].line, 9);
+    assert_string_equal(kr->findings[0].file, "t.comp");
+    verifier_result_free(&res);
+    free(w);
+
     /* wrong entry point */
     k.entry = "mian";
     kr = report_add_kernel(&rep, "entry");
