@@ -321,6 +321,9 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     int first = 0;
     if ((int)st->sel >= rows)
         first = (int)st->sel - rows + 1;
+    st->list_y = lg.y + 1; /* for mouse clicks */
+    st->list_h = rows;
+    st->list_first = first;
     for (int j = 0; j < rows && (size_t)(first + j) < nk; j++) {
         size_t i = (size_t)(first + j);
         const tui_kernel *k = &st->k[st->order[i]];

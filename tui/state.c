@@ -545,6 +545,28 @@ static int filter_key(tui_state *st, int key)
     return ACT_REDRAW;
 }
 
+int state_click(tui_state *st, int y, int x, int dbl)
+{
+    (void)x;
+    if (st->filter_edit || st->view == VIEW_HELP) {
+        st->view = st->view == VIEW_HELP ? st->back : st->view;
+        return ACT_REDRAW;
+    }
+    if (st->view != VIEW_MAIN && st->view != VIEW_ROOFLINE)
+        return ACT_NONE;
+    if (y < st->list_y || y >= st->list_y + st->list_h)
+        return ACT_NONE;
+    long pos = (long)st->list_first + (y - st->list_y);
+    if (pos < 0 || pos >= (long)st->norder)
+        return ACT_NONE;
+    st->sel = (size_t)pos;
+    if (dbl) {
+        st->view = VIEW_DETAIL;
+        st->scroll[VIEW_DETAIL] = 0;
+    }
+    return ACT_REDRAW;
+}
+
 int state_key(tui_state *st, int key)
 {
     int page = st->rows > 8 ? st->rows - 6 : 1;

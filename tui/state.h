@@ -66,6 +66,8 @@ enum {
     KEY_K_BACKSPACE,
     KEY_K_RESIZE,
     KEY_K_F1,
+    KEY_K_CLICK,  /* mouse: term_last_click() says where */
+    KEY_K_DCLICK, /* double click */
 };
 
 enum {
@@ -150,6 +152,9 @@ typedef struct tui_state {
     int scroll[VIEW_COUNT]; /* per-view scroll offset */
     int source_cursor;
     int rows, cols;
+    int list_y, list_h;     /* where the last render put the selectable
+                               rows (kernel table or roofline legend) */
+    int list_first;         /* position in order of the first such row */
     char theme_name[64];
     int utf8;
     char version[32];
@@ -166,6 +171,10 @@ void state_apply(tui_state *st, tui_msg *m);
 void tui_msg_free(tui_msg *m);
 
 int state_key(tui_state *st, int key);
+/* A click (double: dbl) at screen row y: selects the kernel row under it
+ * in the kernel list or the roofline legend; a double click opens its
+ * detail.  Needs views_render() to have run (it records the rows). */
+int state_click(tui_state *st, int y, int x, int dbl);
 void state_refresh_order(tui_state *st);
 tui_kernel *state_selected(tui_state *st);
 tui_kernel *state_find(tui_state *st, int plan_no, int index);

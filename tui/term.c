@@ -14,6 +14,7 @@ static SCREEN *screen;
 static int active;
 static int colors_on;
 static attr_t el_attr[EL_COUNT];
+static int click_y, click_x;
 
 int term_open(char *err, unsigned long errlen)
 {
@@ -42,6 +43,14 @@ int term_open_on(const char *term, FILE *out, FILE *in, char *err,
     set_escdelay(25); /* Esc reacts at once, not after a second */
     curs_set(0);
     leaveok(stdscr, TRUE);
+    /* clicks select, the wheel scrolls (Shift+drag still selects text in
+     * most terminals) */
+    mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED |
+#ifdef BUTTON5_PRESSED
+                  BUTTON5_PRESSED |
+#endif
+                  0,
+              NULL);
     return 0;
 }
 
@@ -162,6 +171,12 @@ void term_paint(const canvas *cv, int full)
     doupdate();
 }
 
+void term_last_click(int *y, int *x)
+{
+    *y = click_y;
+    *x = click_x;
+}
+
 int term_getkey(int timeout_ms)
 {
     if (!active)
@@ -189,6 +204,24 @@ int term_getkey(int timeout_ms)
     case 8: return KEY_K_BACKSPACE;
     case KEY_RESIZE: return KEY_K_RESIZE;
     case KEY_F(1): return KEY_K_F1;
+    case KEY_MOUSE: {
+        MEVENT ev;
+        if (getmouse(&ev) != OK)
+            return -1;
+        click_y = ev.y;
+        click_x = ev.x;
+        if (ev.bstate & BUTTON4_PRESSED)
+            return KEY_K_UP;
+#ifdef BUTTON5_PRESSED
+        if (ev.bstate & BUTTON5_PRESSED)
+            return KEY_K_DOWN;
+#endif
+        if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+            return KEY_K_DCLICK;
+        if (ev.bstate & BUTTON1_CLICKED)
+            return KEY_K_CLICK;
+        return -1;
+    }
     default:
         return ch >= 0 && ch < 256 ? ch : -1;
     }

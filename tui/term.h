@@ -30,7 +30,10 @@ int term_set_theme(const theme *t, int no_color);
 int term_has_colors(void);
 void term_size(int *rows, int *cols);
 void term_paint(const canvas *cv, int full);
-/* A key (state.h codes), or -1 after timeout_ms without one. */
+/* A key (state.h codes), or -1 after timeout_ms without one.  Mouse: the
+ * wheel comes as up/down keys, clicks as KEY_K_CLICK / KEY_K_DCLICK with
+ * the cell in term_last_click(). */
 int term_getkey(int timeout_ms);
+void term_last_click(int *y, int *x);
 
 #endif

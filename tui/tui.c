@@ -231,7 +231,14 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
         int key = term_getkey(worker_settled(w) ? 1000 : 100);
         if (key < 0)
             continue;
-        int act = state_key(st, key);
+        int act;
+        if (key == KEY_K_CLICK || key == KEY_K_DCLICK) {
+            int my, mx;
+            term_last_click(&my, &mx);
+            act = state_click(st, my, mx, key == KEY_K_DCLICK);
+        } else {
+            act = state_key(st, key);
+        }
         if (act & ACT_QUIT)
             break;
         if (act & ACT_RESIZE) {

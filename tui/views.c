@@ -569,6 +569,9 @@ static void render_main(canvas *cv, const rect *body, tui_state *st)
             st->top = (int)st->norder - h;
         if (st->top < 0)
             st->top = 0;
+        st->list_y = ml.rows.y; /* for mouse clicks */
+        st->list_h = h;
+        st->list_first = st->top;
         for (int r = 0; r < h; r++) {
             size_t pos = (size_t)(st->top + r);
             if (pos >= st->norder)
@@ -1770,6 +1773,7 @@ static void render_help(canvas *cv, const rect *body, tui_state *st)
 void views_render(canvas *cv, tui_state *st)
 {
     views_layout l;
+    st->list_y = st->list_h = st->list_first = 0;
     canvas_clear(cv, EL_NORMAL);
     st->rows = cv->rows;
     st->cols = cv->cols;

@@ -346,6 +346,44 @@ static void test_keys(void **s)
     state_free(&st);
 }
 
+static void test_mouse(void **s)
+{
+    (void)s;
+    tui_state st;
+    fixture_state(&st, 40, 1);
+    canvas cv;
+    render(&st, &cv, 24, 80, 1, VIEW_MAIN);
+    /* rows start under the header and the column titles */
+    assert_int_equal(state_click(&st, 4, 10, 0), ACT_REDRAW);
+    assert_int_equal(st.sel, 2);
+    assert_int_equal(st.view, VIEW_MAIN);
+    assert_int_equal(state_click(&st, 0, 10, 0), ACT_NONE); /* header */
+    assert_int_equal(state_click(&st, 23, 10, 0), ACT_NONE); /* key bar */
+    assert_int_equal(st.sel, 2);
+    /* scrolled: the click maps through the first visible row */
+    st.sel = 30;
+    views_render(&cv, &st);
+    int first = st.top;
+    assert_true(first > 0);
+    state_click(&st, 2, 5, 0);
+    assert_int_equal(st.sel, (size_t)first);
+    assert_int_equal(state_click(&st, 3, 5, 1), ACT_REDRAW);
+    assert_int_equal(st.view, VIEW_DETAIL); /* double click opens it */
+    assert_int_equal(st.sel, (size_t)first + 1);
+    /* clicks in the detail view do nothing */
+    views_render(&cv, &st);
+    assert_int_equal(state_click(&st, 5, 5, 0), ACT_NONE);
+    canvas_free(&cv);
+    /* roofline legend rows */
+    st.sel = 0;
+    render(&st, &cv, 48, 160, 1, VIEW_ROOFLINE);
+    assert_true(st.list_h > 0);
+    state_click(&st, st.list_y + 3, 120, 0);
+    assert_int_equal(st.sel, 3);
+    canvas_free(&cv);
+    state_free(&st);
+}
+
 static void test_messages(void **s)
 {
     (void)s;
@@ -537,6 +575,7 @@ int main(void)
         cmocka_unit_test(test_views_content),
         cmocka_unit_test(test_keys),
         cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_mouse),
         cmocka_unit_test(test_report_copy),
         cmocka_unit_test(test_selection_visible),
         cmocka_unit_test(test_render_all_sizes),
