@@ -436,6 +436,46 @@ static int line_cmp(const void *a, const void *b)
     return x->line - y->line;
 }
 
+/* Does executed group g go out of bounds anywhere? */
+static int group_oob(const ev_info *I, const ev_group *g)
+{
+    for (size_t a = 0; a < I->nacc; a++)
+        if (g->acc[a].oob_count > 0)
+            return 1;
+    return 0;
+}
+
+/* Within a class of workgroups only the corners run; when one corner goes
+ * out of bounds and the other does not, bisect along that axis for the
+ * first (last) offending group, so the reported invocation and index
+ * ranges cover every group in between. */
+static void refine_oob(ev_ctx *c, const eval_options *o, gcache *gc,
+                       const seg *bx, ev_group *const cg[8])
+{
+    const ev_info *I = ev_ctx_info(c);
+    for (int d = 0; d < 3; d++) {
+        const ev_group *lo = cg[0], *hi = cg[1 << d];
+        if (!lo || !hi || bx[d].b - bx[d].a < 2)
+            continue;
+        int ol = group_oob(I, lo), oh = group_oob(I, hi);
+        if (ol == oh)
+            continue;
+        uint32_t a = bx[d].a, b = bx[d].b; /* ol at a, oh at b */
+        uint32_t base[3] = {lo->g[0], lo->g[1], lo->g[2]};
+        while (b - a > 1) {
+            uint32_t mid = a + (b - a) / 2;
+            base[d] = mid;
+            ev_group *g = gc_get(c, o, gc, base[0], base[1], base[2]);
+            if (!g)
+                break;
+            if (group_oob(I, g) == oh)
+                b = mid;
+            else
+                a = mid;
+        }
+    }
+}
+
 int eval_run_opts(const spv_module *m, const reflection *r,
                   const plan_kernel *k, const device_profile *p,
                   const eval_options *o, kernel_counts *kc,
@@ -551,6 +591,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
                     active += g->active * w;
                     barriers += g->barriers * w;
                 }
+                refine_oob(c, &opt, &gc, bx, cg);
                 for (int s = 0; s < I->nfp; s++) {
                     const ev_var *v = NULL;
                     for (size_t vi = 0; vi < I->nvars; vi++)
@@ -684,6 +725,32 @@ int eval_run_opts(const spv_module *m, const reflection *r,
                                                   (int64_t)bv->buf_bytes : 0);
         if (t < 0)
             t = ivec_total(&fpv[s]);
+        if (!fp_exact[s] && bv) {
+            /* a class whose touched bytes are not a translation: the hull
+               of the accesses' index ranges over the dispatch */
+            int64_t lo = INT64_MAX, hi = INT64_MIN;
+            for (size_t a = 0; a < I->nacc; a++) {
+                const ev_access_def *d = &I->acc[a];
+                uint32_t vi = acc[a].var != EV_NONE ? acc[a].var : d->var;
+                if (vi >= I->nvars || I->vars[vi].fp_slot != (s & ~1) || !acc[a].idx_any)
+                    continue;
+                int dir_store = d->is_store || d->is_atomic;
+                int dir_load = !d->is_store;
+                if (!((s & 1) ? dir_store : dir_load))
+                    continue;
+                int64_t st = bv->rt_stride ? bv->rt_stride : (d->bytes ? d->bytes : 1);
+                int64_t b0 = bv->rt_stride ? (int64_t)bv->rt_base : 0;
+                int64_t l = b0 + acc[a].idx_min * st, h = b0 + acc[a].idx_max * st + d->bytes;
+                if (l < lo) lo = l;
+                if (h > hi) hi = h;
+            }
+            if (lo < 0)
+                lo = 0;
+            if (bv->buf_known && hi > (int64_t)bv->buf_bytes)
+                hi = (int64_t)bv->buf_bytes;
+            if (hi > lo && (double)(hi - lo) > t)
+                t = (double)(hi - lo);
+        }
         if (s & 1)
             kc->compulsory_write_bytes += t;
         else

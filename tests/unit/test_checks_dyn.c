@@ -297,12 +297,63 @@ static void test_uncertain_is_warning(void **state)
     shader_free(&sm);
 }
 
+/* A large dispatch (only representative groups run): the out-of-bounds
+ * range still covers every offending invocation. */
+static void test_large_dispatch_range(void **state)
+{
+    (void)state;
+    char src_path[900];
+    snprintf(src_path, sizeof src_path, "%s/examples/kernels/saxpy_noguard.comp", root_dir());
+    shader_module sm;
+    cw_error err;
+    assert_int_equal(shader_load(src_path, &sm, &err), 0);
+    spv_module m;
+    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+    reflection r;
+    reflect_module(&m, spv_entry_find(&m, "main"), &r);
+    char plan_text[1600];
+    snprintf(plan_text, sizeof plan_text,
+             "{\"kernels\":[{\"name\":\"ng\",\"shader\":\"%s\","
+             "\"workgroups\":[4096,1,1],\"push\":{\"n\":1000000,\"alpha\":2.0},"
+             "\"buffers\":[{\"binding\":0,\"elements\":1000000},"
+             "{\"binding\":1,\"elements\":1000000}]}]}",
+             src_path);
+    plan p;
+    assert_int_equal(plan_load_text("ng.json", plan_text, strlen(plan_text), &p, &err), 0);
+    report rep;
+    report_init(&rep);
+    kernel_report *kr = report_add_kernel(&rep, "ng");
+    kernel_counts kc;
+    assert_int_equal(eval_run(&m, &r, &p.kernels[0], NULL, &kc, kr), 0);
+    int seen = 0;
+    for (size_t i = 0; i < kr->nfindings; i++) {
+        const finding *f = &kr->findings[i];
+        if (strcmp(f->id, "out-of-bounds") || !strstr(f->message, "store"))
+            continue;
+        seen = 1;
+        assert_int_equal(f->sev, SEV_ERROR);
+        assert_non_null(strstr(f->message, "[1000000, 1048575]"));
+        assert_non_null(strstr(f->message, "invocations 1000000\xe2\x80\x93" "1048575"));
+    }
+    assert_true(seen);
+    /* x and y up to the end of their buffers, y written up to its end */
+    assert_true(kc.compulsory_read_bytes == 8e6);
+    assert_true(kc.compulsory_write_bytes == 4e6);
+    eval_counts_free(&kc);
+    report_free(&rep);
+    plan_free(&p);
+    reflect_free(&r);
+    spv_free(&m);
+    shader_free(&sm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus_dyn),
         cmocka_unit_test(test_examples),
         cmocka_unit_test(test_uncertain_is_warning),
+        cmocka_unit_test(test_large_dispatch_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -500,6 +500,37 @@ static void test_huge_loop_budget(void **state)
     run_free(&x);
 }
 
+/* Four independent accumulators in the hot loop: four FP chains. */
+static void test_fp_chains(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 64) in;\n"
+        "layout(set = 0, binding = 0) buffer D { float d[]; };\n"
+        "layout(push_constant) uniform P { uint n; };\n"
+        "void main() {\n"
+        "    uint i = gl_GlobalInvocationID.x;\n"
+        "    float a = d[i], b = a + 1.0, c = a + 2.0, e = a + 3.0;\n"
+        "    for (uint k = 0; k < n; ++k) {\n"
+        "        a = fma(a, 0.999, 0.5); b = fma(b, 0.999, 0.5);\n"
+        "        c = fma(c, 0.999, 0.5); e = fma(e, 0.999, 0.5);\n"
+        "    }\n"
+        "    d[i] = a + b + c + e;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"f\",\"shader\":\"k.comp\","
+               "\"workgroups\":[1,1,1],\"push\":{\"n\":1000},"
+               "\"buffers\":[{\"binding\":0,\"elements\":64}]}]}",
+               NULL);
+    assert_int_equal(x.kc.fp_chains, 4);
+    /* 3 adds before, 4 FMAs x n, 3 adds after, per invocation */
+    assert_true(x.kc.flops_fp32 == 64 * (3 + 4 * 2 * 1000.0 + 3));
+    assert_int_equal(x.kc.conf, CONF_EXACT);
+    run_free(&x);
+}
+
 /* Forty nested loops and branches (3^20 innermost iterations): the step
  * budget stops it; the counts are estimated and say so. */
 static void test_deep_nesting_budget(void **state)
@@ -556,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_data_dependent),
         cmocka_unit_test(test_huge_loop_budget),
         cmocka_unit_test(test_deep_nesting_budget),
+        cmocka_unit_test(test_fp_chains),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
