@@ -7,6 +7,8 @@
  * L2 slopes.  Each kernel is a letter: lower case where the model puts it,
  * upper case where the measurement does.
  */
+#include "roofline.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -143,7 +143,7 @@ void state_free(tui_state *st)
     memset(st, 0, sizeof *st);
 }
 
-void tui_msg_free(tui_msg *m)
+void state_msg_free(tui_msg *m)
 {
     if (m->kr) {
         kernel_report_free(m->kr);
@@ -377,7 +377,7 @@ const char *state_sort_name(sort_key s)
     return (unsigned)s < SORT_COUNT ? names[s] : "?";
 }
 
-const char *kernel_state_name(kernel_state s)
+const char *state_kstate_name(kernel_state s)
 {
     switch (s) {
     case KS_PENDING: return "pending";

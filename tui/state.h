@@ -168,7 +168,7 @@ void state_free(tui_state *st);
 void state_set_kernels(tui_state *st, int plan_no, char *const *names,
                        size_t n);
 void state_apply(tui_state *st, tui_msg *m);
-void tui_msg_free(tui_msg *m);
+void state_msg_free(tui_msg *m);
 
 int state_key(tui_state *st, int key);
 /* A click (double: dbl) at screen row y: selects the kernel row under it
@@ -185,7 +185,7 @@ int state_median(const tui_kernel *k, double *us);
 /* Latest samples oldest-first into out (up to max); returns the count. */
 size_t state_recent(const tui_kernel *k, double *out, size_t max);
 const char *state_sort_name(sort_key s);
-const char *kernel_state_name(kernel_state s);
+const char *state_kstate_name(kernel_state s);
 
 /* Copy of the evaluator's counts for the TUI: scalars and accesses (with
  * their names); lines and assumptions left out.  counts_free() frees it. */

@@ -88,7 +88,7 @@ static void apply_messages(worker *w, tui_state *st, int *dirty)
     size_t n = worker_drain(w, &msgs);
     for (size_t i = 0; i < n; i++) {
         state_apply(st, &msgs[i]);
-        tui_msg_free(&msgs[i]);
+        state_msg_free(&msgs[i]);
     }
     free(msgs);
     if (n) {

@@ -796,7 +796,7 @@ static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
         if (state_median(k, &med))
             views_fmt_time(mm, sizeof mm, med);
         snprintf(line, sizeof line, "%s · predicted %s · measured %s%s",
-                 kernel_state_name(k->state), t, mm,
+                 state_kstate_name(k->state), t, mm,
                  st->measure ? "" : " (static only)");
         p_wrap(&p, 1, 2, EL_DIM, line);
     }
@@ -873,7 +873,7 @@ static void detail_head(pane *p, const tui_kernel *k)
     p->y++;
     snprintf(b, sizeof b, "%s kernel · %s%s%s · %s", kr->kind ? kr->kind : "gpu",
              kr->shader ? kr->shader : "-", kr->entry ? ":" : "",
-             kr->entry ? kr->entry : "", kernel_state_name(k->state));
+             kr->entry ? kr->entry : "", state_kstate_name(k->state));
     p_wrap(p, 1, 2, EL_DIM, b);
     if (kr->workgroups[0]) {
         char inv[32];

@@ -80,7 +80,6 @@ typedef struct line_weights {
 void views_line_shares(const tui_kernel *k, line_weights *lw);
 double views_line_weight(const line_weights *lw, const line_cost *lc);
 
-/* roofline.c */
-void roofline_render(canvas *cv, const rect *r, tui_state *st);
+#include "roofline.h"
 
 #endif

@@ -72,7 +72,7 @@ static void post(worker *w, tui_msg *m)
         tui_msg *nq = realloc(w->q, nc * sizeof *nq);
         if (!nq) {
             pthread_mutex_unlock(&w->mu);
-            tui_msg_free(m);
+            state_msg_free(m);
             return; /* drop the message rather than die in the worker */
         }
         w->q = nq;
@@ -638,7 +638,7 @@ void worker_stop(worker *w)
     if (w->ctx && !vk_ctx_hung(w->ctx))
         vk_close(w->ctx);
     for (size_t i = 0; i < w->nq; i++)
-        tui_msg_free(&w->q[i]);
+        state_msg_free(&w->q[i]);
     free(w->q);
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);

@@ -26,7 +26,7 @@ typedef struct worker worker;
 
 int worker_start(const tui_args *a, worker **out);
 /* Move every queued message into *msgs (caller frees each with
- * tui_msg_free after state_apply, then the array); returns the count. */
+ * state_msg_free after state_apply, then the array); returns the count. */
 size_t worker_drain(worker *w, tui_msg **msgs);
 void worker_pause(worker *w, int paused);
 void worker_rerun(worker *w);

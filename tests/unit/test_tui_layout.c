@@ -396,7 +396,7 @@ static void test_messages(void **s)
         m.names[i] = cw_strdup(names[i]);
     m.nnames = 3;
     state_apply(&st, &m);
-    tui_msg_free(&m);
+    state_msg_free(&m);
     char *names0[] = {"z"};
     state_set_kernels(&st, 0, names0, 1);
     assert_int_equal(st.nk, 4);
@@ -455,7 +455,7 @@ static void test_messages(void **s)
     assert_null(m.kr);
     m = (tui_msg){.kind = MSG_SAMPLING, .text = cw_strdup("done")};
     state_apply(&st, &m);
-    tui_msg_free(&m);
+    state_msg_free(&m);
     assert_string_equal(st.sampling, "done");
     state_free(&st);
 }

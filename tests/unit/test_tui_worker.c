@@ -57,7 +57,7 @@ static void drain(worker *w, tui_state *st, seen *s)
         default: break;
         }
         state_apply(st, &m[i]);
-        tui_msg_free(&m[i]);
+        state_msg_free(&m[i]);
     }
     free(m);
     state_refresh_order(st);
