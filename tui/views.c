@@ -543,10 +543,29 @@ static void render_main(canvas *cv, const rect *body, tui_state *st)
     int x0 = body->x + 1;
     if (ml.titles.h > 0) {
         canvas_fill(cv, ml.titles.y, body->x, body->w, ' ', EL_COLUMN);
+        static const views_col_id sorted_col[SORT_COUNT] = {
+            [SORT_PLAN] = COL_COUNT, [SORT_NAME] = COL_NAME,
+            [SORT_PREDICTED] = COL_PRED, [SORT_MEASURED] = COL_MEAS,
+            [SORT_RATIO] = COL_RATIO, [SORT_FINDINGS] = COL_FINDINGS};
         for (int i = 0; i < nc; i++) {
             const char *t = colspec[c[i].id].title;
+            char marked[32];
             if (c[i].id == COL_SPREAD && !cv->utf8)
                 t = "+-MAD";
+            if ((unsigned)st->sort < SORT_COUNT &&
+                sorted_col[st->sort] == c[i].id) {
+                /* the sort column carries the direction: largest first
+                 * unless reversed (names: A-Z unless reversed) */
+                int down = st->sort == SORT_NAME ? st->sort_desc
+                                                 : !st->sort_desc;
+                const char *arrow = down ? "▼" : "▲";
+                if (c[i].id == COL_MEAS)
+                    t = "MEAS";
+                snprintf(marked, sizeof marked, colspec[c[i].id].right
+                                                    ? "%s%s" : "%2$s%1$s",
+                         arrow, t);
+                t = marked;
+            }
             if (colspec[c[i].id].right)
                 canvas_text_right(cv, ml.titles.y, x0 + c[i].x, c[i].w,
                                   EL_COLUMN, t);

@@ -343,6 +343,19 @@ static void test_keys(void **s)
     snprintf(keep, sizeof keep, "%s", name);
     state_key(&st, 's');
     assert_string_equal(state_selected(&st)->kr.name, keep);
+    /* the sort column's title shows the direction */
+    st.sort = SORT_PREDICTED;
+    st.sort_desc = 0;
+    state_refresh_order(&st);
+    canvas cv;
+    render(&st, &cv, 24, 80, 1, VIEW_MAIN);
+    assert_true(screen_contains(&cv, "▼PRED"));
+    canvas_free(&cv);
+    st.sort = SORT_MEASURED;
+    st.sort_desc = 1;
+    render(&st, &cv, 24, 80, 1, VIEW_MAIN);
+    assert_true(screen_contains(&cv, "▲MEAS"));
+    canvas_free(&cv);
     state_free(&st);
 }
 
