@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "provide_curses.h"
@@ -15,6 +16,44 @@ static int active;
 static int colors_on;
 static attr_t el_attr[EL_COUNT];
 static int click_y, click_x;
+/* While curses owns the terminal, anything another module or a driver
+ * writes to stderr would land in the middle of the screen: fd 2 goes to a
+ * temporary file instead and is replayed on the real stderr at close. */
+static int saved_stderr = -1;
+static FILE *errlog;
+
+static void capture_stderr(void)
+{
+    errlog = tmpfile();
+    if (!errlog)
+        return;
+    fflush(stderr);
+    saved_stderr = dup(STDERR_FILENO);
+    if (saved_stderr < 0 || dup2(fileno(errlog), STDERR_FILENO) < 0) {
+        if (saved_stderr >= 0)
+            close(saved_stderr);
+        saved_stderr = -1;
+        fclose(errlog);
+        errlog = NULL;
+    }
+}
+
+static void release_stderr(void)
+{
+    if (saved_stderr < 0)
+        return;
+    fflush(stderr);
+    dup2(saved_stderr, STDERR_FILENO);
+    close(saved_stderr);
+    saved_stderr = -1;
+    rewind(errlog);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, errlog)) > 0)
+        fwrite(buf, 1, n, stderr);
+    fclose(errlog);
+    errlog = NULL;
+}
 
 int term_open(char *err, unsigned long errlen)
 {
@@ -36,6 +75,8 @@ int term_open_on(const char *term, FILE *out, FILE *in, char *err,
     }
     set_term(screen);
     active = 1;
+    if (out == stdout)
+        capture_stderr();
     cbreak();
     noecho();
     nonl();
@@ -66,6 +107,7 @@ void term_close(void)
         delscreen(screen);
         screen = NULL;
     }
+    release_stderr();
 }
 
 int term_active(void)

@@ -3,7 +3,10 @@
  *
  * Contract: term_open() starts curses on the controlling terminal (newterm
  * on stdin/stdout, so a missing or unknown TERM is an error, not an exit)
- * and term_close() restores it; term_close() is idempotent and is the one
+ * and term_close() restores it; while open on stdout, stderr goes to a
+ * temporary file, replayed on the real stderr at close (so warnings from
+ * drivers or other modules never scribble over the screen);
+ * term_close() is idempotent and is the one
  * restore path (called on quit, on signals, from atexit and from the die
  * path in tui.c).  Colours: none when no_color or the terminal has none;
  * else use_default_colors() with -1 backgrounds and each theme colour

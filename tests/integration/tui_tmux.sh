@@ -120,6 +120,19 @@ fi
 keys col8 q
 check_restored col8
 
+# ---- stderr chatter (here the Vulkan loader's) stays off the screen and
+# is shown after exit ----
+start chat 80 24 "env VK_LOADER_DEBUG=all $CW tui --samples 3 --budget 0.1 $PLAN"
+expect chat 'done · [0-9]+ measured' "stderr: TUI runs with a chatty loader" 900
+if screen chat | grep -q 'LAYER:\|INFO:'; then
+    fail "stderr: loader messages on the screen"
+else
+    ok "stderr: nothing from stderr on the screen"
+fi
+keys chat q
+check_restored chat
+expect chat 'LAYER:' "stderr: replayed after exit"
+
 # ---- signals restore the terminal ----
 for sig in TERM HUP INT; do
     start "sig$sig" 80 24 "$CW" tui --static "$PLAN"
