@@ -1130,6 +1130,21 @@ static inline const ev_val *V(const ev_ctx *c, uint32_t id, uint32_t lane)
     return g_unknown;
 }
 
+/* V() for an operand that must hold at least `need` components; anything
+ * shorter (only in modules that did not validate) reads as unknown. */
+static inline const ev_val *Vn(const ev_ctx *c, uint32_t id, uint32_t lane,
+                               uint32_t need)
+{
+    if (id < c->bound && c->nflat[id] >= need)
+        return V(c, id, lane);
+    return g_unknown;
+}
+
+static inline uint32_t NF(const ev_ctx *c, uint32_t id)
+{
+    return id < c->bound ? c->nflat[id] : 0;
+}
+
 static int has_reg(const ev_ctx *c, uint32_t id)
 {
     return id && id < c->bound && c->reg_off[id] != EV_NONE;
@@ -1653,7 +1668,7 @@ static void exec_access_chain(ev_ctx *c, uint32_t ii, const spv_inst *in,
 {
     const spv_module *m = c->m;
     uint32_t res = in->result_id;
-    if (!has_reg(c, res) || in->nops < 1)
+    if (!has_reg(c, res) || in->nops < 1 || c->nflat[res] != 2)
         return;
     uint32_t base = in->ops[0];
     const spv_type *bt = spv_value_type(m, base);
@@ -1664,7 +1679,7 @@ static void exec_access_chain(ev_ctx *c, uint32_t ii, const spv_inst *in,
         return;
     for (int j = 0; j < n; j++) {
         uint32_t lane = lanes[j];
-        const ev_val *p = V(c, base, lane);
+        const ev_val *p = Vn(c, base, lane, 2);
         ev_val *r = RV(c, res, lane);
         uint64_t vi = p[0].lo;
         int64_t olo = (int64_t)p[1].lo, ohi = (int64_t)p[1].hi;
@@ -1799,7 +1814,7 @@ static void load_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, uint32_t tid,
                       ev_val *out, uint32_t nf, uint32_t lane, int atomic,
                       int *kind_out, uint32_t *var_out)
 {
-    const ev_val *p = V(c, ptr, lane);
+    const ev_val *p = Vn(c, ptr, lane, 2);
     *kind_out = -1;
     if (!known(&p[0]) || p[0].lo >= c->info.nvars) {
         fill_unknown(c, tid, out, nf);
@@ -1864,7 +1879,7 @@ static void store_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, const ev_val *val,
                        uint32_t nf, uint32_t lane, int atomic, int *kind_out,
                        uint32_t *var_out)
 {
-    const ev_val *p = V(c, ptr, lane);
+    const ev_val *p = Vn(c, ptr, lane, 2);
     *kind_out = -1;
     if (!known(&p[0]) || p[0].lo >= c->info.nvars)
         return;
@@ -1973,7 +1988,7 @@ static void exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
         if ((v->cls == EVM_FUNCTION || v->cls == EVM_PRIVATE) && v->mem && v->nflat == nf) {
             if (op == SpvOpStore) {
                 for (int j = 0; j < n; j++)
-                    memcpy(v->mem + (size_t)lanes[j] * nf, V(c, in->ops[1], lanes[j]),
+                    memcpy(v->mem + (size_t)lanes[j] * nf, Vn(c, in->ops[1], lanes[j], nf),
                            nf * sizeof(ev_val));
                 return;
             }
@@ -1997,7 +2012,7 @@ static void exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
         }
         case SpvOpStore:
             if (in->nops >= 2)
-                store_lane(c, ii, ptr, V(c, in->ops[1], lane), nf, lane, 0,
+                store_lane(c, ii, ptr, Vn(c, in->ops[1], lane, nf), nf, lane, 0,
                            &kind, &var);
             break;
         case SpvOpCopyMemory:
@@ -2543,8 +2558,8 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpShiftRightArithmetic: case SpvOpBitwiseAnd:
         case SpvOpBitwiseOr: case SpvOpBitwiseXor: {
             if (no < 2) goto unknown;
-            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
-            uint32_t nb = c->nflat[o[1]] ? c->nflat[o[1]] : 1;
+            uint32_t nb = NF(c, o[1]) > 1 ? nf : 1;
+            const ev_val *a = Vn(c, o[0], lane, nf), *b = Vn(c, o[1], lane, nb);
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = int_bin(op, a[k], b[nb > 1 ? k : 0], w);
             break;
@@ -2552,22 +2567,22 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFDiv:
         case SpvOpFRem: case SpvOpFMod: {
             if (no < 2) goto unknown;
-            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf), *b = Vn(c, o[1], lane, nf);
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = float_bin(op, a[k], b[k], w);
             break;
         }
         case SpvOpVectorTimesScalar: {
             if (no < 2) goto unknown;
-            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf), *b = Vn(c, o[1], lane, 1);
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = float_bin(SpvOpFMul, a[k], b[0], w);
             break;
         }
         case SpvOpDot: {
             if (no < 2) goto unknown;
-            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
-            uint32_t na = c->nflat[o[0]];
+            uint32_t na = NF(c, o[0]);
+            const ev_val *a = Vn(c, o[0], lane, na), *b = Vn(c, o[1], lane, na);
             double s = 0;
             int ok = 1;
             for (uint32_t k = 0; k < na && k < EV_MAX_FLAT; k++) {
@@ -2579,7 +2594,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         }
         case SpvOpSNegate: case SpvOpNot: {
             if (no < 1) goto unknown;
-            const ev_val *a = V(c, o[0], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf);
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = known(&a[k]) ? kv((op == SpvOpNot ? ~a[k].lo : (0 - a[k].lo)) &
                                          wmask(w))
@@ -2588,21 +2603,21 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         }
         case SpvOpFNegate: {
             if (no < 1) goto unknown;
-            const ev_val *a = V(c, o[0], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf);
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = known(&a[k]) ? kv(putf(-getf(a[k].lo, w), w)) : unk_float();
             break;
         }
         case SpvOpLogicalNot: {
             if (no < 1) goto unknown;
-            const ev_val *a = V(c, o[0], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf);
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = known(&a[k]) ? kv(!a[k].lo) : unk_bool();
             break;
         }
         case SpvOpLogicalAnd: case SpvOpLogicalOr: {
             if (no < 2) goto unknown;
-            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf), *b = Vn(c, o[1], lane, nf);
             uint64_t dom = op == SpvOpLogicalAnd ? 0 : 1;
             for (uint32_t k = 0; k < nf; k++) {
                 if ((known(&a[k]) && a[k].lo == dom) || (known(&b[k]) && b[k].lo == dom))
@@ -2627,7 +2642,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpFUnordGreaterThanEqual: {
             if (no < 2) goto unknown;
             const ev_type *ot = val_type(c, o[0]);
-            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf), *b = Vn(c, o[1], lane, nf);
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = compare(op, a[k], b[k], ot);
             break;
@@ -2635,7 +2650,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpIsNan: case SpvOpIsInf: {
             if (no < 1) goto unknown;
             const ev_type *ot = val_type(c, o[0]);
-            const ev_val *a = V(c, o[0], lane);
+            const ev_val *a = Vn(c, o[0], lane, nf);
             for (uint32_t k = 0; k < nf; k++) {
                 if (!known(&a[k])) { r[k] = unk_bool(); continue; }
                 double x = getf(a[k].lo, ot->width);
@@ -2646,7 +2661,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpAny: case SpvOpAll: {
             if (no < 1) goto unknown;
             const ev_val *a = V(c, o[0], lane);
-            uint32_t na = c->nflat[o[0]];
+            uint32_t na = NF(c, o[0]);
             int any = 0, all = 1, unk = 0;
             for (uint32_t k = 0; k < na; k++) {
                 if (!known(&a[k])) { unk = 1; continue; }
@@ -2661,9 +2676,9 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         }
         case SpvOpSelect: {
             if (no < 3) goto unknown;
-            const ev_val *cd = V(c, o[0], lane), *a = V(c, o[1], lane),
-                         *b = V(c, o[2], lane);
-            uint32_t nc = c->nflat[o[0]] > 1 ? 1 : 0;
+            uint32_t nc = NF(c, o[0]) > 1 ? 1 : 0;
+            const ev_val *cd = Vn(c, o[0], lane, nc ? nf : 1), *a = Vn(c, o[1], lane, nf),
+                         *b = Vn(c, o[2], lane, nf);
             for (uint32_t k = 0; k < nf; k++) {
                 const ev_val *cc = &cd[nc ? k : 0];
                 if (known(cc)) {
@@ -2685,8 +2700,8 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpFConvert: case SpvOpQuantizeToF16: case SpvOpBitcast: {
             if (no < 1) goto unknown;
             const ev_type *ft = val_type(c, o[0]);
-            const ev_val *a = V(c, o[0], lane);
-            if (op == SpvOpBitcast && c->nflat[o[0]] != nf) {
+            const ev_val *a = Vn(c, o[0], lane, nf);
+            if (op == SpvOpBitcast && NF(c, o[0]) != nf) {
                 if (ft->kind == EVK_PTR || rt->kind == EVK_PTR)
                     goto unknown;
                 goto unknown;
@@ -2697,13 +2712,13 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         }
         case SpvOpCopyObject: {
             if (no < 1) goto unknown;
-            memcpy(r, V(c, o[0], lane), nf * sizeof *r);
+            memcpy(r, Vn(c, o[0], lane, nf), nf * sizeof *r);
             break;
         }
         case SpvOpCompositeConstruct: {
             uint32_t pos = 0;
             for (uint32_t i = 0; i < no && pos < nf; i++) {
-                uint32_t pn = c->nflat[o[i]] ? c->nflat[o[i]] : 1;
+                uint32_t pn = NF(c, o[i]) ? NF(c, o[i]) : 1;
                 const ev_val *a = V(c, o[i], lane);
                 for (uint32_t k = 0; k < pn && pos < nf; k++)
                     r[pos++] = a[k];
@@ -2717,7 +2732,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
             const spv_type *ct = spv_value_type(c->m, o[0]);
             uint32_t et;
             uint32_t off = flat_path(c, ct ? ct->id : 0, o + 1, no - 1, &et);
-            if (off == EV_NONE || off + nf > c->nflat[o[0]])
+            if (off == EV_NONE || off + nf > NF(c, o[0]))
                 goto unknown;
             memcpy(r, V(c, o[0], lane) + off, nf * sizeof *r);
             break;
@@ -2726,23 +2741,23 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
             if (no < 2) goto unknown;
             uint32_t et;
             uint32_t off = flat_path(c, in->type_id, o + 2, no - 2, &et);
-            memcpy(r, V(c, o[1], lane), nf * sizeof *r);
-            uint32_t pn = c->nflat[o[0]] ? c->nflat[o[0]] : 1;
+            memcpy(r, Vn(c, o[1], lane, nf), nf * sizeof *r);
+            uint32_t pn = NF(c, o[0]) ? NF(c, o[0]) : 1;
             if (off != EV_NONE && off + pn <= nf)
                 memcpy(r + off, V(c, o[0], lane), pn * sizeof *r);
             break;
         }
         case SpvOpVectorShuffle: {
             if (no < 2) goto unknown;
-            const ev_val *a = V(c, o[0], lane), *b = V(c, o[1], lane);
-            uint32_t na = c->nflat[o[0]];
+            uint32_t na = NF(c, o[0]);
+            const ev_val *a = Vn(c, o[0], lane, na), *b = Vn(c, o[1], lane, na);
             for (uint32_t k = 0; k < nf && 2 + k < no; k++) {
                 uint32_t s = o[2 + k];
                 if (s == 0xffffffffu)
                     r[k] = unk_of(rt);
                 else if (s < na)
                     r[k] = a[s];
-                else if (s - na < c->nflat[o[1]])
+                else if (s - na < NF(c, o[1]))
                     r[k] = b[s - na];
                 else
                     r[k] = unk_of(rt);
@@ -2752,7 +2767,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpVectorExtractDynamic: {
             if (no < 2) goto unknown;
             const ev_val *a = V(c, o[0], lane), *ix = V(c, o[1], lane);
-            if (known(ix) && ix->lo < c->nflat[o[0]])
+            if (known(ix) && ix->lo < NF(c, o[0]))
                 r[0] = a[ix->lo];
             else
                 r[0] = unk_of(rt);
@@ -2761,7 +2776,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         case SpvOpVectorInsertDynamic: {
             if (no < 3) goto unknown;
             const ev_val *ix = V(c, o[2], lane);
-            memcpy(r, V(c, o[0], lane), nf * sizeof *r);
+            memcpy(r, Vn(c, o[0], lane, nf), nf * sizeof *r);
             if (known(ix) && ix->lo < nf)
                 r[ix->lo] = V(c, o[1], lane)[0];
             else
@@ -2788,7 +2803,7 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
             uint32_t na = no - 2 > 3 ? 3 : no - 2;
             for (uint32_t i = 0; i < na; i++) {
                 args[i] = V(c, o[2 + i], lane);
-                argn[i] = c->nflat[o[2 + i]] ? c->nflat[o[2 + i]] : 1;
+                argn[i] = NF(c, o[2 + i]) ? NF(c, o[2 + i]) : 1;
             }
             uint32_t fn = o[1];
             if (fn == GLSLstd450Length || fn == GLSLstd450Distance) {
@@ -3145,7 +3160,7 @@ static void trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond)
     }
     const ev_val *a = V(c, d->ops[0], lane), *b = V(c, d->ops[1], lane);
     const ev_type *t = val_type(c, d->ops[0]);
-    if (!known(a) || !known(b) || t->kind != EVK_INT || c->nflat[d->ops[0]] > 1) {
+    if (!known(a) || !known(b) || t->kind != EVK_INT || NF(c, d->ops[0]) > 1) {
         trk_bad(c, inst);
         return;
     }
@@ -3651,7 +3666,7 @@ static void init_function_vars(ev_ctx *c, uint32_t f, const uint16_t *lanes,
             continue;
         for (int j = 0; j < n; j++) {
             ev_val *dst = v->mem + (size_t)lanes[j] * v->nflat;
-            if (sv->init && c->nflat[sv->init] == v->nflat)
+            if (sv->init && NF(c, sv->init) == v->nflat)
                 memcpy(dst, V(c, sv->init, lanes[j]), v->nflat * sizeof *dst);
             else
                 fill_unknown(c, v->pointee, dst, v->nflat);
@@ -3679,7 +3694,7 @@ static void exec_call(ev_ctx *c, uint32_t ii, const spv_inst *in,
             continue;
         uint32_t nf = c->nflat[pid];
         for (int j = 0; j < n; j++)
-            memcpy(RV(c, pid, lanes[j]), V(c, in->ops[k + 1], lanes[j]),
+            memcpy(RV(c, pid, lanes[j]), Vn(c, in->ops[k + 1], lanes[j], nf),
                    nf * sizeof(ev_val));
     }
     uint32_t *save = xcalloc((size_t)n * 2, sizeof *save);
@@ -3734,7 +3749,7 @@ static void exec_phis(ev_ctx *c, uint32_t b, uint32_t *pi,
             const ev_val *src = g_unknown;
             for (uint32_t q = 0; q + 1 < in->nops; q += 2)
                 if (in->ops[q + 1] == plabel) {
-                    src = V(c, in->ops[q], lane);
+                    src = Vn(c, in->ops[q], lane, nf);
                     break;
                 }
             memcpy(tmp + pos, src, nf * sizeof *tmp);
@@ -3850,7 +3865,7 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
         case SpvOpReturnValue:
             if (has_reg(c, ret_id) && in->nops >= 1)
                 for (int j = 0; j < n; j++)
-                    memcpy(RV(c, ret_id, lanes[j]), V(c, in->ops[0], lanes[j]),
+                    memcpy(RV(c, ret_id, lanes[j]), Vn(c, in->ops[0], lanes[j], c->nflat[ret_id]),
                            c->nflat[ret_id] * sizeof(ev_val));
             /* fall through */
         case SpvOpReturn:
@@ -4044,7 +4059,7 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
         if (v->cls == EVM_SHARED) {
             memset(v->shm, 0, (size_t)v->nflat * sizeof *v->shm);
             v->unknown_store = 0;
-            if (init && c->nflat[init] == v->nflat) {
+            if (init && NF(c, init) == v->nflat) {
                 memcpy(v->mem, V(c, init, 0), v->nflat * sizeof *v->mem);
                 for (uint32_t k = 0; k < v->nflat; k++)
                     v->shm[k].init = 1;
@@ -4054,7 +4069,7 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
         } else if (v->cls == EVM_PRIVATE) {
             for (uint32_t l = 0; l < c->exec_lanes; l++) {
                 ev_val *dst = v->mem + (size_t)l * v->nflat;
-                if (init && c->nflat[init] == v->nflat)
+                if (init && NF(c, init) == v->nflat)
                     memcpy(dst, V(c, init, l), v->nflat * sizeof *dst);
                 else
                     fill_unknown(c, v->pointee, dst, v->nflat);

@@ -500,6 +500,82 @@ static void test_huge_loop_budget(void **state)
     run_free(&x);
 }
 
+/* Modules that parse but were never validated (mutated words): the
+ * evaluator must neither crash nor hang on them. */
+static void test_mutations(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "examples/kernels/reduce.comp", "examples/kernels/matmul_tiled.comp",
+        "examples/kernels/stencil.comp",
+    };
+    eval_options o;
+    eval_default_options(&o);
+    o.step_budget = 2e5;
+    o.max_groups = 8;
+    uint32_t seed = 12345;
+    int evaluated = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char *src = read_text(files[f]);
+        assert_non_null(src);
+        shader_module sm;
+        cw_error err;
+        assert_int_equal(shader_compile_glsl(files[f], src, strlen(src), &sm, &err), 0);
+        plan p;
+        char path[1024], text[512];
+        const char *root = getenv("CW_TEST_ROOT");
+        snprintf(path, sizeof path, "%s/t.json", root && *root ? root : ".");
+        snprintf(text, sizeof text,
+                 "{\"kernels\":[{\"name\":\"m\",\"shader\":\"%s\","
+                 "\"workgroups\":[3,2,1],\"push\":{\"n\":64,\"w\":40,\"h\":40},"
+                 "\"buffers\":[{\"binding\":0,\"elements\":4096},"
+                 "{\"binding\":1,\"elements\":4096},{\"binding\":2,\"elements\":4096}]}]}",
+                 files[f]);
+        assert_int_equal(plan_load_text(path, text, strlen(text), &p, &err), 0);
+        uint32_t *w = malloc(sm.nwords * sizeof *w);
+        const char *env = getenv("CW_EVAL_MUTATIONS");
+        int iters = env && atoi(env) > 0 ? atoi(env) : 150;
+        for (int it = 0; it < iters; it++) {
+            memcpy(w, sm.words, sm.nwords * sizeof *w);
+            int nm = 1 + (int)(seed % 3);
+            for (int k = 0; k < nm; k++) {
+                seed = seed * 1103515245u + 12345u;
+                size_t at = 5 + (seed >> 8) % (sm.nwords - 5);
+                seed = seed * 1103515245u + 12345u;
+                switch (seed % 4) {
+                case 0: w[at] ^= 1u << ((seed >> 8) % 32); break;
+                case 1: w[at] = (seed >> 4) % 64; break;
+                case 2: w[at] += 1; break;
+                default: w[at] = w[5 + (seed >> 10) % (sm.nwords - 5)]; break;
+                }
+            }
+            spv_module m;
+            if (spv_parse(w, sm.nwords, &m, &err))
+                continue;
+            if (spv_specialize(&m, NULL, 0, NULL, &err) == 0) {
+                const spv_entry *e = spv_entry_find(&m, "main");
+                reflection r;
+                reflect_module(&m, e, &r);
+                report rep;
+                report_init(&rep);
+                kernel_report *kr = report_add_kernel(&rep, "m");
+                kernel_counts kc;
+                eval_run_opts(&m, &r, &p.kernels[0], NULL, &o, &kc, kr);
+                evaluated++;
+                eval_counts_free(&kc);
+                report_free(&rep);
+                reflect_free(&r);
+            }
+            spv_free(&m);
+        }
+        free(w);
+        plan_free(&p);
+        shader_free(&sm);
+        free(src);
+    }
+    assert_true(evaluated > 50);
+}
+
 /* Four independent accumulators in the hot loop: four FP chains. */
 static void test_fp_chains(void **state)
 {
@@ -588,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_huge_loop_budget),
         cmocka_unit_test(test_deep_nesting_budget),
         cmocka_unit_test(test_fp_chains),
+        cmocka_unit_test(test_mutations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
