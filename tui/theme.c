@@ -388,31 +388,39 @@ static int file_exists(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Candidate folders in search order; fills dirs, returns how many. */
+/* Candidate folders in search order; fills dirs, returns how many:
+ * the user's, the installed ones (next to the binary: PREFIX/bin/../share,
+ * whatever PREFIX was; then the compiled-in CW_SHARE_DIR), the source
+ * tree's (the binary is <repo>/build/clockwork). */
 static int theme_dirs(char dirs[][PATH_MAX], int max)
 {
     int n = 0;
     const char *xdg = getenv("XDG_CONFIG_HOME");
     const char *home = getenv("HOME");
     if (xdg && *xdg && n < max)
-        snprintf(dirs[n++], PATH_MAX, "%s/clockwork/themes", xdg);
+        snprintf(dirs[n++], PATH_MAX, "%.4000s/clockwork/themes", xdg);
     else if (home && *home && n < max)
-        snprintf(dirs[n++], PATH_MAX, "%s/.config/clockwork/themes", home);
-    if (n < max)
-        snprintf(dirs[n++], PATH_MAX, "%s/themes", CW_SHARE_DIR);
-    /* the source tree: the binary is <repo>/build/clockwork */
+        snprintf(dirs[n++], PATH_MAX, "%.4000s/.config/clockwork/themes",
+                 home);
     char exe[PATH_MAX];
     ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = NULL;
     if (k > 0) {
         exe[k] = '\0';
-        for (int up = 0; up < 2 && n < max; up++) {
-            char *slash = strrchr(exe, '/');
-            if (!slash)
-                break;
-            *slash = '\0';
-            snprintf(dirs[n++], PATH_MAX, "%.*s/themes", PATH_MAX - 8, exe);
-        }
+        slash = strrchr(exe, '/');
+        if (slash)
+            *slash = '\0'; /* exe = the binary's folder */
     }
+    char *up = slash ? strrchr(exe, '/') : NULL;
+    if (up && n < max) /* PREFIX/bin -> PREFIX/share/clockwork/themes */
+        snprintf(dirs[n++], PATH_MAX, "%.*s/share/clockwork/themes",
+                 (int)(up - exe), exe);
+    if (n < max)
+        snprintf(dirs[n++], PATH_MAX, "%s/themes", CW_SHARE_DIR);
+    if (slash && n < max)
+        snprintf(dirs[n++], PATH_MAX, "%.4000s/themes", exe);
+    if (up && n < max)
+        snprintf(dirs[n++], PATH_MAX, "%.*s/themes", (int)(up - exe), exe);
     return n;
 }
 
@@ -434,8 +442,8 @@ int theme_load(const char *name, theme *out, cw_error *err)
                     "digits, '-', '_' (or a path with a '/')", name);
             return -1;
         }
-    char dirs[4][PATH_MAX];
-    int nd = theme_dirs(dirs, 4);
+    char dirs[6][PATH_MAX];
+    int nd = theme_dirs(dirs, 6);
     for (int i = 0; i < nd; i++) {
         char path[PATH_MAX + 80];
         snprintf(path, sizeof path, "%.4000s/%.63s.theme", dirs[i], name);

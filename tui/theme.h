@@ -14,8 +14,9 @@
  * reads past len and needs no NUL.  The default theme is compiled in (its
  * text equals themes/default.theme; a unit test keeps them in step).
  * theme_load() finds NAME.theme in $XDG_CONFIG_HOME/clockwork/themes (or
- * ~/.config/...), then CW_SHARE_DIR/themes, then themes/ of the source tree
- * the binary was built in; a NAME with a '/' is a path.
+ * ~/.config/...), then PREFIX/share/clockwork/themes next to the binary
+ * (PREFIX/bin/clockwork), then CW_SHARE_DIR/themes, then themes/ of the
+ * source tree the binary was built in; a NAME with a '/' is a path.
  * Pure: no curses here; term.c maps styles onto curses pairs, degrading
  * 256 -> 16 -> 8 colours with theme_degrade().
  */

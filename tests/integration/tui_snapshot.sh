@@ -75,5 +75,15 @@ for th in default light high-contrast monochrome; do
 done
 ok "bundled themes load"
 
+# an installed layout, any PREFIX: PREFIX/bin/clockwork finds
+# PREFIX/share/clockwork/themes
+mkdir -p "$T/usr/bin" "$T/usr/share/clockwork/themes"
+cp "$CW" "$T/usr/bin/clockwork"
+printf 'color header red blue\n' > "$T/usr/share/clockwork/themes/installed-only.theme"
+XDG_CONFIG_HOME="$T/none" "$T/usr/bin/clockwork" tui --static --theme installed-only \
+    --snapshot help "$PLAN" > /dev/null 2> "$T/err"
+[ $? = 1 ] && ok "installed themes found next to the binary" ||
+    fail "installed theme not found: $(cat "$T/err")"
+
 echo "$FAILS failure(s)"
 [ "$FAILS" -eq 0 ]
