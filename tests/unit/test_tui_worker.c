@@ -207,6 +207,40 @@ static void test_control_and_reload(void **x)
     assert_int_equal(system(cmd), 0);
 }
 
+/* A plan that gives SPIR-V: the source view gets the disassembly. */
+static void test_spirv_disassembly(void **x)
+{
+    (void)x;
+    char dir[] = "/tmp/cwspvXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[2048], plan_path[1100];
+    snprintf(cmd, sizeof cmd, "glslc -O -o '%s/k.spv' "
+             "'%s/examples/kernels/saxpy.comp' 2>&1", dir, root());
+    if (system(cmd) != 0) {
+        print_message("glslc unavailable: skipped (make deps)\n");
+        skip();
+    }
+    snprintf(plan_path, sizeof plan_path, "%s/plan.json", dir);
+    FILE *f = fopen(plan_path, "w");
+    fputs("{\"kernels\": [{\"name\": \"k\", \"shader\": \"k.spv\", "
+          "\"workgroups\": [4, 1, 1], \"push\": {\"n\": 1024, "
+          "\"alpha\": 2}, \"buffers\": [{\"binding\": 0, \"elements\": "
+          "1024}, {\"binding\": 1, \"elements\": 1024}]}]}\n", f);
+    fclose(f);
+    tui_state st;
+    state_init(&st);
+    seen s = {0};
+    run_plan(plan_path, 0, &st, &s);
+    tui_kernel *k = state_find(&st, 0, 0);
+    assert_non_null(k);
+    assert_non_null(k->source);
+    assert_false(k->source_glsl);
+    assert_non_null(strstr(k->source, "OpEntryPoint GLCompute"));
+    state_free(&st);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_line_shares(void **x)
 {
     (void)x;
@@ -241,6 +275,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_shares),
         cmocka_unit_test(test_static),
+        cmocka_unit_test(test_spirv_disassembly),
         cmocka_unit_test(test_measured),
         cmocka_unit_test(test_control_and_reload),
     };
