@@ -81,7 +81,9 @@ int term_open_on(const char *term, FILE *out, FILE *in, char *err,
     noecho();
     nonl();
     keypad(stdscr, TRUE);
-    set_escdelay(25); /* Esc reacts at once, not after a second */
+    /* Esc reacts quickly, not after a second; 100 ms still keeps arrow
+     * keys whole over a slow SSH link */
+    set_escdelay(100);
     curs_set(0);
     leaveok(stdscr, TRUE);
     /* clicks select, the wheel scrolls (Shift+drag still selects text in
