@@ -1785,12 +1785,12 @@ static void rec_shared(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
                        int64_t lo, int64_t hi, int store)
 {
     uint32_t a = c->acc_of_inst[inst];
-    trk_mem(c, inst, lane, vi, lo, hi, store, 0);
     c->tmp_off[lane] = lo == hi ? lo : INT64_MIN;
     if (store)
         c->l_side[lane] = 1;
     if (a == EV_NONE)
-        return;
+        return; /* the store half of an atomic: one access, one event */
+    trk_mem(c, inst, lane, vi, lo, hi, store, 0);
     ev_acc *s = &c->grp->acc[a];
     s->count += 1;
     s->var = vi;
@@ -2871,6 +2871,7 @@ typedef struct ev_event {
     uint8_t flags;       /* MEM: 1 store, 2 atomic; BRANCH: compare opcode kind */
     int64_t a, b;        /* MEM: address, var; BRANCH: the two operands */
     uint32_t op, width;  /* BRANCH: opcode and operand width */
+    int64_t span;        /* MEM: address interval is [a, a + span] */
 } ev_event;
 
 typedef struct ev_evlist {
@@ -3120,12 +3121,8 @@ static void trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
 {
     if (!c->narmed)
         return;
-    if (lo != hi) {
-        trk_bad(c, inst);
-        return;
-    }
     ev_event e = {inst, (uint16_t)lane, EVE_MEM,
-                  (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0)), lo, vi, 0, 0};
+                  (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0)), lo, vi, 0, 0, hi - lo};
     trk_emit(c, &e);
 }
 
@@ -3168,7 +3165,7 @@ static void trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond)
               d->opcode == SpvOpSGreaterThan || d->opcode == SpvOpSGreaterThanEqual;
     ev_event e = {inst, (uint16_t)lane, EVE_BRANCH, (uint8_t)sgn,
                   interp(a->lo, t->width, sgn), interp(b->lo, t->width, sgn),
-                  d->opcode, t->width};
+                  d->opcode, t->width, 0};
     trk_emit(c, &e);
 }
 
@@ -3221,7 +3218,8 @@ static int64_t range_cap(int64_t v0, int64_t d, unsigned w, int sgn)
     return (int64_t)t;
 }
 
-static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr)
+static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr,
+                         int uncertain)
 {
     uint32_t a = c->acc_of_inst[e->inst];
     ev_var *v = &c->info.vars[e->b];
@@ -3260,7 +3258,7 @@ static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr)
                 s->oob_gid_max[d] = g[d];
         }
         s->oob_count += 1;
-        s->oob_certain |= !c->l_taint[e->lane];
+        s->oob_certain |= !c->l_taint[e->lane] && !uncertain;
     }
 }
 
@@ -3284,7 +3282,7 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
     for (size_t k = 0; k < ce->n; k++) {
         const ev_event *p = &pe->e[k], *q = &ce->e[k];
         if (p->inst != q->inst || p->lane != q->lane || p->kind != q->kind ||
-            (p->kind == EVE_MEM && p->b != q->b))
+            (p->kind == EVE_MEM && (p->b != q->b || p->span != q->span)))
             return 0;
         if (q->kind == EVE_BRANCH) {
             int64_t dA = q->a - p->a, dB = q->b - p->b;
@@ -3356,8 +3354,12 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
         uint32_t a = c->acc_of_inst[q->inst];
         if (a != EV_NONE)
             c->grp->acc[a].count += Kd;
-        replay_point(c, q, q->a + d);
-        replay_point(c, q, q->a + (int64_t)K * d);
+        replay_point(c, q, q->a + d, q->span != 0);
+        replay_point(c, q, q->a + (int64_t)K * d, q->span != 0);
+        if (q->span) {
+            replay_point(c, q, q->a + d + q->span, 1);
+            replay_point(c, q, q->a + (int64_t)K * d + q->span, 1);
+        }
         if (q->flags & 3)
             c->l_side[q->lane] = 1;
     }
@@ -3374,10 +3376,11 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
         uint32_t a = c->acc_of_inst[q->inst];
         uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
         int64_t d = q->a - pe->e[k].a;
-        if (d >= -(int64_t)size && d <= (int64_t)size) {
+        int64_t ext = (int64_t)size + q->span;
+        if (d >= -ext && d <= ext) {
             /* contiguous walk: one range */
             int64_t lo = d >= 0 ? q->a + d : q->a + K * d;
-            int64_t hi = (d >= 0 ? q->a + K * d : q->a + d) + size;
+            int64_t hi = (d >= 0 ? q->a + K * d : q->a + d) + ext;
             int64_t lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
             ev_runs *r = &c->grp->fp[v->fp_slot + ((q->flags & 1) ? 1 : 0)];
             runs_add(r, lo < 0 ? 0 : lo, hi > lim ? lim : hi);
@@ -3399,9 +3402,10 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
                 uint32_t a = c->acc_of_inst[q->inst];
                 uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
                 int64_t d = q->a - pe->e[k].a;
-                if (d >= -(int64_t)size && d <= (int64_t)size)
+                int64_t ext = (int64_t)size + q->span;
+                if (d >= -ext && d <= ext)
                     continue;
-                int64_t lo = q->a + s * d, hi = lo + size;
+                int64_t lo = q->a + s * d, hi = lo + ext;
                 int64_t lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
                 if (lo < 0) lo = 0;
                 if (hi > lim) hi = lim;
@@ -3459,7 +3463,7 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
             steps = v->nflat;
         for (int64_t s2i = 1; s2i <= steps; s2i++) {
             int64_t at = q->a + s2i * d;
-            for (uint32_t cc = 0; cc < ncomp; cc++)
+            for (uint32_t cc = 0; cc < ncomp + (uint32_t)(q->span < 4096 ? q->span : 4096); cc++)
                 if (at + cc >= 0 && (uint64_t)(at + cc) < v->nflat) {
                     v->mem[at + cc] = unk_of(NULL);
                     v->shm[at + cc].init = 1;
@@ -3609,12 +3613,12 @@ static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
     uint32_t hdr = bl->merge == SPV_MERGE_LOOP ? b : bl->loop_header;
     c->l_taint[lane] = 1;
     c->grp->unknown_branch = 1;
-    trk_bad(c, ii);
     if (hdr != SPV_NONE && hdr < m->nblocks) {
         uint32_t mb = m->blocks[hdr].merge_block;
         uint32_t ml = mb < m->nblocks ? m->blocks[mb].label : 0;
         if (ml && (t_true == ml || t_false == ml)) {
             uint32_t exit = ml, stay = t_true == ml ? t_false : t_true;
+            trk_bad(c, ii); /* the assumed trip count is not a comparison */
             if (!c->noted_inst[ii]) {
                 c->noted_inst[ii] = 1;
                 ev_note(c, "loop at line %d depends on buffer contents: "
@@ -3822,7 +3826,7 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
             for (int j = 0; j < n; j++) {
                 const ev_val *cd = V(c, in->ops[0], lanes[j]);
                 uint32_t t;
-                if (c->narmed)
+                if (c->narmed && known(cd))
                     trk_branch(c, i, lanes[j], in->ops[0]);
                 if (known(cd))
                     t = cd->lo ? in->ops[1] : in->ops[2];

@@ -500,6 +500,47 @@ static void test_huge_loop_budget(void **state)
     run_free(&x);
 }
 
+/* Grid-stride histogram: shared atomics at addresses from buffer contents
+ * (an interval, [0, 63]) inside a loop that is accelerated; every count
+ * exact. */
+static void test_histogram_grid_stride(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 128) in;\n"
+        "layout(set = 0, binding = 0) readonly buffer In { uint data[]; };\n"
+        "layout(set = 0, binding = 1) buffer Bins { uint bins[]; };\n"
+        "layout(push_constant) uniform Params { uint n; };\n"
+        "shared uint hist[64];\n"
+        "void main() {\n"
+        "    uint l = gl_LocalInvocationID.x;\n"
+        "    if (l < 64u)\n"
+        "        hist[l] = 0u;\n"
+        "    barrier();\n"
+        "    for (uint i = gl_GlobalInvocationID.x; i < n; i += gl_NumWorkGroups.x * 128u)\n"
+        "        atomicAdd(hist[data[i] % 64u], 1u);\n"
+        "    barrier();\n"
+        "    if (l < 64u)\n"
+        "        atomicAdd(bins[l], hist[l]);\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"h\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"push\":{\"n\":4000000},"
+               "\"buffers\":[{\"binding\":0,\"elements\":4000000},"
+               "{\"binding\":1,\"elements\":64}]}]}",
+               NULL);
+    const kernel_counts *c = &x.kc;
+    assert_true(c->atomics == 4000000.0 + 64 * 64);
+    assert_true(c->compulsory_read_bytes == 4000000.0 * 4 + 64 * 4);
+    assert_true(c->compulsory_write_bytes == 64 * 4.0);
+    assert_true(c->barriers == 64 * 2.0);
+    assert_int_equal(c->conf, CONF_EXACT);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+}
+
 /* Modules that parse but were never validated (mutated words): the
  * evaluator must neither crash nor hang on them. */
 static void test_mutations(void **state)
@@ -665,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_deep_nesting_budget),
         cmocka_unit_test(test_fp_chains),
         cmocka_unit_test(test_mutations),
+        cmocka_unit_test(test_histogram_grid_stride),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
