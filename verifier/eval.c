@@ -68,6 +68,7 @@ struct ev_ctx {
     /* loop acceleration */
     uint8_t *ctrl;            /* per id: feeds a branch or an address */
     uint8_t *vctrl;           /* per var */
+    uint8_t *na;              /* per id: a non-affine function of loop state */
     struct ev_trk **trk;      /* per block (loop headers) */
     struct ev_trk *armed[16];
     int narmed;
@@ -75,6 +76,7 @@ struct ev_ctx {
 
 typedef struct ev_trk ev_trk;
 static void setup_ctrl(ev_ctx *c);
+static void setup_affine(ev_ctx *c);
 static void trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
                     int64_t lo, int64_t hi, int store, int atomic);
 static void trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond);
@@ -1050,6 +1052,7 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     setup_costs(c);
     setup_deps(c);
     setup_ctrl(c);
+    setup_affine(c);
     c->trk = xcalloc(m->nblocks + 1, sizeof *c->trk);
 
     /* push constants */
@@ -1104,7 +1107,7 @@ void ev_ctx_free(ev_ctx *c)
     if (c->trk)
         for (size_t b = 0; b < c->m->nblocks; b++)
             trk_free(c->trk[b]);
-    free(c->trk); free(c->ctrl); free(c->vctrl);
+    free(c->trk); free(c->ctrl); free(c->vctrl); free(c->na);
     free(c);
 }
 
@@ -2983,6 +2986,109 @@ static void setup_ctrl(ev_ctx *c)
     }
 }
 
+static int nonaffine_op(const spv_inst *in, uint32_t glsl)
+{
+    switch (in->opcode) {
+    case SpvOpUDiv: case SpvOpSDiv: case SpvOpUMod: case SpvOpSRem:
+    case SpvOpSMod: case SpvOpBitwiseAnd: case SpvOpBitwiseOr:
+    case SpvOpBitwiseXor: case SpvOpShiftRightLogical:
+    case SpvOpShiftRightArithmetic: case SpvOpNot: case SpvOpSelect:
+    case SpvOpConvertFToU: case SpvOpConvertFToS: case SpvOpBitFieldInsert:
+    case SpvOpBitFieldSExtract: case SpvOpBitFieldUExtract:
+    case SpvOpBitReverse: case SpvOpBitCount: case SpvOpPhi:
+        return 1;
+    case SpvOpIMul: case SpvOpShiftLeftLogical:
+        return 1; /* affine only by an invariant: decided below */
+    case SpvOpExtInst:
+        return in->nops >= 1 && in->ops[0] == glsl;
+    default:
+        return 0;
+    }
+}
+
+/* Static: which ids are non-affine functions of values that change from
+ * one loop iteration to the next (k % 4, s >> 1, k * k): loop
+ * acceleration must not extrapolate branches or addresses built on them. */
+static void setup_affine(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    ev_info *I = &c->info;
+    uint8_t *var = xcalloc(c->bound, 1);      /* variant */
+    uint8_t *vvar = xcalloc(I->nvars + 1, 1), *vna = xcalloc(I->nvars + 1, 1);
+    c->na = xcalloc(c->bound, 1);
+    for (int pass = 0; pass < 12; pass++) {
+        int changed = 0;
+        for (size_t i = 0; i < m->ninsts; i++) {
+            const spv_inst *in = &m->insts[i];
+            if (in->func == SPV_NONE || in->block >= m->nblocks)
+                continue;
+            const spv_block *bl = &m->blocks[in->block];
+            int in_loop = bl->loop_header != SPV_NONE || bl->merge == SPV_MERGE_LOOP;
+            if (in->opcode == SpvOpStore && in->nops >= 2) {
+                uint32_t vi = root_var(c, in->ops[0]);
+                uint32_t val = in->ops[1];
+                if (vi == EV_NONE || val >= c->bound)
+                    continue;
+                uint8_t nv = vvar[vi] | (uint8_t)(in_loop ? 1 : 0) | var[val];
+                uint8_t nn = vna[vi] | c->na[val];
+                if (nv != vvar[vi] || nn != vna[vi]) {
+                    vvar[vi] = nv;
+                    vna[vi] = nn;
+                    changed = 1;
+                }
+                continue;
+            }
+            uint32_t r = in->result_id;
+            if (!r || r >= c->bound)
+                continue;
+            uint8_t v = 0, n = 0;
+            if (in->opcode == SpvOpLoad && in->nops) {
+                uint32_t vi = root_var(c, in->ops[0]);
+                if (vi != EV_NONE && (I->vars[vi].cls == EVM_FUNCTION ||
+                                      I->vars[vi].cls == EVM_PRIVATE)) {
+                    v = vvar[vi];
+                    n = vna[vi];
+                }
+                if (in->ops[0] < c->bound)
+                    n |= c->na[in->ops[0]];
+            } else {
+                uint32_t nvariant = 0;
+                for (uint32_t k = 0; k < in->nops; k++) {
+                    uint32_t o = in->ops[k];
+                    if (o >= c->bound)
+                        continue;
+                    if (var[o])
+                        nvariant++;
+                    v |= var[o];
+                    n |= c->na[o];
+                }
+                if (in->opcode == SpvOpPhi && bl->merge == SPV_MERGE_LOOP)
+                    v = 1;
+                if (nonaffine_op(in, m->glsl_std_450) && nvariant) {
+                    /* a product or shift by an invariant stays affine */
+                    int affine_mul = (in->opcode == SpvOpIMul ||
+                                      in->opcode == SpvOpShiftLeftLogical) &&
+                                     nvariant == 1 &&
+                                     !(in->opcode == SpvOpShiftLeftLogical && in->nops >= 2 &&
+                                       in->ops[1] < c->bound && var[in->ops[1]]);
+                    if (in->opcode != SpvOpPhi && !affine_mul)
+                        n = 1;
+                }
+            }
+            if (v != var[r] || n != c->na[r]) {
+                var[r] |= v;
+                c->na[r] |= n;
+                changed = 1;
+            }
+        }
+        if (!changed)
+            break;
+    }
+    free(var);
+    free(vvar);
+    free(vna);
+}
+
 static int block_in_loop(const spv_module *m, uint32_t b, uint32_t h)
 {
     for (int guard = 0; guard < 256 && b != SPV_NONE && b < m->nblocks; guard++) {
@@ -3121,6 +3227,11 @@ static void trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
 {
     if (!c->narmed)
         return;
+    if (lo == hi && c->m->insts[inst].nops && c->m->insts[inst].ops[0] < c->bound &&
+        c->na[c->m->insts[inst].ops[0]]) {
+        trk_bad(c, inst); /* an address that is not affine in the loop state */
+        return;
+    }
     ev_event e = {inst, (uint16_t)lane, EVE_MEM,
                   (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0)), lo, vi, 0, 0, hi - lo};
     trk_emit(c, &e);
@@ -3153,6 +3264,11 @@ static void trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond)
         /* a constant condition is fine; anything else is not modelled */
         if (!(cond < c->bound && c->const_off[cond] != EV_NONE))
             trk_bad(c, inst);
+        return;
+    }
+    if ((d->ops[0] < c->bound && c->na[d->ops[0]]) ||
+        (d->ops[1] < c->bound && c->na[d->ops[1]])) {
+        trk_bad(c, inst);
         return;
     }
     const ev_val *a = V(c, d->ops[0], lane), *b = V(c, d->ops[1], lane);

@@ -541,6 +541,35 @@ static void test_histogram_grid_stride(void **state)
     run_free(&x);
 }
 
+/* A branch on k % 8 inside a long loop: not affine in the loop counter,
+ * so the loop must not be extrapolated past it. */
+static void test_loop_modulo_branch(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 32) in;\n"
+        "layout(set = 0, binding = 0) buffer D { float d[]; };\n"
+        "layout(push_constant) uniform P { uint n; };\n"
+        "void main() {\n"
+        "    float s = 0.0;\n"
+        "    for (uint k = 0; k < n; ++k)\n"
+        "        if ((k % 8u) == 0u)\n"
+        "            s += d[k % 4u];\n"
+        "    d[gl_GlobalInvocationID.x] = s;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"m\",\"shader\":\"k.comp\","
+               "\"workgroups\":[1,1,1],\"push\":{\"n\":1000},"
+               "\"buffers\":[{\"binding\":0,\"elements\":32}]}]}",
+               NULL);
+    assert_true(x.kc.flops_fp32 == 32 * 125.0);
+    assert_true(x.kc.storage_load_bytes == 32 * 125.0 * 4);
+    assert_int_equal(x.kc.conf, CONF_EXACT);
+    run_free(&x);
+}
+
 /* Modules that parse but were never validated (mutated words): the
  * evaluator must neither crash nor hang on them. */
 static void test_mutations(void **state)
@@ -707,6 +736,7 @@ int main(void)
         cmocka_unit_test(test_fp_chains),
         cmocka_unit_test(test_mutations),
         cmocka_unit_test(test_histogram_grid_stride),
+        cmocka_unit_test(test_loop_modulo_branch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
