@@ -107,7 +107,7 @@ keys nocol2 q
 check_restored nocol2
 
 # an 8-colour terminal: 256-colour and bright entries degrade to the 8
-CW_TERM=screen start col8 80 24 "$CW" tui --static --theme light "$PLAN"
+CW_TERM=screen start col8 80 24 "$CW" tui --static --theme "$ROOT/themes/light.theme" "$PLAN"
 expect col8 '^ saxpy ' "8 colours: main view"
 esc=$(screen_esc col8)
 if printf '%s' "$esc" | grep -Eq "$(printf '\033')\\[([0-9;]*;)?(38;5|48;5|9[0-7]|10[0-7])[;m]"; then
