@@ -260,6 +260,14 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
     term_close();
     worker_stop(w);
     canvas_free(&cv);
+    if (got_signal) {
+        /* the terminal is back: now die of the signal, as the shell
+         * expects (exit status 128 + signal) */
+        int sig = got_signal;
+        state_free(st);
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
     return CW_EXIT_OK;
 }
 

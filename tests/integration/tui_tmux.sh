@@ -141,6 +141,11 @@ for sig in TERM HUP INT; do
     if [ -n "$pid" ]; then
         kill -"$sig" "$pid"
         check_restored "sig$sig"
+        case $sig in HUP) n=1 ;; INT) n=2 ;; *) n=15 ;; esac
+        want=$((128 + n))
+        [ "$(cat "$WORK/sig$sig.rc" 2>/dev/null)" = "$want" ] &&
+            ok "SIG$sig: dies of the signal after restoring (status $want)" ||
+            fail "SIG$sig: exit status $(cat "$WORK/sig$sig.rc" 2>/dev/null), want $want"
     else
         fail "SIG$sig: no pid"
     fi
