@@ -6,7 +6,12 @@
  * UI thread never waits on a device.  Headless: snapshot_view ("main",
  * "detail", "source", "roofline", "device", "help") prints a text
  * rendering of that view at cols x rows and returns without curses; frames
- * > 0 quits after that many frames.  Returns an exit code of the contract.
+ * > 0 quits after that many frames.  Returns an exit code of the contract:
+ * interactive, 0 on quit (after SIGINT/SIGTERM/SIGHUP the process dies of
+ * the signal once the terminal is restored); snapshot, what `run` (or
+ * `check` when measure == 0) would return for the kernels shown; 2 for
+ * usage errors (no terminal, unknown view, bad or missing theme).
+ * Design and modules: docs/tui.md.
  */
 #ifndef CW_TUI_H
 #define CW_TUI_H
