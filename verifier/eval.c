@@ -2538,6 +2538,30 @@ static const ev_type *val_type(ev_ctx *c, uint32_t id)
     return tinfo(c, t ? t->id : 0);
 }
 
+/* Subgroup elect / broadcast-first over the lanes running together: the
+ * lowest such lane of each subgroup is the elected one. */
+static int exec_subgroup(ev_ctx *c, const spv_inst *in, const uint16_t *lanes,
+                         int n)
+{
+    uint32_t res = in->result_id, nf = c->nflat[res];
+    uint32_t sg = c->info.subgroup ? c->info.subgroup : 32;
+    if (in->opcode == SpvOpGroupNonUniformBroadcastFirst &&
+        (in->nops < 2 || NF(c, in->ops[1]) != nf))
+        return 0;
+    uint32_t first = EV_NONE;
+    for (int j = 0; j < n; j++) {
+        uint32_t l = lanes[j];
+        if (first == EV_NONE || l / sg != first / sg)
+            first = l;
+        ev_val *r = RV(c, res, l);
+        if (in->opcode == SpvOpGroupNonUniformElect)
+            r[0] = kv(l == first);
+        else
+            memcpy(r, V(c, in->ops[1], first), nf * sizeof *r);
+    }
+    return 1;
+}
+
 /* Executes a non-control, non-memory instruction for the lanes. */
 static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
                        const uint16_t *lanes, int n)
@@ -2545,6 +2569,9 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
     uint32_t res = in->result_id, op = in->opcode;
     (void)ii;
     if (!has_reg(c, res))
+        return;
+    if ((op == SpvOpGroupNonUniformElect || op == SpvOpGroupNonUniformBroadcastFirst) &&
+        exec_subgroup(c, in, lanes, n))
         return;
     const ev_type *rt = tinfo(c, in->type_id);
     uint32_t nf = c->nflat[res];

@@ -570,6 +570,38 @@ static void test_loop_modulo_branch(void **state)
     run_free(&x);
 }
 
+/* subgroupElect(): one store per subgroup (subgroup size 8 in these
+ * tests), decided exactly. */
+static void test_subgroup_elect(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "#extension GL_KHR_shader_subgroup_basic : require\n"
+        "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
+        "layout(local_size_x = 64) in;\n"
+        "layout(set = 0, binding = 0) readonly buffer In { float data[]; };\n"
+        "layout(set = 0, binding = 1) buffer Out { float total[]; };\n"
+        "void main() {\n"
+        "    float v = subgroupAdd(data[gl_GlobalInvocationID.x]);\n"
+        "    if (subgroupElect())\n"
+        "        total[gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID] = v;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"s\",\"shader\":\"k.comp\","
+               "\"workgroups\":[4,1,1],"
+               "\"buffers\":[{\"binding\":0,\"elements\":256},"
+               "{\"binding\":1,\"elements\":32}]}]}",
+               NULL);
+    assert_true(x.kc.storage_store_bytes == 32 * 4.0);
+    assert_true(x.kc.compulsory_write_bytes == 32 * 4.0);
+    assert_int_equal(x.kc.active_invocations, 32);
+    assert_int_equal(x.kc.conf, CONF_EXACT);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+}
+
 /* Modules that parse but were never validated (mutated words): the
  * evaluator must neither crash nor hang on them. */
 static void test_mutations(void **state)
@@ -737,6 +769,7 @@ int main(void)
         cmocka_unit_test(test_mutations),
         cmocka_unit_test(test_histogram_grid_stride),
         cmocka_unit_test(test_loop_modulo_branch),
+        cmocka_unit_test(test_subgroup_elect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
