@@ -704,6 +704,14 @@ int state_key(tui_state *st, int key)
                  st->paused ? "sampling paused (after the current kernel)"
                             : "sampling resumed");
         return ACT_PAUSE | ACT_REDRAW;
+    case 'l':
+        if (!st->measure)
+            return ACT_NONE;
+        st->loop = !st->loop;
+        snprintf(st->status, sizeof st->status, "%s",
+                 st->loop ? "loop: measuring round after round (l stops)"
+                          : "loop off: this round is the last");
+        return ACT_LOOP | ACT_REDRAW;
     case 'r':
         if (!st->measure) {
             snprintf(st->status, sizeof st->status,

@@ -78,6 +78,7 @@ enum {
     ACT_QUIT = 1 << 3,
     ACT_THEME = 1 << 4,  /* cycle theme */
     ACT_PAUSE = 1 << 5,  /* state->paused toggled: tell the worker */
+    ACT_LOOP = 1 << 6,   /* state->loop toggled: tell the worker */
 };
 
 #define SPARK_N 64
@@ -140,6 +141,7 @@ typedef struct tui_state {
     char filter[64];
     int filter_edit; /* typing a filter */
     int paused;
+    int loop;        /* measuring round after round */
     int measure;     /* 0: static only */
     char sampling[128];
     char status[256];

@@ -252,6 +252,8 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
         }
         if (act & ACT_PAUSE)
             worker_pause(w, st->paused);
+        if (act & ACT_LOOP)
+            worker_loop(w, st->loop);
         if (act & ACT_RERUN)
             worker_rerun(w);
         if (act & (ACT_REDRAW | ACT_RESIZE | ACT_THEME))

@@ -1734,6 +1734,7 @@ static void render_help(canvas *cv, const rect *body, tui_state *st)
         {"t", "cycle themes: default, light, high-contrast, monochrome"},
         {"p", "pause / resume sampling (after the current kernel)"},
         {"r", "measure every kernel again"},
+        {"l", "loop: measure round after round until l again"},
         {"?  h  F1", "this help; any key returns"},
         {"q  Esc", "quit (Esc: back to the kernel list first)"},
         {NULL, NULL}};

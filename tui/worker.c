@@ -41,6 +41,7 @@ struct worker {
     tui_msg *q;
     size_t nq, cap;
     int quit, paused, rerun, settled;
+    int loop;             /* measure again and again (key l) */
     volatile int cancel;
     int measure;
     const cw_options *opt;
@@ -498,7 +499,8 @@ static void *worker_main(void *arg)
         for (size_t pi = 0; pi < w->nplans && !job && !paused; pi++)
             for (size_t i = 0; i < w->plans[pi].nk && !job; i++)
                 if (w->plans[pi].k[i].need_measure) {
-                    post_text(w, MSG_SAMPLING, "sampling %s (%zu/%zu)",
+                    post_text(w, MSG_SAMPLING, "%ssampling %s (%zu/%zu)",
+                              w->loop ? "loop · " : "",
                               w->plans[pi].p->kernels[i].name,
                               total - (size_t)nm + 1, total);
                     runs += (unsigned)do_measure(w, pi, i);
@@ -529,6 +531,9 @@ static void *worker_main(void *arg)
             dl.tv_sec += 1;
             pthread_cond_timedwait(&w->cv, &w->mu, &dl);
         }
+        /* loop mode: one second's rest between rounds, then again */
+        if (w->loop && w->measure && !w->paused && w->settled)
+            w->rerun = 1;
         if (w->rerun)
             w->settled = 0;
         pthread_mutex_unlock(&w->mu);
@@ -579,6 +584,14 @@ void worker_pause(worker *w, int paused)
     w->paused = paused;
     if (!paused)
         w->settled = 0;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+}
+
+void worker_loop(worker *w, int on)
+{
+    pthread_mutex_lock(&w->mu);
+    w->loop = on;
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
 }

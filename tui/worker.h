@@ -10,7 +10,7 @@
  * kernels) it polls the mtime of every plan and shader file: a changed
  * shader is re-analysed and re-measured, a changed plan is reloaded (a bad
  * plan is reported on the status line and the old one kept).
- * worker_pause()/worker_rerun() steer it; worker_stop() cancels any
+ * worker_pause()/worker_rerun()/worker_loop() steer it; worker_stop() cancels any
  * sampling in progress, joins the thread and frees everything.
  * The plans passed in stay the caller's; reloaded ones are the worker's.
  */
@@ -30,6 +30,9 @@ int worker_start(const tui_args *a, worker **out);
 size_t worker_drain(worker *w, tui_msg **msgs);
 void worker_pause(worker *w, int paused);
 void worker_rerun(worker *w);
+/* Loop mode: after each round, rest a second and measure everything
+ * again, until turned off. */
+void worker_loop(worker *w, int on);
 /* Non-zero when every kernel is checked (and measured, when measuring) and
  * nothing is queued: what a snapshot waits for. */
 int worker_settled(worker *w);

@@ -25,6 +25,11 @@ keys live p
 keys live r
 expect live 're-running every kernel' "r re-runs"
 expect live 'done · 1 measured' "re-run finished" 900
+keys live l
+expect live 'loop · sampling' "l loops: another round starts by itself" 900
+keys live l
+expect live 'loop off' "l again stops looping"
+expect live 'done · 1 measured' "the last round finishes" 900
 keys live 3
 expect live 'GLSL · [0-9]+ lines' "source view"
 sleep 1

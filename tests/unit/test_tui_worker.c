@@ -187,6 +187,17 @@ static void test_control_and_reload(void **x)
     assert_true(worker_wait_settled(w, 120));
     drain(w, &st, &s);
     assert_true(s.measured > before);
+    /* loop mode: round after round without asking */
+    before = s.measured;
+    worker_loop(w, 1);
+    for (int i = 0; i < 300 && s.measured < before + 2; i++) {
+        usleep(100 * 1000);
+        drain(w, &st, &s);
+    }
+    assert_true(s.measured >= before + 2);
+    worker_loop(w, 0);
+    assert_true(worker_wait_settled(w, 120));
+    drain(w, &st, &s);
     /* edit the shader: the worker notices within about a second */
     sleep(1);
     f = fopen(shader, "a");
