@@ -930,14 +930,17 @@ static void detail_prediction(pane *p, const tui_state *st,
     views_fmt_si(d, sizeof d, pr->bytes, "B");
     char inv[32];
     fmt_count(inv, sizeof inv, pr->invocations);
-    snprintf(line, sizeof line, "%s · %s compulsory · %s invocations", c, d,
-             inv);
+    if (pr->invocations)
+        snprintf(line, sizeof line, "%s · %s compulsory · %s invocations", c,
+                 d, inv);
+    else
+        snprintf(line, sizeof line, "%s · %s compulsory", c, d);
     p_kv(p, 1, "work", EL_NORMAL, line);
     if (pr->time_us > 0 && pr->bytes > 0) {
         views_fmt_si(c, sizeof c, pr->bytes / pr->time_us * 1e6, "B/s");
         views_fmt_si(d, sizeof d, pr->flops / pr->time_us * 1e6, "FLOP/s");
         snprintf(line, sizeof line, "%s · %s", c, d);
-        p_kv(p, 1, "rate", EL_NORMAL, line);
+        p_kv(p, 1, "at that time", EL_NORMAL, line);
     }
     (void)st;
     if (pr->nterms) {
