@@ -68,9 +68,12 @@ examples: $(EXAMPLE_LIBS)
 deps:
 	@sh scripts/deps.sh
 
+# Findings (1) and divergence (3) are what the examples are there to show:
+# the deliberately buggy kernel and the naive SGEMM.
 run: deps
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/clockwork examples/plan.json
+	@$(BUILD)/clockwork examples/plan.json examples/cpu/plan.json; rc=$$?; \
+	  [ $$rc -eq 0 ] || [ $$rc -eq 1 ] || [ $$rc -eq 3 ]
 
 test: deps
 	@$(MAKE) --no-print-directory all $(TEST_BIN)

@@ -152,9 +152,13 @@ static void walk_value(walker *w, const char *path, int kl, int kc, int depth)
         char dummy[1];
         read_string(w, dummy, sizeof dummy);
     } else {
-        /* number, true, false, null */
+        /* number, true, false, null; a walk that cannot move on stops,
+         * so no input can make it loop */
+        size_t before = w->i;
         while (w->i < w->len && !strchr(",]} \t\r\n", w->s[w->i]) && w->s[w->i])
             adv(w);
+        if (w->i == before)
+            w->failed = 1;
     }
 }
 

@@ -588,6 +588,18 @@ int plan_load_text(const char *path, const char *text, size_t len, plan *out,
                    cw_error *err)
 {
     memset(out, 0, sizeof *out);
+    /* jansson stops at a NUL byte; a plan is text, so say where it is */
+    const char *nul = memchr(text, 0, len);
+    if (nul) {
+        int line = 1, col = 1;
+        for (const char *c = text; c < nul; c++, col++)
+            if (*c == '\n') {
+                line++;
+                col = 0;
+            }
+        cw_error_set(err, path, line, col, "the plan contains a NUL byte: it is not a text file");
+        return CW_EXIT_USAGE;
+    }
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!root) {
@@ -631,6 +643,7 @@ int plan_load_text(const char *path, const char *text, size_t len, plan *out,
         abort();
     for (size_t i = 0; i < n && !ld.failed; i++) {
         plan_kernel *k = &out->kernels[out->nkernels++];
+        k->plan_path = out->path;
         parse_kernel(&ld, i, json_array_get(ks, i), k);
     }
 done:

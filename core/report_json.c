@@ -505,6 +505,10 @@ int report_read_text(const char *path, const char *text, size_t len,
                      report *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
+    if (memchr(text, 0, len)) {
+        cw_error_set(err, path, 0, 0, "not a valid report: it contains a NUL byte");
+        return CW_EXIT_USAGE;
+    }
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!root) {

@@ -155,6 +155,20 @@ static void test_load_file_errors(void **state)
     plan_free(&p);
 }
 
+/* Found by fuzzing: jansson stops at a NUL byte and accepted what came
+ * before it, after which the position index looped.  A plan is text. */
+static void test_nul_byte(void **state)
+{
+    (void)state;
+    static const char text[] = "{\"kernels\": [{\"workgroups\": [16, 1\0],}]}";
+    plan p;
+    cw_error err;
+    assert_int_equal(plan_load_text(PLAN_PATH, text, sizeof text - 1, &p, &err), CW_EXIT_USAGE);
+    assert_non_null(strstr(err.text, "NUL byte"));
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 35);
+}
+
 static void test_suggest(void **state)
 {
     (void)state;
@@ -171,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_bad_plans),
         cmocka_unit_test(test_valid_plan),
         cmocka_unit_test(test_load_file_errors),
+        cmocka_unit_test(test_nul_byte),
         cmocka_unit_test(test_suggest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

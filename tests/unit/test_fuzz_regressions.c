@@ -1,0 +1,135 @@
+/* Every input the fuzzers ever found a problem with stays a test: each file
+ * under tests/fuzz/regressions/<harness>/ goes through the same code as its
+ * harness, and must neither crash, hang (alarm) nor be accepted silently
+ * where it is invalid. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model.h"
+#include "pfm.h"
+#include "plan.h"
+#include "report.h"
+#include "shader.h"
+#include "theme.h"
+#include "verifier.h"
+
+typedef void (*feed_fn)(const char *path, const char *data, size_t len);
+
+static void feed_plan(const char *path, const char *data, size_t len)
+{
+    plan p;
+    cw_error err;
+    if (plan_load_text(path, data, len, &p, &err) == 0)
+        plan_free(&p);
+    else
+        assert_true(err.text[0] != 0);
+}
+
+static void feed_report(const char *path, const char *data, size_t len)
+{
+    report r;
+    cw_error err;
+    if (report_read_text(path, data, len, &r, &err) == 0)
+        report_free(&r);
+    else
+        assert_true(err.text[0] != 0);
+}
+
+static void feed_theme(const char *path, const char *data, size_t len)
+{
+    theme t;
+    cw_error err;
+    theme_parse(path, data, len, &t, &err);
+}
+
+static void feed_events(const char *path, const char *data, size_t len)
+{
+    (void)path;
+    char *text = malloc(len + 1);
+    memcpy(text, data, len);
+    text[len] = 0;
+    char **names = NULL;
+    size_t n = 0;
+    cw_error err;
+    if (pfm_parse_event_list(text, &names, &n, &err) == 0)
+        pfm_free_event_list(names, n);
+    free(text);
+}
+
+static void feed_spirv(const char *path, const char *data, size_t len)
+{
+    device_profile prof;
+    profile_builtin("h200", &prof);
+    shader_module m;
+    cw_error err;
+    if (shader_from_spirv(path, data, len, &m, &err) != 0)
+        return;
+    plan_buffer bufs[2] = {{.binding = 0, .has_elements = 1, .elements = 1000},
+                           {.binding = 1, .has_elements = 1, .elements = 1000}};
+    plan_kernel k = {.name = (char *)"r", .shader = (char *)path, .shader_path = (char *)path,
+                     .entry = (char *)"main", .workgroups = {4, 2, 1}, .buffers = bufs,
+                     .nbuffers = 2, .min_efficiency = -1};
+    report r;
+    report_init(&r);
+    kernel_report *kr = report_add_kernel(&r, "r");
+    verifier_result vr;
+    memset(&vr, 0, sizeof vr);
+    if (verifier_analyze(&k, &m, &prof, kr, &vr) == 0 && vr.ok)
+        model_predict(&vr.counts, &vr.refl, &k, &prof, &kr->prediction, kr);
+    verifier_result_free(&vr);
+    report_free(&r);
+    shader_free(&m);
+}
+
+static int replay(const char *dir, feed_fn feed)
+{
+    char base[512];
+    snprintf(base, sizeof base, "tests/fuzz/regressions/%s", dir);
+    DIR *d = opendir(base);
+    if (!d)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", base, e->d_name);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            continue;
+        static char buf[1 << 22];
+        size_t len = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        alarm(30); /* a hang fails the test instead of the whole suite */
+        feed(path, buf, len);
+        alarm(0);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static void test_replay(void **state)
+{
+    (void)state;
+    int n = replay("plan", feed_plan) + replay("report", feed_report) +
+            replay("theme", feed_theme) + replay("events", feed_events) +
+            replay("spirv", feed_spirv);
+    assert_true(n >= 1); /* the folder is there and was read */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_replay)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
