@@ -640,6 +640,133 @@ static void test_no_counts(void **state)
     fx_free(&f);
 }
 
+/* The CPU device (lavapipe) terms, from the constants in docs/model.md §5:
+ * 0.85 cycles per 8-lane instruction, 1.3 cycles per lane x 4 bytes of a
+ * buffer or shared access, 320 ns per workgroup, 1.8 ns per invocation per
+ * barrier, 12 cycles per dependent FP step, FP16 at one extra instruction
+ * per FLOP.  2 cores at 2 GHz: 4000 cycles per µs. */
+static void cpu_fixture(fixture *f, uint64_t groups, uint32_t wg)
+{
+    fx_init(f, groups, wg);
+    profile_init(&f->p);
+    f->p.source = PROFILE_BUILTIN;
+    f->p.is_cpu = 1;
+    f->p.units = 2;
+    f->p.clock_ghz = 2.0;
+    f->p.limits.subgroup_size = 8;
+    f->p.sector_bytes = 64;
+    f->p.l2_bytes = 32u << 20;
+    f->p.dram_gbs = 30;
+    f->p.fp32_gflops = 128; /* 2 x 2 GHz x 8 lanes x 2 pipes x 2 */
+    f->p.fp16_gflops = 128;
+    f->p.fp64_gflops = 64;
+    f->p.int32_gops = 64;
+    f->p.sfu_gops = 4;
+    f->p.atomic_gops = 0.28;
+    f->p.launch_us = 30;
+}
+
+typedef struct cpu_case {
+    int line;
+    uint64_t groups;
+    uint32_t wg;
+    double instr_per_inv, storage_per_inv, shared_per_inv;
+    double barriers_per_group, fp16_flops_per_inv;
+    double want_issue, want_barrier; /* µs */
+    const char *bound;
+} cpu_case;
+
+static const cpu_case cpu_cases[] = {
+    /* copy: 4096 x 256 invocations, 8 instructions, 2 buffer lanes:
+     * (1048576 x 8 / 8 x 0.85 + 2097152 x 1.3) / 4000 + 4096 x 0.32 / 2 */
+    {__LINE__, 4096, 256, 8, 2, 0, 0, 0,
+     (1048576 * 0.85 + 2097152 * 1.3) / 4000 + 4096 * 0.32 / 2, 0, "issue"},
+    /* odd group count: the busiest core runs 3 of 5 groups (x 6/5) */
+    {__LINE__, 5, 256, 8, 2, 0, 0, 0,
+     ((1280 * 0.85 + 2560 * 1.3) / 4000 + 5 * 0.32 / 2) * 6 / 5, 0, "launch"},
+    /* reduce-like: 9 barriers per group add to the issue time */
+    {__LINE__, 4096, 256, 16, 1, 4, 9, 0,
+     (1048576 * 2 * 0.85 + 1048576 * 1.3 + 4194304 * 1.3) / 4000 +
+         4096 * 0.32 / 2,
+     4096 * 9 * 256 * 1.8e-3 / 2, "barrier"},
+    /* FP16: two conversions per operation, one instruction per FLOP */
+    {__LINE__, 1024, 64, 100, 1, 0, 0, 400,
+     (65536 * 100 / 8.0 * 0.85 + 65536 * 400 / 8.0 * 0.85 + 65536 * 1.3) /
+             4000 +
+         1024 * 0.32 / 2,
+     0, "issue"},
+};
+
+static void test_cpu_terms(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof cpu_cases / sizeof cpu_cases[0]; i++) {
+        const cpu_case *tc = &cpu_cases[i];
+        fixture f;
+        cpu_fixture(&f, tc->groups, tc->wg);
+        double n = (double)tc->groups * tc->wg;
+        f.c.instructions = n * tc->instr_per_inv;
+        if (tc->storage_per_inv > 0)
+            fx_access(&f, 0, 0, 4, 4, n * tc->storage_per_inv, 4 * n);
+        if (tc->shared_per_inv > 0) {
+            access_summary *a = &f.acc[f.c.naccesses++];
+            memset(a, 0, sizeof *a);
+            a->space = SPACE_SHARED;
+            a->bytes = 4;
+            a->count = n * tc->shared_per_inv;
+            a->stride_known = 1;
+            a->lane_stride_bytes = 128; /* a GPU would conflict; a CPU not */
+        }
+        f.c.barriers = tc->barriers_per_group * (double)tc->groups;
+        f.c.flops_fp16 = n * tc->fp16_flops_per_inv;
+        f.c.fp_chains = 8;
+        fx_run(&f);
+        double issue = term(&f, "issue");
+        if (fabs(issue - tc->want_issue) > 1e-9 * tc->want_issue)
+            fail_msg("row at line %d: issue %.9g, want %.9g", tc->line, issue,
+                     tc->want_issue);
+        if (tc->want_barrier > 0) {
+            double b = term(&f, "barrier");
+            if (fabs(b - tc->want_barrier) > 1e-9 * tc->want_barrier)
+                fail_msg("row at line %d: barrier %.9g, want %.9g", tc->line,
+                         b, tc->want_barrier);
+            assert_close(f.kr.prediction.time_us, 30 + issue + b);
+        }
+        if (strcmp(f.kr.prediction.bound, tc->bound) != 0)
+            fail_msg("row at line %d: bound %s, want %s", tc->line,
+                     f.kr.prediction.bound, tc->bound);
+        /* no GPU-only terms or findings on a CPU device */
+        assert_true(term(&f, "l2") < 0 && term(&f, "shared") < 0);
+        assert_null(find(&f, "bank-conflict"));
+        assert_null(find(&f, "low-occupancy"));
+        fx_free(&f);
+    }
+}
+
+/* One dependent FMA chain per invocation: one 12-cycle step per FMA, per
+ * 8-lane vector, one vector after the other on each core. */
+static void test_cpu_chain_latency(void **state)
+{
+    (void)state;
+    fixture f;
+    cpu_fixture(&f, 1, 64); /* one workgroup: one core */
+    f.c.flops_fp32 = 64 * 2 * 4096.0;
+    f.c.fp_chains = 1;
+    f.c.instructions = 64 * 10 * 4096.0;
+    fx_run(&f);
+    /* 8 vectors x 4096 steps x 12 cycles / 2 GHz, busiest core x 2 / 2 */
+    assert_close(term(&f, "latency"), 8 * 4096 * 12 / 2000.0);
+    assert_string_equal(f.kr.prediction.bound, "latency");
+    fx_free(&f);
+    cpu_fixture(&f, 1, 64);
+    f.c.flops_fp32 = 64 * 2 * 4096.0;
+    f.c.fp_chains = 8; /* eight chains: an eighth of the steps */
+    f.c.instructions = 64 * 10 * 4096.0;
+    fx_run(&f);
+    assert_close(term(&f, "latency"), 8 * 512 * 12 / 2000.0);
+    fx_free(&f);
+}
+
 /* The lavapipe built-in: a CPU device has no banks and no Little's law
  * limit, and its prediction is finite for a plain stream. */
 static void test_cpu_profile(void **state)
@@ -680,6 +807,8 @@ int main(void)
         cmocka_unit_test(test_min_efficiency),
         cmocka_unit_test(test_evaluator_assumptions_and_confidence),
         cmocka_unit_test(test_no_counts),
+        cmocka_unit_test(test_cpu_terms),
+        cmocka_unit_test(test_cpu_chain_latency),
         cmocka_unit_test(test_cpu_profile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
