@@ -69,6 +69,8 @@ struct ev_ctx {
     uint8_t *ctrl;            /* per id: feeds a branch or an address */
     uint8_t *vctrl;           /* per var */
     uint8_t *na;              /* per id: a non-affine function of loop state */
+    int64_t *pc_off;          /* per instruction: push offset + 1 cached */
+    ev_val *pc_val;           /* per instruction: 4 decoded components */
     struct ev_trk **trk;      /* per block (loop headers) */
     struct ev_trk *armed[16];
     int narmed;
@@ -1053,6 +1055,8 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     setup_deps(c);
     setup_ctrl(c);
     setup_affine(c);
+    c->pc_off = xcalloc(m->ninsts + 1, sizeof *c->pc_off);
+    c->pc_val = xcalloc((m->ninsts + 1) * 4, sizeof *c->pc_val);
     c->trk = xcalloc(m->nblocks + 1, sizeof *c->trk);
 
     /* push constants */
@@ -1108,6 +1112,7 @@ void ev_ctx_free(ev_ctx *c)
         for (size_t b = 0; b < c->m->nblocks; b++)
             trk_free(c->trk[b]);
     free(c->trk); free(c->ctrl); free(c->vctrl); free(c->na);
+    free(c->pc_off); free(c->pc_val);
     free(c);
 }
 
@@ -1153,17 +1158,56 @@ static int has_reg(const ev_ctx *c, uint32_t id)
     return id && id < c->bound && c->reg_off[id] != EV_NONE;
 }
 
-static int run_cmp(const void *a, const void *b)
+/* Sort by lo without a comparison callback (this runs once per executed
+ * workgroup over every access's byte range). */
+static void run_sort(ev_run *a, size_t n)
 {
-    const ev_run *x = a, *y = b;
-    return x->lo < y->lo ? -1 : x->lo > y->lo;
+    while (n > 24) {
+        ev_run *m = a + n / 2, *z = a + n - 1, t;
+        if (m->lo < a->lo) { t = *m; *m = *a; *a = t; }
+        if (z->lo < a->lo) { t = *z; *z = *a; *a = t; }
+        if (z->lo < m->lo) { t = *z; *z = *m; *m = t; }
+        int64_t p = m->lo;
+        size_t i = 0, j = n - 1;
+        for (;;) {
+            while (a[i].lo < p) i++;
+            while (a[j].lo > p) j--;
+            if (i >= j)
+                break;
+            t = a[i]; a[i] = a[j]; a[j] = t;
+            i++;
+            j--;
+        }
+        /* recurse into the smaller part, loop on the larger */
+        if (j + 1 < n - j - 1) {
+            run_sort(a, j + 1);
+            a += j + 1;
+            n -= j + 1;
+        } else {
+            run_sort(a + j + 1, n - j - 1);
+            n = j + 1;
+        }
+    }
+    for (size_t i = 1; i < n; i++) {
+        ev_run t = a[i];
+        size_t j = i;
+        while (j > 0 && a[j - 1].lo > t.lo) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = t;
+    }
 }
 
 void ev_runs_normalize(ev_runs *r)
 {
     if (r->n < 2)
         return;
-    qsort(r->r, r->n, sizeof *r->r, run_cmp);
+    int sorted = 1;
+    for (size_t i = 1; i < r->n && sorted; i++)
+        sorted = r->r[i - 1].lo <= r->r[i].lo;
+    if (!sorted)
+        run_sort(r->r, r->n);
     size_t w = 0;
     for (size_t i = 1; i < r->n; i++) {
         if (r->r[i].lo <= r->r[w].hi) {
@@ -1416,24 +1460,34 @@ static void rec_buf(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
     ev_acc *s = &c->grp->acc[a];
     s->count += 1;
     s->var = vi;
-    int64_t ilo, ihi;
-    if (v->rt_stride && lo >= (int64_t)v->rt_base) {
-        ilo = (lo - (int64_t)v->rt_base) / v->rt_stride;
-        ihi = (hi - (int64_t)v->rt_base) / v->rt_stride;
-    } else {
-        uint32_t es = size ? size : 1;
-        ilo = lo >= 0 ? lo / es : -((-lo + es - 1) / es);
-        ihi = hi >= 0 ? hi / es : -((-hi + es - 1) / es);
-    }
     if (lo != hi)
         s->idx_unknown = 1;
-    if (!s->idx_any || ilo < s->idx_min)
-        s->idx_min = ilo;
-    if (!s->idx_any || ihi > s->idx_max)
-        s->idx_max = ihi;
-    s->idx_any = 1;
     int64_t buf = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
-    if (v->buf_known && (lo < 0 || hi + (int64_t)size > buf)) {
+    int oob = v->buf_known && (lo < 0 || hi + (int64_t)size > buf);
+    /* element indices: divide only when an extreme moves (or for OOB) */
+    int64_t ilo = 0, ihi = 0;
+    int need_lo = !s->idx_any || lo < s->off_min || oob;
+    int need_hi = !s->idx_any || hi > s->off_max || oob;
+    if (need_lo || need_hi) {
+        if (v->rt_stride && lo >= (int64_t)v->rt_base) {
+            ilo = (lo - (int64_t)v->rt_base) / v->rt_stride;
+            ihi = (hi - (int64_t)v->rt_base) / v->rt_stride;
+        } else {
+            uint32_t es = size ? size : 1;
+            ilo = lo >= 0 ? lo / es : -((-lo + es - 1) / es);
+            ihi = hi >= 0 ? hi / es : -((-hi + es - 1) / es);
+        }
+        if (!s->idx_any || ilo < s->idx_min)
+            s->idx_min = ilo;
+        if (!s->idx_any || ihi > s->idx_max)
+            s->idx_max = ihi;
+        if (!s->idx_any || lo < s->off_min)
+            s->off_min = lo;
+        if (!s->idx_any || hi > s->off_max)
+            s->off_max = hi;
+        s->idx_any = 1;
+    }
+    if (oob) {
         int certain = lo == hi && !c->l_taint[lane];
         uint32_t lid[3], g[3];
         lane_ids(c, lane, lid);
@@ -1859,9 +1913,18 @@ static void load_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, uint32_t tid,
         break;
     case EVM_PUSH:
         if (olo == ohi && c->push) {
+            /* the plan's values never change: decode once per instruction */
+            if (nf <= 4 && ii < c->m->ninsts && c->pc_off[ii] == olo + 1) {
+                memcpy(out, c->pc_val + (size_t)ii * 4, nf * sizeof *out);
+                break;
+            }
             uint32_t pos = 0;
             fill_unknown(c, tid, out, nf);
             decode_layout(c, tid, c->push, c->push_bytes, olo, out, &pos, nf, 0);
+            if (nf <= 4 && ii < c->m->ninsts) {
+                memcpy(c->pc_val + (size_t)ii * 4, out, nf * sizeof *out);
+                c->pc_off[ii] = olo + 1;
+            }
         } else {
             fill_unknown(c, tid, out, nf);
         }
@@ -2538,6 +2601,75 @@ static const ev_type *val_type(ev_ctx *c, uint32_t id)
     return tinfo(c, t ? t->id : 0);
 }
 
+/* Base and per-lane stride of an operand's values (stride 0: the same
+ * for every lane); NULL when it has fewer than need components. */
+static const ev_val *opnd(const ev_ctx *c, uint32_t id, uint32_t need,
+                          size_t *stride)
+{
+    *stride = 0;
+    if (id >= c->bound || c->nflat[id] < need)
+        return NULL;
+    if (c->reg_off[id] != EV_NONE) {
+        *stride = c->nflat[id];
+        return c->pool + c->reg_off[id];
+    }
+    if (c->const_off[id] != EV_NONE)
+        return c->cpool + c->const_off[id];
+    return NULL;
+}
+
+/* Scalar binary arithmetic and comparisons, the bulk of executed code:
+ * the opcode is decided once, not per lane.  Returns 0 when not handled. */
+static int exec_scalar_binary(ev_ctx *c, const spv_inst *in, const uint16_t *lanes,
+                              int n)
+{
+    uint32_t op = in->opcode, res = in->result_id;
+    int kind;
+    switch (op) {
+    case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv:
+    case SpvOpSDiv: case SpvOpUMod: case SpvOpSRem: case SpvOpSMod:
+    case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical:
+    case SpvOpShiftRightArithmetic: case SpvOpBitwiseAnd:
+    case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+        kind = 0;
+        break;
+    case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFDiv:
+        kind = 1;
+        break;
+    case SpvOpIEqual: case SpvOpINotEqual: case SpvOpULessThan:
+    case SpvOpSLessThan: case SpvOpULessThanEqual: case SpvOpSLessThanEqual:
+    case SpvOpUGreaterThan: case SpvOpSGreaterThan:
+    case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual:
+    case SpvOpFOrdLessThan: case SpvOpFOrdGreaterThan:
+    case SpvOpFOrdLessThanEqual: case SpvOpFOrdGreaterThanEqual:
+    case SpvOpFOrdEqual: case SpvOpFOrdNotEqual:
+        kind = 2;
+        break;
+    default:
+        return 0;
+    }
+    size_t sa, sb;
+    const ev_val *a = opnd(c, in->ops[0], 1, &sa), *b = opnd(c, in->ops[1], 1, &sb);
+    if (!a || !b)
+        return 0;
+    const ev_type *rt = tinfo(c, in->type_id);
+    unsigned w = rt->width ? rt->width : 32;
+    const ev_type *ot = kind == 2 ? val_type(c, in->ops[0]) : rt;
+    ev_val *r = c->pool + c->reg_off[res];
+    for (int j = 0; j < n; j++) {
+        uint32_t l = lanes[j];
+        const ev_val *x = a + l * sa, *y = b + l * sb;
+        ev_val *o = r + l;
+        if (kind == 0)
+            *o = int_bin(op, *x, *y, w);
+        else if (kind == 1)
+            *o = float_bin(op, *x, *y, w);
+        else
+            *o = compare(op, *x, *y, ot);
+    }
+    return 1;
+}
+
 /* Subgroup elect / broadcast-first over the lanes running together: the
  * lowest such lane of each subgroup is the elected one. */
 static int exec_subgroup(ev_ctx *c, const spv_inst *in, const uint16_t *lanes,
@@ -2572,6 +2704,8 @@ static void exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
         return;
     if ((op == SpvOpGroupNonUniformElect || op == SpvOpGroupNonUniformBroadcastFirst) &&
         exec_subgroup(c, in, lanes, n))
+        return;
+    if (c->nflat[res] == 1 && in->nops >= 2 && exec_scalar_binary(c, in, lanes, n))
         return;
     const ev_type *rt = tinfo(c, in->type_id);
     uint32_t nf = c->nflat[res];
@@ -3379,6 +3513,10 @@ static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr,
         uint32_t es = size ? size : 1;
         idx = addr >= 0 ? addr / es : -((-addr + es - 1) / es);
     }
+    if (!s->idx_any || addr < s->off_min)
+        s->off_min = addr;
+    if (!s->idx_any || addr > s->off_max)
+        s->off_max = addr;
     if (!s->idx_any || idx < s->idx_min)
         s->idx_min = idx;
     if (!s->idx_any || idx > s->idx_max)

@@ -127,6 +127,18 @@ static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
     }
     uint64_t sig[5];
     int ok = 1;
+    if (np == 3) {
+        /* edges alike: the axis is taken as uniform without the middle
+           (guards cut at an edge; a difference inside needs both edges
+           alike and something else in between) */
+        uint64_t s0 = sig_at(c, o, gc, d, probe[0], &ok);
+        uint64_t s2 = ok ? sig_at(c, o, gc, d, probe[2], &ok) : 0;
+        if (ok && s0 == s2 && G > 64) {
+            out[0].a = 0;
+            out[0].b = G - 1;
+            return 1;
+        }
+    }
     for (size_t i = 0; i < np && ok; i++)
         sig[i] = sig_at(c, o, gc, d, probe[i], &ok);
     uint32_t cp[64];
@@ -408,18 +420,28 @@ int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
     return eval_run_opts(m, r, k, p, &o, counts, kr);
 }
 
-static void line_add(kernel_counts *kc, int line, double flops, double bytes,
-                     double instr)
+/* slot_of[line] = index into kc->lines + 1 (lines up to nslot) */
+static void line_add(kernel_counts *kc, uint32_t *slot_of, size_t nslot, int line,
+                     double flops, double bytes, double instr)
 {
     if (line <= 0 || (flops == 0 && bytes == 0 && instr == 0))
         return;
-    for (size_t i = 0; i < kc->nlines; i++)
+    if ((size_t)line < nslot && slot_of[line]) {
+        line_cost *lc = &kc->lines[slot_of[line] - 1];
+        lc->flops += flops;
+        lc->bytes += bytes;
+        lc->instructions += instr;
+        return;
+    }
+    for (size_t i = 0; (size_t)line >= nslot && i < kc->nlines; i++)
         if (kc->lines[i].line == line) {
             kc->lines[i].flops += flops;
             kc->lines[i].bytes += bytes;
             kc->lines[i].instructions += instr;
             return;
         }
+    if ((size_t)line < nslot)
+        slot_of[line] = (uint32_t)kc->nlines + 1;
     kc->lines = realloc(kc->lines, (kc->nlines + 1) * sizeof *kc->lines);
     if (!kc->lines)
         abort();
@@ -631,6 +653,15 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         }
 
     /* ---- totals ---- */
+    size_t nslot = 1;
+    for (size_t i = 0; i < m->ninsts; i++)
+        if (m->insts[i].line > 0 && (size_t)m->insts[i].line + 1 > nslot)
+            nslot = (size_t)m->insts[i].line + 1;
+    if (nslot > (1u << 22))
+        nslot = 1u << 22;
+    uint32_t *slot_of = calloc(nslot, sizeof *slot_of);
+    if (!slot_of)
+        abort();
     kc->active_invocations = (uint64_t)(active + 0.5);
     kc->barriers = barriers;
     for (size_t i = 0; i < m->ninsts; i++) {
@@ -645,7 +676,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         kc->instructions += n * I->instr[i];
         if (I->is_atomic[i])
             kc->atomics += n;
-        line_add(kc, m->insts[i].line,
+        line_add(kc, slot_of, nslot, m->insts[i].line,
                  n * (I->flops16[i] + I->flops32[i] + I->flops64[i]), 0,
                  n * I->instr[i]);
     }
@@ -681,7 +712,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         }
         if (v->cls == EVM_PUSH)
             continue;
-        line_add(kc, d->line, 0, bytes, 0);
+        line_add(kc, slot_of, nslot, d->line, 0, bytes, 0);
         access_summary *as = &kc->accesses[kc->naccesses++];
         as->space = v->cls == EVM_STORAGE ? SPACE_STORAGE
                   : v->cls == EVM_UNIFORM ? SPACE_UNIFORM : SPACE_SHARED;
@@ -756,6 +787,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         else
             kc->compulsory_read_bytes += t;
     }
+    free(slot_of);
     qsort(kc->lines, kc->nlines, sizeof *kc->lines, line_cmp);
     kc->fp_chains = ev_fp_chains(c, icount);
 

@@ -95,6 +95,7 @@ typedef struct ev_acc {
     double count;             /* lane executions */
     int idx_any, idx_unknown;
     int64_t idx_min, idx_max;
+    int64_t off_min, off_max;  /* byte offsets of those extremes */
     int64_t stride[4];
     double stride_n[4];
     int nonuniform;
