@@ -683,7 +683,9 @@ static void builtin_h200(device_profile *p)
     p->fp64_gflops = 33500.0;   /* [D] 64 FP64 lanes per SM */
     p->int32_gops = 33450.0;    /* [D] 64 INT32 lanes per SM */
     p->sfu_gops = 4180.0;       /* [D] 16 SFU lanes per SM */
-    p->launch_us = 4.0;         /* [A] "a few µs" per dispatch; calibrate */
+    /* [A] "a few µs" per dispatch.  A one-workgroup dispatch was seen at
+     * 32 µs between GPU timestamps (TECH.md), kernel unstated: calibrate */
+    p->launch_us = 4.0;
     p->timestamp_res_ns = 32.0; /* [M] timestamp granularity */
     p->shared_gbs = 33450.0;    /* [D] 32 banks x 4 B per clock per SM */
     /* l2_gbs, atomic_gops: not measured (unknown) */
