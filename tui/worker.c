@@ -326,7 +326,7 @@ static void setup_device(worker *w, report_device *rd)
     }
 }
 
-static kernel_report *probe_counters(const worker *w)
+static kernel_report *probe_counters(worker *w)
 {
     pfm_session *s = NULL;
     cw_error err;
@@ -335,6 +335,10 @@ static kernel_report *probe_counters(const worker *w)
     if (pfm_session_open(w->opt->events, 0, &s, &err) == 0 && s) {
         pfm_session_describe(s, &kr->measurement);
         pfm_session_close(s);
+    } else {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        post_text(w, MSG_STATUS, "counters: %s", msg);
     }
     return kr;
 }
