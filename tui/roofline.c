@@ -270,6 +270,36 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     if (!(fp32 > 0 || dram > 0))
         canvas_text(cv, oy, ox + 1, pw - 1, EL_DIM,
                     "ceilings unknown for this device (no profile)");
+    /* the selected kernel: a dotted line from prediction to measurement,
+     * so the divergence reads at a glance */
+    const tui_kernel *sk = state_selected(st);
+    if (sk && sk->kr.prediction.valid && sk->kr.prediction.flops > 0 &&
+        sk->kr.prediction.bytes > 0 && sk->kr.prediction.time_us > 0) {
+        const prediction *pd = &sk->kr.prediction;
+        double med;
+        if (state_median(sk, &med) && med > 0) {
+            int px = px_of(&p, log10(pd->flops / pd->bytes));
+            int a = py_of(&p, log10(pd->flops / pd->time_us / 1e3));
+            int b = py_of(&p, log10(pd->flops / med / 1e3));
+            if (a > b) {
+                int t = a;
+                a = b;
+                b = t;
+            }
+            for (int py = a; py <= b; py += 2)
+                dot(&p, (px / 2) * 2, py, ':', EL_MEASURED);
+            /* repaint the cells the line went through */
+            for (int cy = a / 4; cy <= b / 4 && cy < ph; cy++) {
+                int cx = px / 2;
+                if (cy < 0 || cx < 0 || cx >= pw)
+                    continue;
+                size_t c = (size_t)cy * (size_t)pw + (size_t)cx;
+                uint32_t ch = cv->utf8 ? 0x2800u + p.bits[c]
+                                       : (uint32_t)(unsigned char)p.ascii[c];
+                canvas_putc(cv, oy + cy, ox + cx, ch, p.el[c]);
+            }
+        }
+    }
     /* points: predicted first, then measured on top; selected last */
     const tui_kernel *selk = state_selected(st);
     for (int pass = 0; pass < 2; pass++)

@@ -418,7 +418,8 @@ static int matches(const tui_kernel *k, const char *f)
         icontains(div_status_name(k->kr.divergence.status), f))
         return 1;
     for (size_t i = 0; i < k->kr.nfindings; i++)
-        if (icontains(k->kr.findings[i].id, f))
+        if (icontains(k->kr.findings[i].id, f) ||
+            icontains(severity_name(k->kr.findings[i].sev), f))
             return 1;
     return 0;
 }

@@ -1160,6 +1160,24 @@ static void detail_measurement(pane *p, const tui_state *st,
         views_fmt_time(c, sizeof c, m->p90_us);
         snprintf(line, sizeof line, "min %s · p90 %s · max %s", a, c, b);
         p_kv(p, 1, "range", EL_NORMAL, line);
+        const prediction *pr = &k->kr.prediction;
+        if (m->median_us > 0 && pr->valid && (pr->bytes > 0 || pr->flops > 0)) {
+            char r1[32], r2[32], p1[32], p2[32];
+            views_fmt_si(r1, sizeof r1, pr->bytes / m->median_us * 1e6, "B/s");
+            views_fmt_si(r2, sizeof r2, pr->flops / m->median_us * 1e6,
+                         "FLOP/s");
+            if (pr->time_us > 0) {
+                views_fmt_si(p1, sizeof p1, pr->bytes / pr->time_us * 1e6,
+                             "B/s");
+                views_fmt_si(p2, sizeof p2, pr->flops / pr->time_us * 1e6,
+                             "FLOP/s");
+                snprintf(line, sizeof line, "%s · %s (predicted %s · %s)", r1,
+                         r2, p1, p2);
+            } else {
+                snprintf(line, sizeof line, "%s · %s", r1, r2);
+            }
+            p_kv(p, 1, "achieved", EL_MEASURED, line);
+        }
         if (m->has_cold) {
             views_fmt_time(d, sizeof d, m->cold_us);
             snprintf(line, sizeof line, "%s (first dispatch, not in the median)",
@@ -1731,7 +1749,8 @@ static void render_help(canvas *cv, const rect *body, tui_state *st)
         {"Tab  S-Tab", "next / previous view: kernels, detail, source, "
                        "roofline, device"},
         {"1 … 5", "jump to a view"},
-        {"/", "filter kernels by name, bound, verdict or finding id"},
+        {"/", "filter kernels by name, bound, verdict, finding id or "
+              "severity"},
         {"s  S", "cycle the sort key (plan, name, predicted, measured, "
                  "ratio, findings); reverse"},
         {"t", "cycle themes: default, light, high-contrast, monochrome"},
