@@ -69,6 +69,9 @@ struct ev_ctx {
     uint8_t *ctrl;            /* per id: feeds a branch or an address */
     uint8_t *vctrl;           /* per var */
     uint8_t *na;              /* per id: a non-affine function of loop state */
+    uint16_t *run_lanes;      /* lanes executed per workgroup */
+    uint32_t nrun;
+    int sampled;              /* run_lanes is a sample of the group */
     int64_t *pc_off;          /* per instruction: push offset + 1 cached */
     ev_val *pc_val;           /* per instruction: 4 decoded components */
     struct ev_trk **trk;      /* per block (loop headers) */
@@ -1081,6 +1084,32 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->lane_buf = xcalloc((size_t)L * (size_t)(c->depth_max + 2), sizeof(uint16_t));
     c->ntmp_vals = (size_t)L * 64;
     c->tmp_vals = xcalloc(c->ntmp_vals, sizeof(ev_val));
+
+    /* Invocations that share nothing (no workgroup memory, no barrier) are
+     * independent: in a module too long to run every one of them, the
+     * first and last subgroup of each workgroup stand for the rest. */
+    c->run_lanes = xcalloc(L, sizeof *c->run_lanes);
+    c->nrun = L;
+    for (uint32_t l = 0; l < L; l++)
+        c->run_lanes[l] = (uint16_t)l;
+    int shares = 0;
+    for (size_t i = 0; i < I->nvars; i++)
+        shares |= I->vars[i].cls == EVM_SHARED;
+    for (size_t i = 0; i < m->ninsts && !shares; i++)
+        shares |= m->insts[i].opcode == SpvOpControlBarrier;
+    uint32_t sg = I->subgroup ? I->subgroup : 32;
+    if (!shares && L == I->lanes && L >= 4 * sg &&
+        (double)m->ninsts * L > 4e5) {
+        c->nrun = 0;
+        for (uint32_t l = 0; l < sg; l++)
+            c->run_lanes[c->nrun++] = (uint16_t)l;
+        for (uint32_t l = L - sg; l < L; l++)
+            c->run_lanes[c->nrun++] = (uint16_t)l;
+        c->sampled = 1;
+        ev_note(c, "long module without shared memory: the first and last "
+                   "subgroup (%u of %u invocations) of each workgroup executed, "
+                   "counts scaled", c->nrun, L);
+    }
     return c;
 }
 
@@ -1112,7 +1141,7 @@ void ev_ctx_free(ev_ctx *c)
         for (size_t b = 0; b < c->m->nblocks; b++)
             trk_free(c->trk[b]);
     free(c->trk); free(c->ctrl); free(c->vctrl); free(c->na);
-    free(c->pc_off); free(c->pc_val);
+    free(c->pc_off); free(c->pc_val); free(c->run_lanes);
     free(c);
 }
 
@@ -4363,19 +4392,20 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
     }
     uint16_t *lanes = c->lane_buf;
     for (uint32_t l = 0; l < c->exec_lanes; l++) {
-        lanes[l] = (uint16_t)l;
         c->l_taint[l] = 0;
         c->l_side[l] = 0;
         c->l_ret_inst[l] = EV_NONE;
         c->l_unk_iter[l] = 0;
+        c->l_state[l] = LS_DEAD;
     }
-    c->nlive = c->exec_lanes;
+    memcpy(lanes, c->run_lanes, c->nrun * sizeof *lanes);
+    c->nlive = c->nrun;
     c->budget_hit = 0;
-    run_frame(c, c->entry_func, lanes, (int)c->exec_lanes, 0, 0);
+    run_frame(c, c->entry_func, lanes, (int)c->nrun, 0, 0);
     double active = 0;
-    for (uint32_t l = 0; l < c->exec_lanes; l++)
-        active += c->l_side[l];
-    double scale = (double)I->lanes / c->exec_lanes;
+    for (uint32_t j = 0; j < c->nrun; j++)
+        active += c->l_side[c->run_lanes[j]];
+    double scale = (double)I->lanes / c->nrun;
     if (scale != 1.0) {
         for (size_t i = 0; i < c->m->ninsts; i++)
             out->icount[i] *= scale;
@@ -4383,8 +4413,11 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
             out->acc[a].count *= scale;
     }
     out->active = active * scale;
-    for (int s = 0; s < I->nfp; s++)
+    for (int s = 0; s < I->nfp; s++) {
         ev_runs_normalize(&out->fp[s]);
+        if (c->sampled)
+            out->fp[s].inexact = 1; /* the lanes in between are not in it */
+    }
     out->steps = c->steps_total - steps0;
     out->budget_hit = c->budget_hit;
     c->budget_hit |= budget0;
