@@ -23,18 +23,19 @@
 #define FP_LATENCY_CYCLES 4.0
 
 /* lavapipe (llvmpipe) code-generation costs, measured on the development
- * machine with `make accuracy` (docs/model.md, "lavapipe calibration").
+ * machine with `make accuracy` and fitted by bench/accuracy/fit.sh
+ * (docs/model.md, "lavapipe calibration").
  * llvmpipe runs a workgroup as a loop over 8-lane vectors; buffer accesses
  * are bounds-checked and done lane by lane (per 4-byte component);
  * barriers switch coroutines. */
-#define CPU_CYCLES_PER_VEC_INSTR 0.85 /* one counted instruction, 8 lanes */
-#define CPU_CYCLES_PER_STORAGE 1.3    /* one lane x 4 bytes of a buffer access */
-#define CPU_CYCLES_PER_SHARED 1.3     /* one lane x 4 bytes of shared memory */
-#define CPU_NS_PER_BARRIER_LANE 1.8   /* coroutine switch, per invocation */
-#define CPU_NS_PER_GROUP 320.0        /* workgroup start in the JIT loop */
+#define CPU_CYCLES_PER_VEC_INSTR 0.55 /* one counted instruction, 8 lanes */
+#define CPU_CYCLES_PER_STORAGE 1.5    /* one lane x 4 bytes of a buffer access */
+#define CPU_CYCLES_PER_SHARED 2.3     /* one lane x 4 bytes of shared memory */
+#define CPU_NS_PER_BARRIER_LANE 2.0   /* coroutine switch, per invocation */
+#define CPU_NS_PER_GROUP 350.0        /* workgroup start in the JIT loop */
 #define CPU_NS_SAME_ADDR_ATOMIC 8.0   /* one lane, one contended address */
 #define CPU_CYCLES_PER_CHAIN_STEP 12.0 /* dependent FP step: one loop trip */
-#define CPU_FP16_CONVERSIONS_PER_FLOP 1.0 /* half <-> float around each op */
+#define CPU_FP16_CONVERSIONS_PER_FLOP 2.0 /* 3 operands in, 1 result out per FMA */
 
 typedef struct model {
     const kernel_counts *c;
@@ -531,8 +532,8 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     double issue = c->instructions / m->issue_pus;
     if (m->is_cpu) {
         double cyc_per_us = m->units * m->clock_ghz * 1e3;
-        /* no FP16 vector arithmetic with AVX2: llvmpipe widens to FP32
-         * and rounds back, two conversions per FMA */
+        /* no FP16 vector arithmetic with AVX2: llvmpipe widens the three
+         * operands of an FMA to FP32 and rounds the result back */
         issue += c->flops_fp16 * CPU_FP16_CONVERSIONS_PER_FLOP / m->issue_pus;
         issue += (m->lane_storage * CPU_CYCLES_PER_STORAGE +
                   m->lane_shared * CPU_CYCLES_PER_SHARED) / cyc_per_us;

@@ -641,10 +641,10 @@ static void test_no_counts(void **state)
 }
 
 /* The CPU device (lavapipe) terms, from the constants in docs/model.md §5:
- * 0.85 cycles per 8-lane instruction, 1.3 cycles per lane x 4 bytes of a
- * buffer or shared access, 320 ns per workgroup, 1.8 ns per invocation per
- * barrier, 12 cycles per dependent FP step, FP16 at one extra instruction
- * per FLOP.  2 cores at 2 GHz: 4000 cycles per µs. */
+ * 0.55 cycles per 8-lane instruction, 1.5 cycles per lane x 4 bytes of a
+ * buffer access, 2.3 of a shared access, 350 ns per workgroup, 2.0 ns per
+ * invocation per barrier, 12 cycles per dependent FP step, FP16 at two
+ * extra instructions per FLOP.  2 cores at 2 GHz: 4000 cycles per µs. */
 static void cpu_fixture(fixture *f, uint64_t groups, uint32_t wg)
 {
     fx_init(f, groups, wg);
@@ -678,22 +678,22 @@ typedef struct cpu_case {
 
 static const cpu_case cpu_cases[] = {
     /* copy: 4096 x 256 invocations, 8 instructions, 2 buffer lanes:
-     * (1048576 x 8 / 8 x 0.85 + 2097152 x 1.3) / 4000 + 4096 x 0.32 / 2 */
+     * (1048576 x 8 / 8 x 0.55 + 2097152 x 1.5) / 4000 + 4096 x 0.35 / 2 */
     {__LINE__, 4096, 256, 8, 2, 0, 0, 0,
-     (1048576 * 0.85 + 2097152 * 1.3) / 4000 + 4096 * 0.32 / 2, 0, "issue"},
+     (1048576 * 0.55 + 2097152 * 1.5) / 4000 + 4096 * 0.35 / 2, 0, "issue"},
     /* odd group count: the busiest core runs 3 of 5 groups (x 6/5) */
     {__LINE__, 5, 256, 8, 2, 0, 0, 0,
-     ((1280 * 0.85 + 2560 * 1.3) / 4000 + 5 * 0.32 / 2) * 6 / 5, 0, "launch"},
+     ((1280 * 0.55 + 2560 * 1.5) / 4000 + 5 * 0.35 / 2) * 6 / 5, 0, "launch"},
     /* reduce-like: 9 barriers per group add to the issue time */
     {__LINE__, 4096, 256, 16, 1, 4, 9, 0,
-     (1048576 * 2 * 0.85 + 1048576 * 1.3 + 4194304 * 1.3) / 4000 +
-         4096 * 0.32 / 2,
-     4096 * 9 * 256 * 1.8e-3 / 2, "barrier"},
-    /* FP16: two conversions per operation, one instruction per FLOP */
+     (1048576 * 2 * 0.55 + 1048576 * 1.5 + 4194304 * 2.3) / 4000 +
+         4096 * 0.35 / 2,
+     4096 * 9 * 256 * 2.0e-3 / 2, "barrier"},
+    /* FP16: conversions around each operation, two instructions per FLOP */
     {__LINE__, 1024, 64, 100, 1, 0, 0, 400,
-     (65536 * 100 / 8.0 * 0.85 + 65536 * 400 / 8.0 * 0.85 + 65536 * 1.3) /
-             4000 +
-         1024 * 0.32 / 2,
+     (65536 * 100 / 8.0 * 0.55 + 65536 * 400 * 2 / 8.0 * 0.55 +
+      65536 * 1.5) / 4000 +
+         1024 * 0.35 / 2,
      0, "issue"},
 };
 

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Refit lavapipe's cost constants from the accuracy suite's measurements
+# (docs/model.md, "lavapipe calibration").  Development tool.
+#   sh bench/accuracy/fit.sh [BUILD]
+# Uses the CSV reports that `make accuracy` left in BUILD/accuracy (run it
+# first, with ACCURACY_RUNS=5 on a quiet machine), builds bench/accuracy/fit.c
+# against BUILD/libclockwork.a and prints the fitted constants.
+set -eu
+BUILD=${1:-build}
+ls "$BUILD"/accuracy/accuracy-*.csv > /dev/null 2>&1 || {
+    echo "fit: no $BUILD/accuracy/accuracy-*.csv: run make accuracy first" >&2
+    exit 2
+}
+LIBS="$(pkg-config --libs vulkan jansson ncursesw capstone) -lpfm \
+ -lshaderc_combined -Wl,--start-group -lglslang -lMachineIndependent \
+ -lOSDependent -lOGLCompiler -lGenericCodeGen -lSPIRV -lSPIRV-Tools-opt \
+ -lSPIRV-Tools -lglslang-default-resource-limits -Wl,--end-group -lstdc++ \
+ -lm -lpthread -ldl"
+# shellcheck disable=SC2086
+${CC:-cc} -std=c11 -O2 -D_GNU_SOURCE -Icore -Iverifier -Icollectors \
+    -o "$BUILD/accuracy/fit" bench/accuracy/fit.c "$BUILD/libclockwork.a" $LIBS
+"$BUILD/accuracy/fit" bench/accuracy/plan.json "$BUILD"/accuracy/accuracy-*.csv
