@@ -319,10 +319,24 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
             snprintf(hint, sizeof hint,
                      "the index comes from the loop at line %d: check its bound "
                      "('<' vs '<='), or guard the access", lline);
-        else
-            snprintf(hint, sizeof hint,
-                     "guard the access with a bounds check (e.g. 'if (i < n)') or "
-                     "make the buffer hold every index the dispatch touches");
+        else {
+            /* a push constant holding the buffer's length names the guard */
+            const char *len_name = NULL;
+            for (size_t q = 0; I->r && q < I->r->npush && !len_name; q++) {
+                const plan_value *pv = I->k ? plan_kernel_push(I->k, I->r->push[q].name) : NULL;
+                if (pv && pv->is_integer && elems && pv->ivalue == (int64_t)elems)
+                    len_name = I->r->push[q].name;
+            }
+            if (len_name && have_expr && simple_ident(expr))
+                snprintf(hint, sizeof hint,
+                         "the guard 'if (%s < %s)' is missing: add it around the access "
+                         "(%s = %llu is the length of %s)",
+                         expr, len_name, len_name, (unsigned long long)elems, arr);
+            else
+                snprintf(hint, sizeof hint,
+                         "guard the access with a bounds check (e.g. 'if (i < n)') or "
+                         "make the buffer hold every index the dispatch touches");
+        }
         finding *f;
         if (certain) {
             const char *tail = "";

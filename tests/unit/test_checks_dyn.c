@@ -237,6 +237,8 @@ static void test_examples(void **state)
                 assert_non_null(strstr(f->message, "y[i] for i in [1000, 1023]"));
                 assert_non_null(strstr(f->message, "invocations 1000\xe2\x80\x93" "1023"));
                 assert_non_null(strstr(f->message, "binding 1 holds 1000 floats"));
+                assert_non_null(f->hint);
+                assert_non_null(strstr(f->hint, "'if (i < n)' is missing"));
                 assert_non_null(f->detail_json);
                 assert_non_null(strstr(f->detail_json, "\"index_min\": 1000"));
                 assert_non_null(strstr(f->detail_json, "\"index_max\": 1023"));
