@@ -462,10 +462,19 @@ int theme_load(const char *name, theme *out, cw_error *err)
         theme_monochrome(out);
         return 0;
     }
-    set_err(err, name, 0, "theme '%s' not found in %s%s%s/themes or "
-            "themes/ of the source tree (bundled: default, light, "
-            "high-contrast, monochrome)", name, nd > 0 ? dirs[0] : "",
-            nd > 0 ? ", " : "", CW_SHARE_DIR);
+    char where[2048] = "";
+    size_t o = 0;
+    for (int i = 0; i < nd && o + 2 < sizeof where; i++) {
+        int k = snprintf(where + o, sizeof where - o, "%s%.500s",
+                         i ? ", " : "", dirs[i]);
+        if (k < 0)
+            break;
+        o += (size_t)k;
+        if (o >= sizeof where)
+            o = sizeof where - 1;
+    }
+    set_err(err, name, 0, "theme '%s' not found (looked in %s; bundled: "
+            "default, light, high-contrast, monochrome)", name, where);
     return -1;
 }
 

@@ -69,8 +69,11 @@ rc=$?
 "$CW" tui --static --theme nosuch --snapshot main "$PLAN" > /dev/null 2> "$T/err"
 [ $? = 2 ] && grep -q "theme 'nosuch' not found" "$T/err" && ok "unknown theme: exit 2" ||
     fail "unknown theme: $(cat "$T/err")"
+# by name when the binary sits in this tree (build*/clockwork), else by path
 for th in default light high-contrast monochrome; do
-    "$CW" tui --static --theme "$th" --snapshot help "$PLAN" > /dev/null 2> "$T/err"
+    ref=$th
+    [ -d "$(dirname "$CW")/../themes" ] || ref="$ROOT/themes/$th.theme"
+    "$CW" tui --static --theme "$ref" --snapshot help "$PLAN" > /dev/null 2> "$T/err"
     [ $? = 1 ] || fail "theme $th: $(cat "$T/err")"
 done
 ok "bundled themes load"
