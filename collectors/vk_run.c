@@ -105,6 +105,25 @@ static int buffer_create_flags(vk_ctx *c, VkDeviceSize size,
         out->buf = VK_NULL_HANDLE;
         return CW_EXIT_ENV;
     }
+    /* A buffer larger than its whole heap can never be allocated; some
+     * drivers (lavapipe) would try anyway and take the host's memory with
+     * them, so say so before asking.  CW_VK_HEAP_BYTES=N stands in for a
+     * smaller heap (fault tests on a host with plenty of memory). */
+    VkDeviceSize heap = c->mem.memoryHeaps[c->mem.memoryTypes[type].heapIndex].size;
+    const char *fake_heap = getenv("CW_VK_HEAP_BYTES");
+    if (fake_heap && *fake_heap)
+        heap = (VkDeviceSize)strtoull(fake_heap, NULL, 10);
+    if (req.size > heap) {
+        cw_error_set(err, NULL, 0, 0,
+                     "out of device memory: %s needs %llu bytes, more than the "
+                     "device's memory heap %u holds (%llu bytes); make the buffer "
+                     "smaller or split the work over several dispatches",
+                     what, (unsigned long long)req.size,
+                     c->mem.memoryTypes[type].heapIndex, (unsigned long long)heap);
+        vkDestroyBuffer(c->device, out->buf, NULL);
+        out->buf = VK_NULL_HANDLE;
+        return CW_EXIT_ENV;
+    }
     VkMemoryAllocateInfo mai = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
         .allocationSize = req.size,
