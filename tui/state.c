@@ -281,6 +281,16 @@ void state_apply(tui_state *st, tui_msg *m)
         break;
     case MSG_STATIC:
         if ((k = state_find(st, m->plan, m->index)) != NULL) {
+            /* remember what the edit changes: the old prediction, and the
+             * old median (the new static report carries no measurement) */
+            if (k->kr.prediction.valid) {
+                k->prev_pred_us = k->kr.prediction.time_us;
+                k->has_prev_pred = 1;
+            }
+            if (k->kr.measurement.valid && !k->kr.measurement.error) {
+                k->prev_meas_us = k->kr.measurement.median_us;
+                k->has_prev_meas = 1;
+            }
             if (m->kr)
                 take_report(k, m->kr);
             free(k->source);
@@ -311,6 +321,10 @@ void state_apply(tui_state *st, tui_msg *m)
         break;
     case MSG_MEASURED:
         if ((k = state_find(st, m->plan, m->index)) != NULL && m->kr) {
+            if (k->kr.measurement.valid && !k->kr.measurement.error) {
+                k->prev_meas_us = k->kr.measurement.median_us;
+                k->has_prev_meas = 1;
+            }
             take_report(k, m->kr);
             const measurement *me = &k->kr.measurement;
             if (k->nrecent == 0) /* no live samples: show the run's own */
@@ -335,6 +349,29 @@ void state_apply(tui_state *st, tui_msg *m)
         free(m->kr);
         m->kr = NULL;
     }
+}
+
+int state_change(const tui_kernel *k, int measured, double *rel,
+                 double *prev_us)
+{
+    *rel = 0;
+    *prev_us = 0;
+    double cur;
+    if (measured) {
+        if (!k->has_prev_meas || k->state == KS_MEASURING ||
+            !state_median(k, &cur))
+            return 0;
+        *prev_us = k->prev_meas_us;
+    } else {
+        if (!k->has_prev_pred || !k->kr.prediction.valid)
+            return 0;
+        cur = k->kr.prediction.time_us;
+        *prev_us = k->prev_pred_us;
+    }
+    if (!(*prev_us > 0))
+        return 0;
+    *rel = cur / *prev_us - 1;
+    return *rel > 0.005 || *rel < -0.005;
 }
 
 size_t state_recent(const tui_kernel *k, double *out, size_t max)

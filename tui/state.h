@@ -93,6 +93,8 @@ typedef struct tui_kernel {
     int source_glsl;
     line_cost *lines;       /* per source line cost; may be NULL */
     size_t nlines;
+    int has_prev_pred, has_prev_meas; /* the values before the last */
+    double prev_pred_us, prev_meas_us; /* re-analysis / re-measurement */
     int have_counts;        /* the evaluator's counts (detail view) */
     kernel_counts counts;   /* scalars and accesses; lines and
                                assumptions are not kept here */
@@ -184,6 +186,11 @@ void state_select_kernel(tui_state *st, size_t kernel_index);
 
 /* Live or final median (µs) of a kernel; 0 when none. */
 int state_median(const tui_kernel *k, double *us);
+/* Relative change of the current value against the previous one (e.g.
+ * -0.29 for 29% faster); 0 when there is no previous value or no change
+ * worth showing (under 0.5%).  Returns 1 when there is one to show. */
+int state_change(const tui_kernel *k, int measured, double *rel,
+                 double *prev_us);
 /* Latest samples oldest-first into out (up to max); returns the count. */
 size_t state_recent(const tui_kernel *k, double *out, size_t max);
 const char *state_sort_name(sort_key s);

@@ -107,6 +107,19 @@ void views_sparkline(canvas *cv, int y, int x, int w, uint8_t el,
     }
 }
 
+/* "-29% (was 1.69ms)" against a kernel's previous value, or "" */
+static int fmt_change(char *buf, size_t n, const tui_kernel *k, int measured)
+{
+    double rel, prev;
+    buf[0] = '\0';
+    if (!state_change(k, measured, &rel, &prev))
+        return 0;
+    char a[32];
+    views_fmt_time(a, sizeof a, prev);
+    snprintf(buf, n, "%+.0f%% (was %s)", rel * 100, a);
+    return 1;
+}
+
 /* ---- layout ---- */
 
 void views_layout_screen(int rows, int cols, views_layout *l)
@@ -836,6 +849,17 @@ static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
                         line);
             p.y++;
         }
+    /* what the last edit or re-run moved */
+    char c1[96], c2[96];
+    int h1 = fmt_change(c1, sizeof c1, k, 0), h2 = fmt_change(c2, sizeof c2, k, 1);
+    if ((h1 || h2) && p.y < p.cv.rows) {
+        snprintf(line, sizeof line, "%s%s%s%s%s", h1 ? "predicted " : "",
+                 h1 ? c1 : "", h1 && h2 ? " · " : "", h2 ? "measured " : "",
+                 h2 ? c2 : "");
+        canvas_text(&p.cv, p.y, 1, 8, EL_DIM, "change");
+        canvas_text(&p.cv, p.y, 9, p.cv.cols - 9, EL_WARN, line);
+        p.y++;
+    }
     summary_terms(&p, &kr->prediction);
     /* the latest samples, and the counters in one line */
     double v[SPARK_N];
@@ -926,6 +950,11 @@ static void detail_prediction(pane *p, const tui_state *st,
     snprintf(line, sizeof line, "%s (ideal %s) · %s-bound · %s", a, b,
              pr->bound ? pr->bound : "?", confidence_name(pr->conf));
     p_kv(p, 1, "time", EL_PREDICTED, line);
+    char chg[96];
+    if (fmt_change(chg, sizeof chg, k, 0)) {
+        snprintf(line, sizeof line, "%s since the last change", chg);
+        p_kv(p, 1, "changed", EL_WARN, line);
+    }
     views_fmt_si(c, sizeof c, pr->flops, "FLOP");
     views_fmt_si(d, sizeof d, pr->bytes, "B");
     char inv[32];
@@ -1155,6 +1184,11 @@ static void detail_measurement(pane *p, const tui_state *st,
                  m->median_us > 0 ? 100 * m->mad_us / m->median_us : 0.0,
                  m->samples);
         p_kv(p, 1, "median", EL_MEASURED, line);
+        char chg[96];
+        if (fmt_change(chg, sizeof chg, k, 1)) {
+            snprintf(line, sizeof line, "%s against the previous run", chg);
+            p_kv(p, 1, "changed", EL_WARN, line);
+        }
         views_fmt_time(a, sizeof a, m->min_us);
         views_fmt_time(b, sizeof b, m->max_us);
         views_fmt_time(c, sizeof c, m->p90_us);

@@ -37,6 +37,14 @@ printf '// edited-by-test\n' >> "$D/saxpy.comp"
 expect live 'edited-by-test' "edited shader re-analysed: new line in the source view"
 expect live 'done · 1 measured' "edited shader re-measured" 900
 keys live 1
+# an edit that adds work: the prediction and the measurement move, and the
+# summary says by how much
+sleep 1
+sed 's|y\[i\] = alpha \* x\[i\] + y\[i\];|y[i] = alpha * x[i] + y[i]; for (int r = 0; r < 64; r++) y[i] = y[i] * 0.999 + alpha;|' \
+    "$D/saxpy.comp" > "$D/saxpy.tmp" && mv "$D/saxpy.tmp" "$D/saxpy.comp"
+grep -q 'for (int r' "$D/saxpy.comp" || fail "test setup: the shader edit did not apply"
+expect live 'predicted \+[0-9]+% \(was ' "more work: the prediction rises, the change shown"
+expect live 'measured \+[0-9]+% \(was ' "more work: the measurement rises, the change shown" 900
 sleep 1
 write_plan saxpy_renamed
 expect live '^ saxpy_renamed ' "edited plan reloaded"

@@ -180,6 +180,7 @@ static void test_views_content(void **s)
     canvas_free(&cv);
     render(&st, &cv, 60, 160, 1, VIEW_DETAIL); /* two columns: all of it */
     assert_true(screen_contains(&cv, "Findings (2)"));
+    assert_true(screen_contains(&cv, "-33% (was 105µs)")); /* the edit */
     assert_true(screen_contains(&cv, "out-of-bounds"));
     assert_true(screen_contains(&cv, "Measurement"));
     assert_true(screen_contains(&cv, "unavailable (no hardware PMU"));
@@ -461,6 +462,38 @@ static void test_messages(void **s)
     state_apply(&st, &m);
     assert_int_equal(state_find(&st, 1, 0)->state, KS_FAILED);
     assert_false(state_median(state_find(&st, 1, 0), &med));
+    /* a re-run remembers the previous median: the change is shown */
+    double rel, prev;
+    assert_false(state_change(k, 1, &rel, &prev)); /* first measurement */
+    kr = calloc(1, sizeof *kr);
+    kr->name = cw_strdup("b");
+    kr->measurement.valid = 1;
+    kr->measurement.median_us = 21;
+    m = (tui_msg){.kind = MSG_MEASURED, .plan = 1, .index = 1, .kr = kr};
+    state_apply(&st, &m);
+    assert_true(state_change(k, 1, &rel, &prev));
+    assert_true(prev == 42 && rel == -0.5);
+    /* an edit: the new static result keeps the old prediction and median
+     * as "previous" until the new ones arrive */
+    k->kr.prediction.valid = 1;
+    k->kr.prediction.time_us = 10;
+    kr = calloc(1, sizeof *kr);
+    kr->name = cw_strdup("b");
+    kr->prediction.valid = 1;
+    kr->prediction.time_us = 12;
+    m = (tui_msg){.kind = MSG_STATIC, .plan = 1, .index = 1, .kr = kr};
+    state_apply(&st, &m);
+    assert_true(state_change(k, 0, &rel, &prev));
+    assert_true(prev == 10);
+    assert_true(rel > 0.199 && rel < 0.201);
+    assert_false(state_change(k, 1, &rel, &prev)); /* not re-measured yet */
+    kr = calloc(1, sizeof *kr);
+    kr->name = cw_strdup("b");
+    kr->measurement.valid = 1;
+    kr->measurement.median_us = 21.05; /* under 0.5%: not worth showing */
+    m = (tui_msg){.kind = MSG_MEASURED, .plan = 1, .index = 1, .kr = kr};
+    state_apply(&st, &m);
+    assert_false(state_change(k, 1, &rel, &prev));
     /* messages for kernels that no longer exist are dropped */
     kr = calloc(1, sizeof *kr);
     m = (tui_msg){.kind = MSG_MEASURED, .plan = 1, .index = 7, .kr = kr};
