@@ -409,10 +409,22 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
             char msg[1600];
             cw_error_format(&err, msg, sizeof msg);
             fprintf(stderr, "clockwork: %s\n", msg);
+            ctx = NULL;
+        }
+        if (rc == CW_EXIT_ENV) {
+            /* No device: nothing is measured (exit 4), but the static
+             * findings and predictions are still reported (the profile
+             * comes from static_profile below, as for check). */
+            code = cw_exit_worst(code, CW_EXIT_ENV);
+        } else if (rc) {
             report_free(&r);
             free_plans(&ps);
-            return cw_exit_worst(code, rc ? rc : CW_EXIT_ENV);
+            return cw_exit_worst(code, rc);
         }
+    }
+    if (measure && have_gpu_kernels && ctx) {
+        cw_error err;
+        cw_error_clear(&err);
         const vk_device_info *d = vk_ctx_info(ctx);
         fill_device(&r.device, d);
         int prc = pipeline_select_profile(&c->opt, d->name, d->uuid, d->driver_version, &prof,
