@@ -414,6 +414,12 @@ static void report_barriers(const ev_info *I, kernel_report *kr)
         fmt_local(I, r->lane_missing, lm, sizeof lm);
         uint32_t bi = SPV_NONE;
         uint32_t hdr = enclosing_divergent(I, m->insts[r->inst].block, &bi);
+        /* a barrier in a called function: look at the call sites */
+        uint32_t fn = m->insts[r->inst].func;
+        for (size_t ci = 0; hdr == SPV_NONE && fn < m->nfuncs && ci < m->ninsts; ci++)
+            if (m->insts[ci].opcode == SpvOpFunctionCall && m->insts[ci].nops &&
+                m->insts[ci].ops[0] == m->funcs[fn].id)
+                hdr = enclosing_divergent(I, m->insts[ci].block, &bi);
         int n = 0;
         if (hdr != SPV_NONE) {
             const spv_inst *t = &m->insts[bi];
