@@ -1,49 +1,12 @@
-/* libFuzzer harness: the whole static path on arbitrary SPIR-V: reader,
- * validation, reflection, evaluator, checks and the model, for a plan
- * kernel with a few buffers, push constants and a 2-D dispatch.  The seed
- * corpus holds the example kernels compiled with debug info, so mutations
- * of valid modules are explored too. */
-#include <stddef.h>
-#include <stdint.h>
-#include <string.h>
-
-#include "model.h"
-#include "profile.h"
-#include "shader.h"
-#include "verifier.h"
+/* libFuzzer harness: the whole static path on arbitrary SPIR-V bytes
+ * (byte-level mutations; fuzz_spirv_mut.c mutates whole instructions).  The
+ * seed corpus holds the example and corpus kernels compiled with debug info,
+ * so mutations of valid modules are explored too. */
+#include "spirv_target.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static device_profile prof;
-    static int init;
-    if (!init) {
-        profile_builtin("h200", &prof);
-        init = 1;
-    }
-    shader_module m;
-    cw_error err;
-    if (shader_from_spirv("fuzz.spv", data, size, &m, &err) != 0)
-        return 0;
-    plan_value push[2] = {{.key = (char *)"n", .value = 1000, .is_integer = 1, .ivalue = 1000},
-                          {.key = (char *)"alpha", .value = 2.0}};
-    plan_buffer bufs[3] = {{.binding = 0, .has_elements = 1, .elements = 1000},
-                           {.binding = 1, .has_elements = 1, .elements = 1000},
-                           {.binding = 2, .has_bytes = 1, .bytes = 4096}};
-    plan_kernel k = {.name = (char *)"fuzz", .shader = (char *)"fuzz.spv",
-                     .shader_path = (char *)"fuzz.spv", .entry = (char *)"main",
-                     .workgroups = {4, 2, 1}, .push = push, .npush = 2,
-                     .buffers = bufs, .nbuffers = 3, .min_efficiency = -1};
-    report r;
-    report_init(&r);
-    kernel_report *kr = report_add_kernel(&r, "fuzz");
-    verifier_result vr;
-    memset(&vr, 0, sizeof vr);
-    if (verifier_analyze(&k, &m, &prof, kr, &vr) == 0 && vr.ok)
-        model_predict(&vr.counts, &vr.refl, &k, &prof, &kr->prediction, kr);
-    verifier_result_free(&vr);
-    report_free(&r);
-    shader_free(&m);
-    return 0;
+    return spirv_target_run(data, size);
 }

@@ -3,6 +3,8 @@
 # ASan and UBSan (clang), then run each for N seconds (default 60) on a copy
 # of its seed corpus.  Crashes are left in build-fuzz/<harness>/crash-*;
 # turn each into a regression input under tests/fuzz/regressions/<harness>/.
+# FUZZ_ONLY="plan spirv_mut" runs only those harnesses (two shells can then
+# share the cores); the table goes to stdout and build-fuzz/<harness>.log.
 set -u
 SECONDS_EACH=${1:-60}
 [ -n "$SECONDS_EACH" ] || SECONDS_EACH=60
@@ -21,15 +23,20 @@ status=0
 printf '%-16s %10s %12s %8s\n' harness seconds executions crashes
 for src in tests/fuzz/fuzz_*.c; do
     name=$(basename "$src" .c)
+    if [ -n "${FUZZ_ONLY:-}" ]; then
+        case " $FUZZ_ONLY " in *" ${name#fuzz_} "*) ;; *) continue ;; esac
+    fi
     bin="$OUT/$name"
     # shellcheck disable=SC2086
-    clang -O1 -g -fsanitize=fuzzer,address,undefined $CPPFLAGS -o "$bin" "$src" \
+    clang -O1 -g -fsanitize=fuzzer,address,undefined -Itests/fuzz $CPPFLAGS -o "$bin" "$src" \
         "$OUT/lib/libclockwork.a" $LIBS || { status=1; continue; }
     corpus="$OUT/$name.corpus"
     mkdir -p "$corpus" "$OUT/$name.crashes"
-    seeds="tests/fuzz/seeds/${name#fuzz_}"
+    base=${name#fuzz_}
+    base=${base%_mut}   # the structure-aware SPIR-V harness shares spirv's seeds
+    seeds="tests/fuzz/seeds/$base"
     [ -d "$seeds" ] && cp -r "$seeds"/. "$corpus"/ 2>/dev/null
-    regress="tests/fuzz/regressions/${name#fuzz_}"
+    regress="tests/fuzz/regressions/$base"
     [ -d "$regress" ] && cp -r "$regress"/. "$corpus"/ 2>/dev/null
     log="$OUT/$name.log"
     ASAN_OPTIONS=detect_leaks=1 "$bin" "$corpus" -max_total_time="$SECONDS_EACH" \

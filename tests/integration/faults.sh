@@ -1,0 +1,162 @@
+#!/bin/sh
+# Faults from the environment, each asserting the exit code, the message and
+# that nothing was lost (the other kernels, the report, the previous report):
+#   - a buffer larger than the device's memory heap (simulated with
+#     CW_VK_HEAP_BYTES: lavapipe's heap is the host's RAM);
+#   - no Vulkan driver: check still works, run reports the static part and
+#     exits 4;
+#   - events libpfm4 cannot encode: unavailable with the reason, run succeeds;
+#   - an unwritable -o path and a full disk for run's report;
+#   - a malformed calibrated profile in the cache: warned about, ignored,
+#     rebuilt by calibrate.
+# (Hangs: hang.sh.  Signals to the TUI: faults_tui.sh.)
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+: "${CW:?}"
+ROOT=${CW_TEST_ROOT:-$(pwd)}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export XDG_CACHE_HOME="$T/cache"
+SAXPY="$ROOT/examples/kernels/saxpy.comp"
+RUN="--samples 2 --warmup 1"
+
+# json_get FILE EXPR: print a Python expression over the report r
+json_get() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# ---- a buffer larger than the device heap ----
+cat > "$T/heap.json" <<J
+{"kernels": [
+ {"name": "saxpy_big", "shader": "$SAXPY", "workgroups": [32768, 1, 1],
+  "push": {"n": 16777216, "alpha": 2.0},
+  "buffers": [{"binding": 0, "elements": 16777216}, {"binding": 1, "elements": 16777216}]},
+ {"name": "saxpy_small", "shader": "$SAXPY", "workgroups": [4, 1, 1],
+  "push": {"n": 1024, "alpha": 2.0},
+  "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
+J
+CW_VK_HEAP_BYTES=16777216 "$CW" run $RUN --format json -o "$T/heap.out.json" "$T/heap.json" \
+    > "$T/out" 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "heap: run exit $rc, want 4: $(cat "$T/err")"
+grep -q "out of device memory" "$T/err" || fail "heap: no 'out of device memory': $(cat "$T/err")"
+grep -q "binding 0 ('X') of kernel 'saxpy_big'" "$T/err" || fail "heap: buffer not named: $(cat "$T/err")"
+grep -q "16777216 bytes" "$T/err" || fail "heap: heap size not stated"
+python3 - "$T/heap.out.json" <<'PY' || fail "heap: report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+k = {x["name"]: x for x in r["kernels"]}
+assert "out of device memory" in k["saxpy_big"]["measurement"]["error"]
+assert k["saxpy_big"]["prediction"]["time_us"] > 0          # still predicted
+assert k["saxpy_small"]["measurement"]["median_us"] > 0     # the other kernel still ran
+PY
+# check needs no memory: it predicts the same plan (exit 0, no error finding)
+CW_VK_HEAP_BYTES=16777216 "$CW" check --format json -o "$T/heap.check.json" "$T/heap.json" \
+    > /dev/null 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "heap: check exit $rc, want 0"
+[ "$(json_get "$T/heap.check.json" 'r["kernels"][0]["prediction"]["time_us"] > 0')" = True ] ||
+    fail "heap: check has no prediction"
+echo "ok: buffer beyond the device heap (run exit 4 naming it, check predicts)"
+
+# ---- no Vulkan driver ----
+cat > "$T/small.json" <<J
+{"kernels": [{"name": "saxpy_small", "shader": "$SAXPY", "workgroups": [4, 1, 1],
+  "push": {"n": 1024, "alpha": 2.0},
+  "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
+J
+NOICD="env VK_DRIVER_FILES=/nonexistent VK_ICD_FILENAMES=/nonexistent"
+$NOICD "$CW" check --format json -o "$T/noicd.check.json" "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 0 ] || fail "no ICD: check exit $rc, want 0: $(cat "$T/err")"
+[ "$(json_get "$T/noicd.check.json" 'r["kernels"][0]["prediction"]["time_us"] > 0')" = True ] ||
+    fail "no ICD: check has no prediction"
+$NOICD "$CW" run $RUN --format json -o "$T/noicd.run.json" "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "no ICD: run exit $rc, want 4"
+grep -q "no usable Vulkan driver" "$T/err" || fail "no ICD: message: $(cat "$T/err")"
+grep -q "mesa-vulkan-drivers" "$T/err" || fail "no ICD: no hint: $(cat "$T/err")"
+python3 - "$T/noicd.run.json" <<'PY' || fail "no ICD: run's report"
+import json, sys
+k = json.load(open(sys.argv[1]))["kernels"][0]
+assert k["prediction"]["time_us"] > 0, k["prediction"]
+assert "no Vulkan device" in k["measurement"]["error"], k["measurement"]
+assert k["divergence"]["status"] == "unknown", k["divergence"]
+PY
+echo "ok: no Vulkan driver (check 0, run 4 with the static report)"
+
+# ---- events libpfm4 cannot open ----
+"$CW" run $RUN --events cycles,no_such_event_xyz --format json -o "$T/ev.json" "$T/small.json" \
+    > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "events: run exit $rc: $(cat "$T/err")"
+python3 - "$T/ev.json" <<'PY' || fail "events: report"
+import json, sys
+m = json.load(open(sys.argv[1]))["kernels"][0]["measurement"]
+assert m["median_us"] > 0, m
+c = m["counters"]["no_such_event_xyz"]
+assert c["available"] is False and c["value"] is None, c
+assert "no_such_event_xyz" in c["reason"] and "libpfm4" in c["reason"], c
+for name, v in m["counters"].items():   # never a silent 0
+    assert v["available"] or (v["value"] is None and v["reason"]), (name, v)
+PY
+"$CW" run $RUN --events 'cycles,,' "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] || fail "events: malformed list: exit $rc, want 2"
+echo "ok: unknown events reported unavailable with the reason; run succeeds"
+
+# ---- unwritable -o and a full disk, for run ----
+"$CW" run $RUN -o "$T/nodir/r.json" "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] || fail "-o in a missing folder: exit $rc, want 2"
+grep -q "$T/nodir/r.json" "$T/err" || fail "-o: path not named: $(cat "$T/err")"
+mkdir "$T/ro" && chmod 555 "$T/ro"
+if [ "$(id -u)" != 0 ]; then   # root writes anywhere
+    "$CW" run $RUN -o "$T/ro/r.json" "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+    [ $rc -eq 2 ] || fail "-o read-only folder: exit $rc"
+fi
+"$CW" run $RUN -o /dev/full "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] || fail "-o /dev/full: exit $rc, want 2"
+grep -q "No space left" "$T/err" || fail "/dev/full: message: $(cat "$T/err")"
+"$CW" run $RUN --format json -o "$T/keep.json" "$T/small.json" > /dev/null 2>&1
+cp "$T/keep.json" "$T/keep.before"
+( trap '' XFSZ; ulimit -f 1; "$CW" run $RUN --format json -o "$T/keep.json" "$T/small.json" ) \
+    > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] || fail "file size limit: exit $rc, want 2"
+grep -q "cannot write the report" "$T/err" || fail "full disk: message: $(cat "$T/err")"
+cmp -s "$T/keep.json" "$T/keep.before" || fail "full disk: the previous report was damaged"
+ls -a "$T" | grep -q '\.tmp' && fail "full disk: temporary file left behind"
+echo "ok: unwritable -o / full disk: exit 2, previous report intact"
+
+# ---- a malformed calibrated profile in the cache ----
+"$CW" calibrate --device llvmpipe --budget 0.05 -o "$T/prof.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 0 ] || fail "calibrate exit $rc: $(cat "$T/err")"
+P=$(ls "$XDG_CACHE_HOME"/clockwork/profiles/*.json 2>/dev/null | head -n 1)
+[ -f "$P" ] || fail "no cached profile"
+"$CW" check --format json -o "$T/p0.json" "$T/small.json" > /dev/null 2>&1
+[ "$(json_get "$T/p0.json" 'r["device"]["profile"]')" = calibrated ] || fail "cache not used"
+i=0
+for bad in truncate garbage nul wrong-schema negative; do
+    case $bad in
+    truncate) head -c 200 "$T/prof.json" > "$P" ;;
+    garbage) printf 'not json at all' > "$P" ;;
+    nul) printf '\0\0\0\0' > "$P" ;;
+    wrong-schema) printf '{"schema": 99}' > "$P" ;;
+    negative) python3 - "$T/prof.json" "$P" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["ceilings"]["dram_gbs"] = -1
+json.dump(p, open(sys.argv[2], "w"))
+PY
+    ;;
+    esac
+    i=$((i + 1))
+    "$CW" check --format json -o "$T/p$i.json" "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+    [ $rc -eq 0 ] || fail "cache $bad: check exit $rc: $(cat "$T/err")"
+    grep -q "warning: ignoring the cached profile: $P" "$T/err" ||
+        fail "cache $bad: no warning naming the file: $(cat "$T/err")"
+    grep -q "clockwork calibrate" "$T/err" || fail "cache $bad: no hint to recalibrate"
+    [ "$(json_get "$T/p$i.json" 'r["device"]["profile"]')" = builtin ] ||
+        fail "cache $bad: the malformed profile was used"
+done
+"$CW" run $RUN --format json -o "$T/prun.json" "$T/small.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "cache: run exit $rc with a malformed profile"
+grep -q "ignoring the cached profile" "$T/err" || fail "cache: run did not warn"
+"$CW" calibrate --device llvmpipe --budget 0.05 > /dev/null 2>&1 || fail "recalibrate"
+"$CW" check --format json -o "$T/pz.json" "$T/small.json" > /dev/null 2> "$T/err"
+grep -q "ignoring" "$T/err" && fail "cache: still warning after calibrate"
+[ "$(json_get "$T/pz.json" 'r["device"]["profile"]')" = calibrated ] ||
+    fail "cache: calibrate did not rebuild the profile"
+echo "ok: malformed cached profile ignored with a warning, rebuilt by calibrate"
+echo "faults: ok"
