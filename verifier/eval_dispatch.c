@@ -233,44 +233,74 @@ static int box_footprint(const seg *bx, ev_group *const cg[8], int slot,
         cnt[d] = step[d] ? (uint64_t)span + 1 : 1;
     }
     if (exact) {
-        double work = (double)cnt[0] * cnt[1] * cnt[2] * (double)(ra->n ? ra->n : 1);
-        if (work > 4e6)
-            exact = 0;
-    }
-    if (!exact) {
-        /* the hull of what the corners touched */
-        int64_t lo = INT64_MAX, hi = INT64_MIN;
-        for (int k = 0; k < 8; k++) {
-            if (!cg[k])
+        /* the union over the box is the union over x, then over y, then
+           over z, of translated copies; merging after each axis keeps it
+           small when neighbouring groups touch adjacent bytes */
+        ev_runs cur = {NULL, 0, 0, 0};
+        cur.cap = ra->n ? ra->n : 1;
+        cur.r = malloc(cur.cap * sizeof *cur.r);
+        if (!cur.r)
+            abort();
+        memcpy(cur.r, ra->r, ra->n * sizeof *cur.r);
+        cur.n = ra->n;
+        for (int d = 0; d < 3 && exact; d++) {
+            if (cnt[d] <= 1 || cur.n == 0)
                 continue;
-            const ev_runs *r = &cg[k]->fp[slot];
-            if (r->n) {
-                if (r->r[0].lo < lo) lo = r->r[0].lo;
-                if (r->r[r->n - 1].hi > hi) hi = r->r[r->n - 1].hi;
+            double work = (double)cnt[d] * (double)cur.n;
+            if (work > 8e6) {
+                exact = 0;
+                break;
             }
-        }
-        if (lo < hi)
-            ivec_push(v, lo, hi < limit ? hi : limit);
-        return ra->n == 0 && lo >= hi;
-    }
-    for (uint64_t z = 0; z < cnt[2]; z++)
-        for (uint64_t y = 0; y < cnt[1]; y++)
-            for (uint64_t x = 0; x < cnt[0]; x++) {
-                int64_t sh = (int64_t)x * step[0] + (int64_t)y * step[1] +
-                             (int64_t)z * step[2];
-                for (size_t i = 0; i < ra->n; i++) {
-                    int64_t lo = ra->r[i].lo + sh, hi = ra->r[i].hi + sh;
-                    if (lo < 0) lo = 0;
-                    if (hi > limit) hi = limit;
-                    if (lo < hi && ivec_push(v, lo, hi))
-                        return 0;
+            ev_runs nx = {NULL, 0, 0, 0};
+            nx.cap = (size_t)work;
+            nx.r = malloc(nx.cap * sizeof *nx.r);
+            if (!nx.r)
+                abort();
+            for (uint64_t k = 0; k < cnt[d]; k++) {
+                int64_t sh = (int64_t)k * step[d];
+                for (size_t i = 0; i < cur.n; i++) {
+                    nx.r[nx.n].lo = cur.r[i].lo + sh;
+                    nx.r[nx.n].hi = cur.r[i].hi + sh;
+                    nx.n++;
                 }
             }
-    return 1;
+            ev_runs_normalize(&nx);
+            free(cur.r);
+            cur = nx;
+        }
+        if (exact) {
+            for (size_t i = 0; i < cur.n; i++) {
+                int64_t lo = cur.r[i].lo, hi = cur.r[i].hi;
+                if (lo < 0) lo = 0;
+                if (hi > limit) hi = limit;
+                if (lo < hi && ivec_push(v, lo, hi)) {
+                    exact = 0;
+                    break;
+                }
+            }
+            free(cur.r);
+            if (exact)
+                return 1;
+        } else {
+            free(cur.r);
+        }
+    }
+    /* the hull of what the corners touched */
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int k = 0; k < 8; k++) {
+        if (!cg[k])
+            continue;
+        const ev_runs *r = &cg[k]->fp[slot];
+        if (r->n) {
+            if (r->r[0].lo < lo) lo = r->r[0].lo;
+            if (r->r[r->n - 1].hi > hi) hi = r->r[r->n - 1].hi;
+        }
+    }
+    if (lo < hi)
+        ivec_push(v, lo, hi < limit ? hi : limit);
+    return ra->n == 0 && lo >= hi;
 }
 
-/* Distinct bytes in v: a bitmap over [0, limit) when that is small
- * enough, else sort and merge. */
 static double ivec_total_bitmap(ivec *v, int64_t limit)
 {
     if (limit <= 0 || limit > ((int64_t)64 << 20) || v->n < 64)
