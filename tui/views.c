@@ -1561,9 +1561,8 @@ static void render_source(canvas *cv, const rect *body, tui_state *st)
                     canvas_fill(cv, y, x + 7, n > barw ? barw : n, 0x2588,
                                 cur ? EL_SELECTED : EL_BAR);
             }
-            x += 7 + (barw ? barw + 1 : 0);
         }
-        /* the code itself, tabs expanded to 4 */
+        /* the code itself (after the gutter), tabs expanded to 4 */
         char code[1024];
         size_t o = 0;
         for (size_t i = 0; i < len && o + 5 < sizeof code; i++) {
