@@ -3417,13 +3417,21 @@ static void trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
 {
     if (!c->narmed)
         return;
+    uint8_t na = 0;
     if (lo == hi && c->m->insts[inst].nops && c->m->insts[inst].ops[0] < c->bound &&
         c->na[c->m->insts[inst].ops[0]]) {
-        trk_bad(c, inst); /* an address that is not affine in the loop state */
-        return;
+        /* an address that is not affine in the loop state: only counted
+           in skipped iterations, which is exact for workgroup memory (no
+           bytes from DRAM depend on it); a buffer's touched bytes would
+           not be */
+        if (c->info.vars[vi].cls != EVM_SHARED) {
+            trk_bad(c, inst);
+            return;
+        }
+        na = 4;
     }
     ev_event e = {inst, (uint16_t)lane, EVE_MEM,
-                  (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0)), lo, vi, 0, 0, hi - lo};
+                  (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0) | na), lo, vi, 0, 0, hi - lo};
     trk_emit(c, &e);
 }
 
@@ -3664,14 +3672,16 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
         uint32_t a = c->acc_of_inst[q->inst];
         if (a != EV_NONE)
             c->grp->acc[a].count += Kd;
+        if (q->flags & 3)
+            c->l_side[q->lane] = 1;
+        if (q->flags & 4)
+            continue; /* not affine: counted only */
         replay_point(c, q, q->a + d, q->span != 0);
         replay_point(c, q, q->a + (int64_t)K * d, q->span != 0);
         if (q->span) {
             replay_point(c, q, q->a + d + q->span, 1);
             replay_point(c, q, q->a + (int64_t)K * d + q->span, 1);
         }
-        if (q->flags & 3)
-            c->l_side[q->lane] = 1;
     }
     /* touched bytes: iteration-major so neighbouring lanes coalesce */
     int64_t tmax = K;
@@ -3761,6 +3771,15 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
         ev_var *v = &c->info.vars[q->b];
         if (v->cls != EVM_SHARED || !v->mem)
             continue;
+        if (q->flags & 4) {
+            /* stored somewhere not extrapolated: the whole variable now
+               holds values we did not compute */
+            for (uint32_t cc = 0; cc < v->nflat; cc++) {
+                v->mem[cc] = unk_of(NULL);
+                v->shm[cc].init = 1;
+            }
+            continue;
+        }
         int64_t d = q->a - pe->e[k].a;
         uint32_t a = c->acc_of_inst[q->inst];
         const ev_type *et = tinfo(c, v->pointee);

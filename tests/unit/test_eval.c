@@ -602,6 +602,45 @@ static void test_subgroup_elect(void **state)
     run_free(&x);
 }
 
+/* Shared-memory reads at (l + k) & 255 in a long loop: not affine, yet the
+ * loop is still summarised (those addresses only need counting). */
+static void test_shared_nonaffine_loop(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 256) in;\n"
+        "layout(set = 0, binding = 0) writeonly buffer Out { float o[]; };\n"
+        "layout(push_constant) uniform Params { uint iters; };\n"
+        "shared float tile[256];\n"
+        "void main() {\n"
+        "    uint l = gl_LocalInvocationID.x;\n"
+        "    tile[l] = float(l);\n"
+        "    barrier();\n"
+        "    float acc = 0.0;\n"
+        "    for (uint k = 0; k < iters; k++)\n"
+        "        acc += tile[(l + k) & 255u];\n"
+        "    o[gl_GlobalInvocationID.x] = acc;\n"
+        "}\n";
+    eval_options o;
+    eval_default_options(&o);
+    o.step_budget = 2e6; /* far less than running every iteration */
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"s\",\"shader\":\"k.comp\","
+               "\"workgroups\":[1024,1,1],\"push\":{\"iters\":1024},"
+               "\"buffers\":[{\"binding\":0,\"elements\":262144}]}]}",
+               &o);
+    const double inv = 1024.0 * 256;
+    assert_true(x.kc.flops_fp32 == inv * 1024);
+    assert_true(x.kc.shared_load_bytes == inv * 1024 * 4);
+    assert_true(x.kc.shared_store_bytes == inv * 4);
+    assert_true(x.kc.compulsory_write_bytes == inv * 4);
+    assert_int_equal(x.kc.conf, CONF_EXACT);
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+}
+
 /* Modules that parse but were never validated (mutated words): the
  * evaluator must neither crash nor hang on them. */
 static void test_mutations(void **state)
@@ -770,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_histogram_grid_stride),
         cmocka_unit_test(test_loop_modulo_branch),
         cmocka_unit_test(test_subgroup_elect),
+        cmocka_unit_test(test_shared_nonaffine_loop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
