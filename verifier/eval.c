@@ -3580,6 +3580,21 @@ static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr,
     }
 }
 
+typedef struct fp_tuple {
+    int slot;
+    int64_t d, lo, hi, lim;
+} fp_tuple;
+
+static int fp_tuple_cmp(const void *x, const void *y)
+{
+    const fp_tuple *a = x, *b = y;
+    if (a->slot != b->slot)
+        return a->slot < b->slot ? -1 : 1;
+    if (a->d != b->d)
+        return a->d < b->d ? -1 : 1;
+    return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
 /* Tries to skip iterations at an arrival; returns 1 when it did. */
 static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
 {
@@ -3683,65 +3698,83 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
             replay_point(c, q, q->a + (int64_t)K * d + q->span, 1);
         }
     }
-    /* touched bytes: iteration-major so neighbouring lanes coalesce */
-    int64_t tmax = K;
-    double work = Kd * (double)ce->n;
-    for (size_t k = 0; k < ce->n && work > 0; k++) {
-        const ev_event *q = &ce->e[k];
-        if (q->kind != EVE_MEM)
-            continue;
-        const ev_var *v = &c->info.vars[q->b];
-        if (v->fp_slot < 0)
-            continue;
-        uint32_t a = c->acc_of_inst[q->inst];
-        uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
-        int64_t d = q->a - pe->e[k].a;
-        int64_t ext = (int64_t)size + q->span;
-        if (d >= -ext && d <= ext) {
-            /* contiguous walk: one range */
-            int64_t lo = d >= 0 ? q->a + d : q->a + K * d;
-            int64_t hi = (d >= 0 ? q->a + K * d : q->a + d) + ext;
-            int64_t lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
-            ev_runs *r = &c->grp->fp[v->fp_slot + ((q->flags & 1) ? 1 : 0)];
-            runs_add(r, lo < 0 ? 0 : lo, hi > lim ? lim : hi);
-            if (q->flags & 2)
-                runs_add(&c->grp->fp[v->fp_slot + 1], lo < 0 ? 0 : lo, hi > lim ? lim : hi);
+    /* touched bytes: the iteration's byte ranges, merged per (buffer
+       direction, step), then laid down once per skipped iteration */
+    {
+        size_t nt = 0;
+        fp_tuple *tu = xcalloc(ce->n + 1, sizeof *tu);
+        for (size_t k = 0; k < ce->n; k++) {
+            const ev_event *q = &ce->e[k];
+            if (q->kind != EVE_MEM || (q->flags & 4))
+                continue;
+            const ev_var *v = &c->info.vars[q->b];
+            if (v->fp_slot < 0)
+                continue;
+            uint32_t a = c->acc_of_inst[q->inst];
+            uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
+            int64_t d = q->a - pe->e[k].a;
+            int slot = v->fp_slot + ((q->flags & 1) ? 1 : 0);
+            tu[nt].slot = slot;
+            tu[nt].d = d;
+            tu[nt].lo = q->a;
+            tu[nt].hi = q->a + (int64_t)size + q->span;
+            tu[nt].lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
+            nt++;
+            if (q->flags & 2) {
+                tu[nt] = tu[nt - 1];
+                tu[nt].slot = v->fp_slot + 1;
+                nt++;
+                if (nt + 2 > ce->n + 1) {
+                    tu = realloc(tu, (nt + ce->n + 2) * sizeof *tu);
+                    if (!tu)
+                        abort();
+                }
+            }
         }
-    }
-    if (work > 0) {
-        if (tmax > (int64_t)(4e6 / (double)(ce->n ? ce->n : 1)))
-            tmax = (int64_t)(4e6 / (double)(ce->n ? ce->n : 1));
-        for (int64_t s = 1; s <= tmax; s++)
-            for (size_t k = 0; k < ce->n; k++) {
-                const ev_event *q = &ce->e[k];
-                if (q->kind != EVE_MEM)
-                    continue;
-                const ev_var *v = &c->info.vars[q->b];
-                if (v->fp_slot < 0)
-                    continue;
-                uint32_t a = c->acc_of_inst[q->inst];
-                uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
-                int64_t d = q->a - pe->e[k].a;
-                int64_t ext = (int64_t)size + q->span;
-                if (d >= -ext && d <= ext)
-                    continue;
-                int64_t lo = q->a + s * d, hi = lo + ext;
-                int64_t lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
+        qsort(tu, nt, sizeof *tu, fp_tuple_cmp);
+        size_t w = 0;
+        for (size_t i = 0; i < nt; i++) {
+            if (w && tu[w - 1].slot == tu[i].slot && tu[w - 1].d == tu[i].d &&
+                tu[i].lo <= tu[w - 1].hi) {
+                if (tu[i].hi > tu[w - 1].hi)
+                    tu[w - 1].hi = tu[i].hi;
+            } else {
+                tu[w++] = tu[i];
+            }
+        }
+        nt = w;
+        double work = 0;
+        for (size_t i = 0; i < nt; i++) {
+            int64_t ext = tu[i].hi - tu[i].lo;
+            work += (tu[i].d >= -ext && tu[i].d <= ext) ? 1 : Kd;
+        }
+        int64_t tmax = K;
+        if (work > 4e6) {
+            tmax = (int64_t)(4e6 / (double)(nt ? nt : 1));
+            if (tmax < 1)
+                tmax = 1;
+        }
+        for (size_t i = 0; i < nt; i++) {
+            fp_tuple *t2 = &tu[i];
+            int64_t ext = t2->hi - t2->lo, d = t2->d;
+            ev_runs *r = &c->grp->fp[t2->slot];
+            if (d >= -ext && d <= ext) {
+                /* a contiguous walk: one range */
+                int64_t lo = d >= 0 ? t2->lo + d : t2->lo + K * d;
+                int64_t hi = (d >= 0 ? t2->lo + K * d : t2->lo + d) + ext;
+                runs_add(r, lo < 0 ? 0 : lo, hi > t2->lim ? t2->lim : hi);
+                continue;
+            }
+            for (int64_t st = 1; st <= tmax; st++) {
+                int64_t lo = t2->lo + st * d, hi = lo + ext;
                 if (lo < 0) lo = 0;
-                if (hi > lim) hi = lim;
-                ev_runs *r = &c->grp->fp[v->fp_slot + ((q->flags & 1) ? 1 : 0)];
+                if (hi > t2->lim) hi = t2->lim;
                 runs_add(r, lo, hi);
-                if (q->flags & 2)
-                    runs_add(&c->grp->fp[v->fp_slot + 1], lo, hi);
             }
-        if (tmax < K) {
-            for (size_t k = 0; k < ce->n; k++) {
-                const ev_event *q = &ce->e[k];
-                const ev_var *v = q->kind == EVE_MEM ? &c->info.vars[q->b] : NULL;
-                if (v && v->fp_slot >= 0)
-                    c->grp->fp[v->fp_slot + ((q->flags & 1) ? 1 : 0)].inexact = 1;
-            }
+            if (tmax < K)
+                r->inexact = 1;
         }
+        free(tu);
     }
     /* outer loops see the skipped events as their own */
     for (int k = 0; k < c->narmed; k++) {

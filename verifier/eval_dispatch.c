@@ -243,7 +243,21 @@ static int box_footprint(const seg *bx, ev_group *const cg[8], int slot,
             abort();
         memcpy(cur.r, ra->r, ra->n * sizeof *cur.r);
         cur.n = ra->n;
-        for (int d = 0; d < 3 && exact; d++) {
+        /* smallest step first: adjacent copies merge before the runs
+           multiply along the other axes */
+        int ord[3] = {0, 1, 2};
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++) {
+                int64_t si = step[ord[i]] < 0 ? -step[ord[i]] : step[ord[i]];
+                int64_t sj = step[ord[j]] < 0 ? -step[ord[j]] : step[ord[j]];
+                if (sj < si) {
+                    int t = ord[i];
+                    ord[i] = ord[j];
+                    ord[j] = t;
+                }
+            }
+        for (int oi = 0; oi < 3 && exact; oi++) {
+            int d = ord[oi];
             if (cnt[d] <= 1 || cur.n == 0)
                 continue;
             double work = (double)cnt[d] * (double)cur.n;
