@@ -86,8 +86,22 @@ static void bisect(ev_ctx *c, const eval_options *o, gcache *gc, int d,
             cp[(*ncp)++] = hi;
         return;
     }
-    uint32_t mid = lo + (hi - lo) / 2;
     int ok;
+    if (depth == 0 && slo != shi && hi - lo > 3) {
+        /* behaviour usually changes right at an edge (the first group, the
+           group a guard cuts at the end): try next to both ends first */
+        uint64_t s1 = sig_at(c, o, gc, d, lo + 1, &ok);
+        if (ok && s1 == shi) {
+            cp[(*ncp)++] = lo + 1;
+            return;
+        }
+        uint64_t s2 = ok ? sig_at(c, o, gc, d, hi - 1, &ok) : 0;
+        if (ok && s2 == slo) {
+            cp[(*ncp)++] = hi;
+            return;
+        }
+    }
+    uint32_t mid = lo + (hi - lo) / 2;
     uint64_t sm = sig_at(c, o, gc, d, mid, &ok);
     if (!ok) {
         if (slo != shi)
