@@ -1062,8 +1062,10 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->pc_val = xcalloc((m->ninsts + 1) * 4, sizeof *c->pc_val);
     c->trk = xcalloc(m->nblocks + 1, sizeof *c->trk);
 
-    /* push constants */
-    if (r && r->push_bytes) {
+    /* push constants; a block beyond any device's maxPushConstantsSize
+     * (the limits check reports it; a hostile module can declare 2 GiB) is
+     * not materialised: its loads are unknown */
+    if (r && r->push_bytes && r->push_bytes <= 65536) {
         c->push_bytes = r->push_bytes;
         c->push = xcalloc(r->push_bytes, 1);
         if (k)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "model.h"
@@ -21,6 +22,7 @@
 #include "shader.h"
 #include "theme.h"
 #include "verifier.h"
+#include "../fuzz/spirv_target.h"
 
 typedef void (*feed_fn)(const char *path, const char *data, size_t len);
 
@@ -65,29 +67,11 @@ static void feed_events(const char *path, const char *data, size_t len)
     free(text);
 }
 
+/* exactly what fuzz_spirv and fuzz_spirv_mut run */
 static void feed_spirv(const char *path, const char *data, size_t len)
 {
-    device_profile prof;
-    profile_builtin("h200", &prof);
-    shader_module m;
-    cw_error err;
-    if (shader_from_spirv(path, data, len, &m, &err) != 0)
-        return;
-    plan_buffer bufs[2] = {{.binding = 0, .has_elements = 1, .elements = 1000},
-                           {.binding = 1, .has_elements = 1, .elements = 1000}};
-    plan_kernel k = {.name = (char *)"r", .shader = (char *)path, .shader_path = (char *)path,
-                     .entry = (char *)"main", .workgroups = {4, 2, 1}, .buffers = bufs,
-                     .nbuffers = 2, .min_efficiency = -1};
-    report r;
-    report_init(&r);
-    kernel_report *kr = report_add_kernel(&r, "r");
-    verifier_result vr;
-    memset(&vr, 0, sizeof vr);
-    if (verifier_analyze(&k, &m, &prof, kr, &vr) == 0 && vr.ok)
-        model_predict(&vr.counts, &vr.refl, &k, &prof, &kr->prediction, kr);
-    verifier_result_free(&vr);
-    report_free(&r);
-    shader_free(&m);
+    (void)path;
+    spirv_target_run((const uint8_t *)data, len);
 }
 
 static int replay(const char *dir, feed_fn feed)
@@ -113,6 +97,12 @@ static int replay(const char *dir, feed_fn feed)
         alarm(30); /* a hang fails the test instead of the whole suite */
         feed(path, buf, len);
         alarm(0);
+        /* an out-of-memory find must stay fixed: peak RSS well below the
+         * fuzzers' 2 GiB limit (ru_maxrss is in KiB) */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        if (ru.ru_maxrss > 1024L * 1024)
+            fail_msg("%s: peak RSS %ld KiB", path, ru.ru_maxrss);
         n++;
     }
     closedir(d);
