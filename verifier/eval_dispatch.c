@@ -255,7 +255,8 @@ static int box_footprint(const seg *bx, ev_group *const cg[8], int slot,
         cur.r = malloc(cur.cap * sizeof *cur.r);
         if (!cur.r)
             abort();
-        memcpy(cur.r, ra->r, ra->n * sizeof *cur.r);
+        if (ra->n)
+            memcpy(cur.r, ra->r, ra->n * sizeof *cur.r);
         cur.n = ra->n;
         /* smallest step first: adjacent copies merge before the runs
            multiply along the other axes */
