@@ -1564,12 +1564,18 @@ static void acc_strides(ev_ctx *c, uint32_t inst, const uint16_t *lanes,
         uint32_t l = lanes[j];
         int64_t o = c->tmp_off[l];
         int last_in_sg = j + 1 == n || lanes[j + 1] / sg != l / sg;
-        if (j + 1 < n && !last_in_sg && lanes[j + 1] == l + 1) {
-            int64_t o2 = c->tmp_off[l + 1];
+        if (j + 1 < n && !last_in_sg) {
+            /* the next lane of the subgroup that ran it (not always l + 1:
+               a guard may leave gaps); the step per lane between them */
+            uint32_t l2 = lanes[j + 1];
+            int64_t o2 = c->tmp_off[l2];
             if (o != INT64_MIN && o2 != INT64_MIN) {
-                int64_t st = (o2 - o) * (int64_t)scale;
-                if (st != 0)
+                int64_t diff = o2 - o, gap = (int64_t)(l2 - l);
+                if (diff != 0)
                     uniform_run = 0;
+                if (gap <= 0 || diff % gap != 0)
+                    continue;
+                int64_t st = diff / gap * (int64_t)scale;
                 int k;
                 for (k = 0; k < 4; k++)
                     if (s->stride_n[k] > 0 && s->stride[k] == st)

@@ -641,6 +641,47 @@ static void test_shared_nonaffine_loop(void **state)
     run_free(&x);
 }
 
+/* Only even lanes store: the per-lane step is still one float and the
+ * access is not uniform. */
+static void test_strides_with_gaps(void **state)
+{
+    (void)state;
+    static const char *src =
+        "#version 450\n"
+        "layout(local_size_x = 64) in;\n"
+        "layout(set = 0, binding = 0) buffer Out { float o[]; };\n"
+        "void main() {\n"
+        "    uint i = gl_GlobalInvocationID.x;\n"
+        "    if ((i & 1u) == 0u)\n"
+        "        o[i] = 1.0;\n"
+        "    o[64u + i * 4u] = 2.0;\n"
+        "}\n";
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"g\",\"shader\":\"k.comp\","
+               "\"workgroups\":[1,1,1],\"buffers\":[{\"binding\":0,\"elements\":320}]}]}",
+               NULL);
+    int seen = 0;
+    for (size_t a = 0; a < x.kc.naccesses; a++) {
+        const access_summary *s = &x.kc.accesses[a];
+        if (s->line == 7) {
+            assert_false(s->uniform);
+            assert_true(s->stride_known);
+            assert_int_equal(s->lane_stride_bytes, 4);
+            assert_true(s->count == 32);
+            seen |= 1;
+        }
+        if (s->line == 8) {
+            assert_int_equal(s->lane_stride_bytes, 16);
+            seen |= 2;
+        }
+    }
+    assert_int_equal(seen, 3);
+    /* 32 floats at even indices of [0, 63], and 64 floats in [64, 319] */
+    assert_true(x.kc.compulsory_write_bytes == 32 * 4 + 64 * 4);
+    run_free(&x);
+}
+
 /* Modules that parse but were never validated (mutated words): the
  * evaluator must neither crash nor hang on them. */
 static void test_mutations(void **state)
@@ -810,6 +851,7 @@ int main(void)
         cmocka_unit_test(test_loop_modulo_branch),
         cmocka_unit_test(test_subgroup_elect),
         cmocka_unit_test(test_shared_nonaffine_loop),
+        cmocka_unit_test(test_strides_with_gaps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
