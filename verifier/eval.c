@@ -543,8 +543,8 @@ static void setup_vars(ev_ctx *c)
                 v->cls = EVM_OTHER; /* arrays of blocks: not modelled */
             }
             if (v->cls != EVM_OTHER) {
-                const plan_buffer *b = plan_kernel_buffer(c->info.k, sv->set,
-                                                          sv->binding);
+                const plan_buffer *b =
+                    c->info.k ? plan_kernel_buffer(c->info.k, sv->set, sv->binding) : NULL;
                 uint64_t bytes = 0;
                 cw_error err;
                 if (b && c->info.r &&

@@ -293,6 +293,10 @@ static void test_uncertain_is_warning(void **state)
     assert_int_equal(kernel_report_count(kr, SEV_ERROR), 0);
     assert_int_equal(kc.conf, CONF_ESTIMATED);
     eval_counts_free(&kc);
+    /* no plan, no reflection, no report: counts of one workgroup */
+    assert_int_equal(eval_run(&m, NULL, NULL, NULL, &kc, NULL), 0);
+    assert_int_equal(kc.invocations, 32);
+    eval_counts_free(&kc);
     report_free(&rep);
     reflect_free(&r);
     spv_free(&m);
