@@ -3,6 +3,7 @@
 #include "shader.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <shaderc/shaderc.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,70 @@ int shader_compile_glsl(const char *path, const char *text, size_t len,
     return rc;
 }
 
+/* GLSL compiled by shader_load, by path and exact text: a plan that names
+ * one shader for thousands of kernels (or a TUI analysing it again)
+ * compiles it once; compiling is ~50 ms, the rest of check ~1 ms a kernel.
+ * Failures are not kept (their message is wanted each time).  Bounded;
+ * entries live until exit (still reachable, not leaked); a mutex because
+ * the TUI's worker thread loads shaders too. */
+enum { GLSL_CACHE_MAX = 64 };
+typedef struct glsl_cached {
+    char *path;
+    char *text;
+    size_t len;
+    uint32_t *words;
+    size_t nwords;
+} glsl_cached;
+static glsl_cached glsl_cache[GLSL_CACHE_MAX];
+static size_t glsl_ncache;
+static pthread_mutex_t glsl_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int glsl_cache_get(const char *path, const char *text, size_t len, shader_module *out)
+{
+    int hit = 0;
+    pthread_mutex_lock(&glsl_cache_lock);
+    for (size_t i = 0; i < glsl_ncache && !hit; i++) {
+        const glsl_cached *e = &glsl_cache[i];
+        if (e->len != len || strcmp(e->path, path) != 0 || memcmp(e->text, text, len) != 0)
+            continue;
+        out->words = malloc(e->nwords * 4);
+        out->source = malloc(len + 1);
+        if (!out->words || !out->source)
+            abort();
+        memcpy(out->words, e->words, e->nwords * 4);
+        memcpy(out->source, text, len);
+        out->source[len] = 0;
+        out->nwords = e->nwords;
+        out->source_len = len;
+        out->path = cw_strdup(path);
+        out->from_glsl = 1;
+        hit = 1;
+    }
+    pthread_mutex_unlock(&glsl_cache_lock);
+    return hit;
+}
+
+static void glsl_cache_put(const char *path, const char *text, size_t len,
+                           const shader_module *m)
+{
+    pthread_mutex_lock(&glsl_cache_lock);
+    if (glsl_ncache < GLSL_CACHE_MAX) {
+        glsl_cached *e = &glsl_cache[glsl_ncache];
+        e->path = cw_strdup(path);
+        e->text = malloc(len + 1);
+        e->words = malloc(m->nwords * 4);
+        if (!e->path || !e->text || !e->words)
+            abort();
+        memcpy(e->text, text, len);
+        e->text[len] = 0;
+        e->len = len;
+        memcpy(e->words, m->words, m->nwords * 4);
+        e->nwords = m->nwords;
+        glsl_ncache++;
+    }
+    pthread_mutex_unlock(&glsl_cache_lock);
+}
+
 int shader_load(const char *path, shader_module *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -157,10 +222,13 @@ int shader_load(const char *path, shader_module *out, cw_error *err)
     int rc = read_all(path, &buf, &len, err);
     if (rc)
         return rc;
-    if (has_suffix(path, ".spv"))
+    if (has_suffix(path, ".spv")) {
         rc = shader_from_spirv(path, buf, len, out, err);
-    else
+    } else if (!glsl_cache_get(path, buf, len, out)) {
         rc = shader_compile_glsl(path, buf, len, out, err);
+        if (rc == 0)
+            glsl_cache_put(path, buf, len, out);
+    }
     free(buf);
     return rc;
 }
