@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -682,6 +683,76 @@ static void test_strides_with_gaps(void **state)
     run_free(&x);
 }
 
+/* The same kernels optimised by glslc -O (SSA form: phis instead of
+ * function variables) give the same FLOPs and compulsory bytes. */
+static void test_optimised_modules_agree(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *plan;
+    } cases[] = {
+        {"examples/kernels/reduce.comp",
+         "{\"kernels\":[{\"name\":\"r\",\"shader\":\"k.comp\",\"workgroups\":[40,1,1],"
+         "\"push\":{\"n\":10000},\"buffers\":[{\"binding\":0,\"elements\":10000},"
+         "{\"binding\":1,\"elements\":40}]}]}"},
+        {"examples/kernels/matmul_tiled.comp",
+         "{\"kernels\":[{\"name\":\"m\",\"shader\":\"k.comp\",\"workgroups\":[4,4,1],"
+         "\"push\":{\"n\":64},\"buffers\":[{\"binding\":0,\"elements\":4096},"
+         "{\"binding\":1,\"elements\":4096},{\"binding\":2,\"elements\":4096}]}]}"},
+        {"examples/kernels/stencil.comp",
+         "{\"kernels\":[{\"name\":\"s\",\"shader\":\"k.comp\",\"workgroups\":[3,3,1],"
+         "\"push\":{\"w\":40,\"h\":40},\"buffers\":[{\"binding\":0,\"elements\":1600},"
+         "{\"binding\":1,\"elements\":1600}]}]}"},
+    };
+    const char *root = getenv("CW_TEST_ROOT");
+    if (system("glslc --version > /dev/null 2>&1") != 0)
+        skip();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *src = read_text(cases[i].file);
+        assert_non_null(src);
+        run a;
+        run_kernel(&a, src, cases[i].plan, NULL);
+        char spv[] = "/tmp/cw_eval_opt_XXXXXX";
+        int fd = mkstemp(spv);
+        assert_true(fd >= 0);
+        close(fd);
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd, "glslc -O -g -fshader-stage=compute '%s/%s' -o '%s'",
+                 root && *root ? root : ".", cases[i].file, spv);
+        assert_int_equal(system(cmd), 0);
+        FILE *f = fopen(spv, "rb");
+        assert_non_null(f);
+        uint32_t words[1 << 16];
+        size_t nw = fread(words, 4, sizeof words / 4, f);
+        fclose(f);
+        unlink(spv);
+        spv_module m;
+        cw_error err;
+        assert_int_equal(spv_parse(words, nw, &m, &err), 0);
+        int phis = 0;
+        for (size_t k = 0; k < m.ninsts; k++)
+            phis += m.insts[k].opcode == 245; /* OpPhi */
+        assert_true(phis > 0);
+        reflection r;
+        reflect_module(&m, spv_entry_find(&m, "main"), &r);
+        kernel_counts kc;
+        device_profile prof;
+        profile_init(&prof);
+        prof.limits.subgroup_size = 8;
+        assert_int_equal(eval_run(&m, &r, &a.p.kernels[0], &prof, &kc, NULL), 0);
+        assert_true(flops(&kc) == flops(&a.kc));
+        assert_true(kc.compulsory_read_bytes == a.kc.compulsory_read_bytes);
+        assert_true(kc.compulsory_write_bytes == a.kc.compulsory_write_bytes);
+        assert_true(kc.barriers == a.kc.barriers);
+        assert_int_equal(kc.conf, CONF_EXACT);
+        eval_counts_free(&kc);
+        reflect_free(&r);
+        spv_free(&m);
+        run_free(&a);
+        free(src);
+    }
+}
+
 /* Modules that parse but were never validated (mutated words): the
  * evaluator must neither crash nor hang on them. */
 static void test_mutations(void **state)
@@ -852,6 +923,7 @@ int main(void)
         cmocka_unit_test(test_subgroup_elect),
         cmocka_unit_test(test_shared_nonaffine_loop),
         cmocka_unit_test(test_strides_with_gaps),
+        cmocka_unit_test(test_optimised_modules_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
