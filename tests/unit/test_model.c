@@ -767,6 +767,56 @@ static void test_cpu_chain_latency(void **state)
     fx_free(&f);
 }
 
+/* Degenerate and extreme inputs: a finite prediction, never a crash. */
+static void test_degenerate_inputs(void **state)
+{
+    (void)state;
+    /* nothing at all: zero counts, no reflection, no plan kernel, no report */
+    kernel_counts c;
+    memset(&c, 0, sizeof c);
+    device_profile p;
+    gpu_profile(&p);
+    prediction pred;
+    memset(&pred, 0, sizeof pred);
+    model_predict(&c, NULL, NULL, &p, &pred, NULL);
+    assert_true(pred.valid);
+    assert_true(isfinite(pred.time_us) && pred.time_us >= 5);
+    assert_string_equal(pred.bound, "launch");
+    kernel_report kr;
+    memset(&kr, 0, sizeof kr);
+    kr.prediction = pred;
+    kernel_report_free(&kr);
+
+    /* huge counts, a wide stride, a zero-byte access, a CPU profile with
+     * nothing known */
+    fixture f;
+    stream(&f, 4000000000u, 1024, 1 << 30);
+    f.acc[1].bytes = 0;
+    f.c.flops_fp64 = 1e30;
+    f.c.instructions = 1e30;
+    f.c.barriers = 1e20;
+    f.c.fp_chains = 0;
+    for (int cpu = 0; cpu < 2; cpu++) {
+        profile_init(&f.p);
+        f.p.is_cpu = cpu;
+        memset(&f.kr, 0, sizeof f.kr);
+        fx_run(&f);
+        assert_true(isfinite(f.kr.prediction.time_us));
+        assert_true(f.kr.prediction.time_us > 0);
+        assert_non_null(f.kr.prediction.bound);
+        fx_free(&f);
+    }
+
+    /* a workgroup larger than a unit holds: modelled as one resident */
+    fixture g;
+    stream(&g, 100, 1024, 4);
+    g.p.max_threads_per_unit = 512;
+    g.refl.shared_bytes = 1u << 20; /* more than shared_per_unit too */
+    fx_run(&g);
+    assert_true(isfinite(g.kr.prediction.time_us));
+    fx_free(&g);
+}
+
 /* The lavapipe built-in: a CPU device has no banks and no Little's law
  * limit, and its prediction is finite for a plain stream. */
 static void test_cpu_profile(void **state)
@@ -807,6 +857,7 @@ int main(void)
         cmocka_unit_test(test_min_efficiency),
         cmocka_unit_test(test_evaluator_assumptions_and_confidence),
         cmocka_unit_test(test_no_counts),
+        cmocka_unit_test(test_degenerate_inputs),
         cmocka_unit_test(test_cpu_terms),
         cmocka_unit_test(test_cpu_chain_latency),
         cmocka_unit_test(test_cpu_profile),
