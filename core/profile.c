@@ -645,21 +645,22 @@ int profile_save_file(const device_profile *p, const char *path,
 
 /* ---- built-ins ---- */
 
-/* NVIDIA H200.  Origins: [M] measured on one H200 in 2026 (GPU.md,
- * ARCHITECTURE §7), [V] Vulkan limits reported by the driver there, [D]
- * datasheet / architecture documentation of Hopper, [F] fitted to a
- * measurement (stated), [A] assumption.  To be replaced by a committed
- * `clockwork calibrate` run. */
+/* NVIDIA H200.  Origins: [C] `clockwork calibrate --device 0 --no-save`
+ * on one H200 on 2026-11-30 (driver 580.159.4.0; bench/gpu/h200.sh, output
+ * in docs/h200/), [M] measured there otherwise (GPU.md, docs/h200), [V]
+ * Vulkan limits and VK_NV_shader_sm_builtins there, [D] Hopper datasheet /
+ * architecture documentation, [F] fitted to a measurement of the reference
+ * run (stated). */
 static void builtin_h200(device_profile *p)
 {
     profile_init(p);
     snprintf(p->name, sizeof p->name, "NVIDIA H200");
     snprintf(p->key, sizeof p->key, "h200");
-    snprintf(p->driver, sizeof p->driver, "NVIDIA 580.159");
-    snprintf(p->date, sizeof p->date, "2026");
+    snprintf(p->driver, sizeof p->driver, "NVIDIA 580.159.4.0");
+    snprintf(p->date, sizeof p->date, "2026-11-30");
     snprintf(p->command, sizeof p->command,
-             "built-in: figures from docs/model.md (measured copy and SAXPY, "
-             "Vulkan limits, Hopper datasheet)");
+             "clockwork calibrate --device 0 --no-save (bench/gpu/h200.sh), "
+             "with datasheet shape and fitted latency: docs/model.md");
     p->source = PROFILE_BUILTIN;
     p->is_cpu = 0;
 
@@ -676,22 +677,26 @@ static void builtin_h200(device_profile *p)
     l->max_storage_range = 4294967295u;
     l->subgroup_size = 32;
 
-    p->dram_gbs = 4300.0;       /* [M] device-to-device copy, read + write */
-    /* read / write apart: not measured (unknown) */
-    p->fp32_gflops = 66900.0;   /* [D] 132 SM x 128 lanes x 2 x 1.98 GHz */
-    p->fp16_gflops = 133800.0;  /* [D] non-tensor FP16, 2x FP32 */
-    p->fp64_gflops = 33500.0;   /* [D] 64 FP64 lanes per SM */
-    p->int32_gops = 33450.0;    /* [D] 64 INT32 lanes per SM */
-    p->sfu_gops = 4180.0;       /* [D] 16 SFU lanes per SM */
-    /* [A] "a few µs" per dispatch.  A one-workgroup dispatch was seen at
-     * 32 µs between GPU timestamps (TECH.md), kernel unstated: calibrate */
-    p->launch_us = 4.0;
-    p->timestamp_res_ns = 32.0; /* [M] timestamp granularity */
-    p->shared_gbs = 33450.0;    /* [D] 32 banks x 4 B per clock per SM */
-    /* l2_gbs, atomic_gops: not measured (unknown) */
+    p->dram_gbs = 4160.0;       /* [C] copy, read + write (GPU.md: ~4.3) */
+    p->dram_read_gbs = 4589.0;  /* [C] */
+    p->dram_write_gbs = 4296.0; /* [C] */
+    p->l2_gbs = 10156.0;        /* [C] 4 MiB working set, read */
+    p->shared_gbs = 31382.0;    /* [C] (datasheet: 32 banks x 4 B x clock
+                                   x 132 = 33.5 TB/s) */
+    p->fp32_gflops = 53915.0;   /* [C] (datasheet 66.9 TFLOP/s) */
+    p->fp16_gflops = 61509.0;   /* [C] */
+    p->fp64_gflops = 28758.0;   /* [C] */
+    p->int32_gops = 32286.0;    /* [C] */
+    p->sfu_gops = 4180.0;       /* [D] 16 SFU lanes per SM x 1.98 GHz */
+    /* [F] atomic_spread of the reference run: 2^20 atomics over 4096
+     * addresses in 37-48 µs, launch included */
+    p->atomic_gops = 30.0;
+    p->launch_us = 7.6;         /* [C] one empty dispatch between timestamps */
+    p->timestamp_res_ns = 32.0; /* [M] GPU.md (the reference run's calibrate
+                                   reported 7.4 µs: not used by the model) */
 
     p->units = 132;                  /* [V] VK_NV_shader_sm_builtins */
-    p->max_threads_per_unit = 2048;  /* [D] 64 warps per SM */
+    p->max_threads_per_unit = 2048;  /* [V] 64 warps per SM */
     p->max_groups_per_unit = 32;     /* [D] */
     p->shared_per_unit = 233472;     /* [D] 228 KiB per SM */
     p->regs_per_unit = 65536;        /* [D] */
@@ -699,11 +704,11 @@ static void builtin_h200(device_profile *p)
     p->sector_bytes = 32;            /* [D] */
     p->line_bytes = 128;             /* [D] */
     p->shared_banks = 32;            /* [D] */
-    /* [F] Little's law on the measured SAXPY (2^26 floats, 245 µs,
-     * 3.28 TB/s) with 2 independent 4-byte loads per invocation at full
-     * occupancy: 132 x 2048 x 8 B / 3.28 TB/s = 660 ns */
-    p->mem_latency_ns = 660.0;
-    p->clock_ghz = 1.98;             /* [D] boost clock */
+    /* [F] Little's law on copy / copy_half of the reference run: one 4-byte
+     * load in flight per invocation at full occupancy (132 x 2048 x 4 B)
+     * moved 2.43 / 2.34 TB/s: 1.08 MB / 2.4 TB/s = 450 ns */
+    p->mem_latency_ns = 450.0;
+    p->clock_ghz = 1.98;             /* [M] nvidia-smi SM clock */
 }
 
 static int read_first_double(const char *path, double *out)

@@ -22,6 +22,12 @@
  * and on x86 FMA units.  Used for the dependency-chain effect. */
 #define FP_LATENCY_CYCLES 4.0
 
+/* Requests to one address, one after the other at the GPU's L2 atomic
+ * unit: 4 cycles each, fitted to atomic_one of the H200 reference run
+ * (2^20 atomics on one address, combined per warp: 32768 requests in
+ * 63 µs). */
+#define GPU_CYCLES_SAME_ADDR_ATOMIC 4.0
+
 /* lavapipe (llvmpipe) code-generation costs, measured on the development
  * machine with `make accuracy` and fitted by bench/accuracy/fit.sh
  * (docs/model.md, "lavapipe calibration").
@@ -171,9 +177,11 @@ static void resolve(model *m)
                                         "workgroup memory per unit");
         m->latency_ns = need_rate(m, pos(p->mem_latency_ns), 500.0,
                                   "DRAM latency", "ns", 1);
-        /* two instructions per lane per clock: the FMA rate on the FP
-         * pipe plus the load/store, integer and branch pipes beside it */
-        m->issue_pus = m->fp32_pus;
+        /* one instruction per lane per clock (a warp instruction per
+         * scheduler per cycle): the FP32 FMA rate.  On the H200 reference
+         * run, loop kernels issued about one machine instruction per
+         * counted SPIR-V instruction (docs/model.md). */
+        m->issue_pus = m->fp32_pus / 2;
     }
 }
 
@@ -554,9 +562,15 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
             double addrs = a->footprint_bytes > 0 ? a->footprint_bytes / b : 1;
             if (a->uniform)
                 addrs = 1;
+            /* a GPU combines a subgroup's atomics on one address into one
+             * request; lavapipe does them lane by lane */
             double per_addr_ns = m->is_cpu ? CPU_NS_SAME_ADDR_ATOMIC
-                                           : 1.0 / m->clock_ghz;
-            double s = a->count / fmax(addrs, 1) * per_addr_ns * 1e-3;
+                                           : GPU_CYCLES_SAME_ADDR_ATOMIC /
+                                                 m->clock_ghz;
+            double ops = a->count;
+            if (!m->is_cpu && a->uniform)
+                ops /= m->subgroup;
+            double s = ops / fmax(addrs, 1) * per_addr_ns * 1e-3;
             if (s > serial)
                 serial = s;
         }
