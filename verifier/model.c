@@ -604,9 +604,10 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
      * dependent path; each slot runs `waves` workgroups one after the
      * other.  The path: one memory round trip (load, use, store), one more
      * per load whose address comes from buffer contents (a pointer chase:
-     * index unknown to the evaluator), and the longer of issuing the
-     * invocation's instructions (one per clock) and its FP dependency chain
-     * (4 cycles per step).  Loads with known addresses in a loop do not wait
+     * index unknown to the evaluator), and the longer of its instructions
+     * (4 cycles each when dependent, divided among its independent FP
+     * chains, at least one per clock) and its FP dependency chain (4 cycles
+     * per step).  Loads with known addresses in a loop do not wait
      * for each other (the compiler unrolls and batches them); their cost is
      * bandwidth, in the dram / l2 terms. */
     if (!m->is_cpu) {
@@ -626,7 +627,10 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         }
         int chains = c->fp_chains > 0 ? c->fp_chains : 1;
         double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
-        double issue_cyc = c->instructions / active;
+        /* an instruction waits for the one it depends on (4 cycles) unless
+         * independent chains interleave; never faster than one per clock */
+        double issue_cyc = c->instructions / active *
+                           fmax(1.0, FP_LATENCY_CYCLES / chains);
         double chain_cyc = fl / active / 2 / chains * FP_LATENCY_CYCLES;
         double per_group_ns = trips * m->latency_ns +
                               fmax(issue_cyc, chain_cyc) / m->clock_ghz +

@@ -295,9 +295,9 @@ static void test_one_workgroup_latency(void **state)
     f.c.instructions = 64 * 300.0;
     f.c.flops_fp32 = 64 * 2 * 100.0; /* 100 dependent FMAs: 400 cycles */
     fx_run(&f);
-    /* 1 wave x ((1 + 100) trips x 500 ns + max(300 instr, 100 x 4 cycles)
-     * / 2 GHz) */
-    assert_close(term(&f, "latency"), (101 * 500 + 400 / 2.0) * 1e-3);
+    /* 1 wave x ((1 + 100) trips x 500 ns + max(300 dependent instructions
+     * x 4 cycles, 100 FMA steps x 4 cycles) / 2 GHz) */
+    assert_close(term(&f, "latency"), (101 * 500 + 1200 / 2.0) * 1e-3);
     assert_string_equal(f.kr.prediction.bound, "latency");
     const finding *sd = find(&f, "small-dispatch");
     assert_non_null(sd);
