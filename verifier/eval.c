@@ -69,6 +69,7 @@ struct ev_ctx {
     uint8_t *ctrl;            /* per id: feeds a branch or an address */
     uint8_t *vctrl;           /* per var */
     uint8_t *na;              /* per id: a non-affine function of loop state */
+    uint32_t *lane_real;      /* executed lane -> local invocation index */
     uint16_t *run_lanes;      /* lanes executed per workgroup */
     uint32_t nrun;
     int sampled;              /* run_lanes is a sample of the group */
@@ -1000,16 +1001,43 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     for (size_t i = 0; i < m->nvars; i++)
         if (m->vars[i].id < c->bound)
             c->nflat[m->vars[i].id] = 2;
+    /* Invocations that share nothing (no workgroup memory, no barrier) are
+     * independent: in a module too long to run every one of them, the
+     * first and last subgroup of each workgroup stand for the rest. */
     const uint64_t pool_cap = 6u << 20; /* values (96 MiB) */
     c->exec_lanes = I->lanes;
-    if (per_lane * I->lanes > pool_cap) {
+    {
+        int shares = 0;
+        for (size_t i = 0; i < m->nvars; i++)
+            shares |= m->vars[i].storage == SpvStorageClassWorkgroup;
+        for (size_t i = 0; i < m->ninsts && !shares; i++)
+            shares |= m->insts[i].opcode == SpvOpControlBarrier;
+        uint32_t sg = I->subgroup ? I->subgroup : 32;
+        if (!shares && I->lanes >= 4 * sg && (double)m->ninsts * I->lanes > 4e5) {
+            c->exec_lanes = 2 * sg;
+            c->sampled = 1;
+            ev_note(c, "long module without shared memory: the first and last "
+                       "subgroup (%u of %u invocations) of each workgroup executed, "
+                       "counts scaled", c->exec_lanes, I->lanes);
+        }
+    }
+    if (per_lane * c->exec_lanes > pool_cap) {
         uint64_t l = per_lane ? pool_cap / per_lane : 1;
         c->exec_lanes = (uint32_t)(l < 1 ? 1 : l);
         if (c->exec_lanes > I->lanes)
             c->exec_lanes = I->lanes;
+        c->sampled = 0;
         ev_note(c, "module too large to execute every invocation together: "
                    "%u of %u invocations per workgroup executed, counts scaled",
                 c->exec_lanes, I->lanes);
+    }
+    c->lane_real = xcalloc(c->exec_lanes, sizeof *c->lane_real);
+    for (uint32_t l = 0; l < c->exec_lanes; l++)
+        c->lane_real[l] = l;
+    if (c->sampled) {
+        uint32_t sg = c->exec_lanes / 2;
+        for (uint32_t l = 0; l < sg; l++)
+            c->lane_real[sg + l] = I->lanes - sg + l;
     }
     size_t off = 0;
     for (size_t i = 0; i < m->ninsts; i++) {
@@ -1087,31 +1115,10 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->ntmp_vals = (size_t)L * 64;
     c->tmp_vals = xcalloc(c->ntmp_vals, sizeof(ev_val));
 
-    /* Invocations that share nothing (no workgroup memory, no barrier) are
-     * independent: in a module too long to run every one of them, the
-     * first and last subgroup of each workgroup stand for the rest. */
     c->run_lanes = xcalloc(L, sizeof *c->run_lanes);
     c->nrun = L;
     for (uint32_t l = 0; l < L; l++)
         c->run_lanes[l] = (uint16_t)l;
-    int shares = 0;
-    for (size_t i = 0; i < I->nvars; i++)
-        shares |= I->vars[i].cls == EVM_SHARED;
-    for (size_t i = 0; i < m->ninsts && !shares; i++)
-        shares |= m->insts[i].opcode == SpvOpControlBarrier;
-    uint32_t sg = I->subgroup ? I->subgroup : 32;
-    if (!shares && L == I->lanes && L >= 4 * sg &&
-        (double)m->ninsts * L > 4e5) {
-        c->nrun = 0;
-        for (uint32_t l = 0; l < sg; l++)
-            c->run_lanes[c->nrun++] = (uint16_t)l;
-        for (uint32_t l = L - sg; l < L; l++)
-            c->run_lanes[c->nrun++] = (uint16_t)l;
-        c->sampled = 1;
-        ev_note(c, "long module without shared memory: the first and last "
-                   "subgroup (%u of %u invocations) of each workgroup executed, "
-                   "counts scaled", c->nrun, L);
-    }
     return c;
 }
 
@@ -1143,7 +1150,7 @@ void ev_ctx_free(ev_ctx *c)
         for (size_t b = 0; b < c->m->nblocks; b++)
             trk_free(c->trk[b]);
     free(c->trk); free(c->ctrl); free(c->vctrl); free(c->na);
-    free(c->pc_off); free(c->pc_val); free(c->run_lanes);
+    free(c->pc_off); free(c->pc_val); free(c->run_lanes); free(c->lane_real);
     free(c);
 }
 
@@ -1289,6 +1296,7 @@ static void runs_add(ev_runs *r, int64_t lo, int64_t hi)
 static void lane_ids(const ev_ctx *c, uint32_t lane, uint32_t lid[3])
 {
     const uint32_t *L = c->info.local;
+    lane = c->lane_real[lane];
     lid[0] = lane % L[0];
     lid[1] = (lane / L[0]) % L[1];
     lid[2] = lane / (L[0] * L[1]);
@@ -1309,10 +1317,10 @@ static uint64_t builtin_comp(const ev_ctx *c, int bi, uint32_t comp,
     case SpvBuiltInWorkgroupId: return c->gid[d];
     case SpvBuiltInNumWorkgroups: return c->num_groups[d];
     case SpvBuiltInWorkgroupSize: return c->info.local[d];
-    case SpvBuiltInLocalInvocationIndex: return lane;
+    case SpvBuiltInLocalInvocationIndex: return c->lane_real[lane];
     case SpvBuiltInSubgroupSize: return sg;
-    case SpvBuiltInSubgroupLocalInvocationId: return lane % sg;
-    case SpvBuiltInSubgroupId: return lane / sg;
+    case SpvBuiltInSubgroupLocalInvocationId: return c->lane_real[lane] % sg;
+    case SpvBuiltInSubgroupId: return c->lane_real[lane] / sg;
     case SpvBuiltInNumSubgroups: return (c->info.lanes + sg - 1) / sg;
     default:
         *ok = 0;
@@ -1411,7 +1419,9 @@ static void rec_race(ev_ctx *c, uint32_t ia, uint32_t ib, int la, int lb,
     for (size_t i = 0; i < I->nraces; i++)
         if (I->races[i].inst_a == ia && I->races[i].inst_b == ib)
             return;
-    ev_race_rec r = {ia, ib, la, lb, ww, vi, comp,
+    int ra = la >= 0 && (uint32_t)la < c->exec_lanes ? (int)c->lane_real[la] : la;
+    int rb = lb >= 0 && (uint32_t)lb < c->exec_lanes ? (int)c->lane_real[lb] : lb;
+    ev_race_rec r = {ia, ib, ra, rb, ww, vi, comp,
                      {c->gid[0], c->gid[1], c->gid[2]},
                      !c->l_taint[la] && !c->l_taint[lb]};
     add_rec((void **)&I->races, &I->nraces, sizeof r, &r);
@@ -1426,7 +1436,7 @@ static void rec_uninit(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t comp,
             I->uninit[i].nlanes++;
             return;
         }
-    ev_uninit_rec r = {inst, vi, comp, (int)lane,
+    ev_uninit_rec r = {inst, vi, comp, (int)c->lane_real[lane],
                        {c->gid[0], c->gid[1], c->gid[2]},
                        !c->l_taint[lane] && !I->vars[vi].unknown_store, 1};
     add_rec((void **)&I->uninit, &I->nuninit, sizeof r, &r);
@@ -1563,14 +1573,15 @@ static void acc_strides(ev_ctx *c, uint32_t inst, const uint16_t *lanes,
     for (int j = 0; j < n; j++) {
         uint32_t l = lanes[j];
         int64_t o = c->tmp_off[l];
-        int last_in_sg = j + 1 == n || lanes[j + 1] / sg != l / sg;
+        const uint32_t *R = c->lane_real;
+        int last_in_sg = j + 1 == n || R[lanes[j + 1]] / sg != R[l] / sg;
         if (j + 1 < n && !last_in_sg) {
             /* the next lane of the subgroup that ran it (not always l + 1:
                a guard may leave gaps); the step per lane between them */
             uint32_t l2 = lanes[j + 1];
             int64_t o2 = c->tmp_off[l2];
             if (o != INT64_MIN && o2 != INT64_MIN) {
-                int64_t diff = o2 - o, gap = (int64_t)(l2 - l);
+                int64_t diff = o2 - o, gap = (int64_t)R[l2] - (int64_t)R[l];
                 if (diff != 0)
                     uniform_run = 0;
                 if (gap <= 0 || diff % gap != 0)
@@ -1615,7 +1626,7 @@ static void rec_arr(ev_ctx *c, uint32_t inst, uint32_t vi, int64_t lo,
             r->certain |= certain;
             return;
         }
-    ev_arr_rec r = {inst, vi, lo, hi, len, (int)lane,
+    ev_arr_rec r = {inst, vi, lo, hi, len, (int)c->lane_real[lane],
                     {c->gid[0], c->gid[1], c->gid[2]}, certain, 0};
     add_rec((void **)&I->arrs, &I->narrs, sizeof r, &r);
 }
@@ -2720,7 +2731,7 @@ static int exec_subgroup(ev_ctx *c, const spv_inst *in, const uint16_t *lanes,
     uint32_t first = EV_NONE;
     for (int j = 0; j < n; j++) {
         uint32_t l = lanes[j];
-        if (first == EV_NONE || l / sg != first / sg)
+        if (first == EV_NONE || c->lane_real[l] / sg != c->lane_real[first] / sg)
             first = l;
         ev_val *r = RV(c, res, l);
         if (in->opcode == SpvOpGroupNonUniformElect)
@@ -4319,8 +4330,8 @@ static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
                     }
             r.reached = reached;
             r.missing = c->exec_lanes - reached;
-            r.lane_reached = lane_r;
-            r.lane_missing = lane_o == EV_NONE ? 0 : lane_o;
+            r.lane_reached = c->lane_real[lane_r];
+            r.lane_missing = lane_o == EV_NONE ? 0 : c->lane_real[lane_o];
             memcpy(r.group, c->gid, sizeof r.group);
             r.certain = !tainted;
             add_rec((void **)&I->bars, &I->nbars, sizeof r, &r);
