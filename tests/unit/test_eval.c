@@ -753,6 +753,50 @@ static void test_optimised_modules_agree(void **state)
     }
 }
 
+/* A long straight-line module without shared memory: only the first and
+ * last subgroup of each workgroup run, the counts are scaled and say so. */
+static void test_long_module_sampled(void **state)
+{
+    (void)state;
+    size_t cap = 64 * 1024, len = 0;
+    char *src = malloc(cap);
+    assert_non_null(src);
+    len += (size_t)snprintf(src + len, cap - len,
+                            "#version 450\n"
+                            "layout(local_size_x = 64) in;\n"
+                            "layout(set = 0, binding = 0) readonly buffer X { float x[]; };\n"
+                            "layout(set = 0, binding = 1) buffer Y { float y[]; };\n"
+                            "void main() {\n"
+                            "    uint i = gl_GlobalInvocationID.x;\n"
+                            "    float acc = 0.0;\n");
+    for (int j = 0; j < 800; j++)
+        len += (size_t)snprintf(src + len, cap - len,
+                                "    acc = acc * %d.5 + x[i + %du];\n", j % 7 + 1, j);
+    snprintf(src + len, cap - len, "    y[i] = acc;\n}\n");
+    run x;
+    run_kernel(&x, src,
+               "{\"kernels\":[{\"name\":\"l\",\"shader\":\"k.comp\","
+               "\"workgroups\":[16,1,1],\"buffers\":[{\"binding\":0,\"elements\":1824},"
+               "{\"binding\":1,\"elements\":1024}]}]}",
+               NULL);
+    assert_true(x.kc.flops_fp32 == 1024 * 800 * 2.0);
+    assert_true(x.kc.storage_load_bytes == 1024 * 800 * 4.0);
+    assert_int_equal(x.kc.conf, CONF_ESTIMATED);
+    int said = 0;
+    for (size_t i = 0; i < x.kc.nassumptions; i++)
+        said |= strstr(x.kc.assumptions[i], "first and last subgroup") != NULL;
+    assert_true(said);
+    /* the sampled lanes still see the whole index range */
+    for (size_t a = 0; a < x.kc.naccesses; a++)
+        if (x.kc.accesses[a].is_store) {
+            assert_int_equal(x.kc.accesses[a].index_min, 0);
+            assert_int_equal(x.kc.accesses[a].index_max, 1023);
+        }
+    assert_int_equal(errors(x.kr), 0);
+    run_free(&x);
+    free(src);
+}
+
 /* Modules that parse but were never validated (mutated words): the
  * evaluator must neither crash nor hang on them. */
 static void test_mutations(void **state)
@@ -924,6 +968,7 @@ int main(void)
         cmocka_unit_test(test_shared_nonaffine_loop),
         cmocka_unit_test(test_strides_with_gaps),
         cmocka_unit_test(test_optimised_modules_agree),
+        cmocka_unit_test(test_long_module_sampled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
