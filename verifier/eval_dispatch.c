@@ -847,7 +847,8 @@ int eval_run_opts(const spv_module *m, const reflection *r,
             kc->compulsory_read_bytes += t;
     }
     free(slot_of);
-    qsort(kc->lines, kc->nlines, sizeof *kc->lines, line_cmp);
+    if (kc->nlines) /* qsort with a NULL array is undefined even for 0 items */
+        qsort(kc->lines, kc->nlines, sizeof *kc->lines, line_cmp);
     kc->fp_chains = ev_fp_chains(c, icount);
 
     /* ---- confidence ---- */
