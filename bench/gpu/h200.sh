@@ -39,4 +39,6 @@ step examples 120 "$CW" run --device 0 --profile "$PROFILE" --format json \
     -o "$OUT/examples-h200.json" examples/plan.json
 step floor 120 "$CW" run --device 0 --profile "$PROFILE" --samples 50 --format json \
     -o "$OUT/floor-h200.json" bench/gpu/floor-plan.json
+step probe 120 "$CW" run --device 0 --profile "$PROFILE" --samples 10 --format json \
+    -o "$OUT/probe-h200.json" bench/gpu/probe-plan.json
 log done
