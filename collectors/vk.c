@@ -970,6 +970,7 @@ void run_options_default(run_options *o)
     memset(o, 0, sizeof *o);
     o->samples = 10;
     o->warmup = 2;
+    o->warmup_s = 0.3;
     o->timeout_s = 10;
     o->budget_s = 2;
     o->seed = 0x5eed;

@@ -89,6 +89,10 @@ typedef void (*vk_sample_fn)(void *user, double sample_us);
 typedef struct run_options {
     unsigned samples;       /* minimum warm samples (default 10) */
     unsigned warmup;        /* default 2 */
+    double warmup_s;        /* GPUs: keep warming up until the device has
+                               been busy this long (default 0.3 s), so
+                               clocks that dropped while the host filled
+                               buffers are back up; CPU devices: unused */
     double timeout_s;       /* hang guard per fence (default 10) */
     double budget_s;        /* keep sampling while spread is wide, within
                                this budget (default 2) */
