@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "cpuinspect.h"
 #include "model.h"
 #include "pfm.h"
 #include "plan.h"
@@ -67,6 +68,24 @@ static void feed_events(const char *path, const char *data, size_t len)
     free(text);
 }
 
+static void feed_profile(const char *path, const char *data, size_t len)
+{
+    device_profile p;
+    cw_error err;
+    if (profile_load_text(path, data, len, &p, &err) != 0)
+        assert_true(err.text[0] != 0);
+}
+
+/* the regression file itself is the library */
+static void feed_elf(const char *path, const char *data, size_t len)
+{
+    (void)data;
+    (void)len;
+    cpuinspect_result r;
+    if (cpuinspect_symbol(path, "sgemm", &r) != 0)
+        assert_true(r.reason[0] != 0);
+}
+
 /* exactly what fuzz_spirv and fuzz_spirv_mut run */
 static void feed_spirv(const char *path, const char *data, size_t len)
 {
@@ -114,7 +133,8 @@ static void test_replay(void **state)
     (void)state;
     int n = replay("plan", feed_plan) + replay("report", feed_report) +
             replay("theme", feed_theme) + replay("events", feed_events) +
-            replay("spirv", feed_spirv);
+            replay("spirv", feed_spirv) + replay("profile", feed_profile) +
+            replay("elf", feed_elf);
     assert_true(n >= 1); /* the folder is there and was read */
 }
 
