@@ -401,10 +401,17 @@ static void traffic(model *m, acc_cost *cost)
                 fworst = cost[j].factor;
         }
         double dram;
-        if (foot <= (double)m->l2_bytes / 2)
+        if (foot <= (double)m->l2_bytes / 2) {
             dram = fmin(moved, foot);
-        else
+        } else {
             dram = fmax(max_moved, fmin(moved, foot * fworst));
+            /* partial-sector stores that leave L2 one by one: DRAM writes
+             * whole sectors (ECC granule), so each is read, merged and
+             * written back (a GPU; a CPU device is costed per lane) */
+            if (a->is_store && !a->is_atomic && !m->is_cpu && fworst > 1 &&
+                a->bytes && a->bytes < m->sector)
+                dram *= 2;
+        }
         /* attribute DRAM bytes to the accesses in proportion to traffic */
         for (size_t j = first; j < c->naccesses; j++) {
             const access_summary *b = &c->accesses[j];

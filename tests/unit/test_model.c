@@ -378,6 +378,24 @@ static void test_uncoalesced(void **state)
     fx_free(&base);
 }
 
+/* A strided store to a buffer larger than L2 writes partial sectors: each
+ * is read, merged and written back, twice the sectors' bytes. */
+static void test_partial_sector_stores(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 10000, 256, 4);
+    f.acc[2].lane_stride_bytes = 4096; /* B written down a column */
+    fx_run(&f);
+    double n = 10000.0 * 256;
+    /* A and B read coalesced: 8n; B's stores: 4n x 8 sectors x 2 */
+    assert_close(term(&f, "dram"), (8 * n + 4 * n * 8 * 2) / 1e6);
+    const finding *u = find(&f, "uncoalesced-access");
+    assert_non_null(u);
+    assert_non_null(strstr(u->message, "B is written with stride"));
+    fx_free(&f);
+}
+
 /* The 32x32 column walk from the brief: stride 1024 floats. */
 static void test_uncoalesced_message(void **state)
 {
@@ -849,6 +867,7 @@ int main(void)
         cmocka_unit_test(test_launch_bound),
         cmocka_unit_test(test_uncoalesced),
         cmocka_unit_test(test_uncoalesced_message),
+        cmocka_unit_test(test_partial_sector_stores),
         cmocka_unit_test(test_reuse_l2),
         cmocka_unit_test(test_bank_conflicts),
         cmocka_unit_test(test_low_occupancy_shared),
