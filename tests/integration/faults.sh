@@ -7,6 +7,7 @@
 #     exits 4;
 #   - events libpfm4 cannot encode: unavailable with the reason, run succeeds;
 #   - an unwritable -o path and a full disk for run's report;
+#   - run interrupted by SIGINT/SIGTERM/SIGHUP during a long kernel;
 #   - a malformed calibrated profile in the cache: warned about, ignored,
 #     rebuilt by calibrate.
 # (Hangs: hang.sh.  Signals to the TUI: faults_tui.sh.)
@@ -118,6 +119,44 @@ grep -q "cannot write the report" "$T/err" || fail "full disk: message: $(cat "$
 cmp -s "$T/keep.json" "$T/keep.before" || fail "full disk: the previous report was damaged"
 ls -a "$T" | grep -q '\.tmp' && fail "full disk: temporary file left behind"
 echo "ok: unwritable -o / full disk: exit 2, previous report intact"
+
+# ---- run interrupted (SIGINT, SIGTERM, SIGHUP) while a kernel runs ----
+# The kernel spins for far longer than the test (the hang guard is 60 s):
+# the signal ends the process at once and the previous report stays whole.
+cat > "$T/spin.comp" <<'GLSL'
+#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) buffer B { uint b[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x & 1023u;
+    while (b[0] == 0u)
+        b[1u + i] += 1u;
+}
+GLSL
+cat > "$T/spin.json" <<'J'
+{"kernels": [{"name": "spin", "shader": "spin.comp", "workgroups": [16384, 1, 1],
+  "buffers": [{"binding": 0, "elements": 1025, "init": "zero"}]}]}
+J
+for sig in INT TERM HUP; do
+    # a background job of a non-interactive shell ignores SIGINT: restore
+    # the default before exec, as a terminal's Ctrl-C would find it
+    python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$CW" run --timeout 60 --format json \
+        -o "$T/keep.json" "$T/spin.json" > /dev/null 2>&1 &
+    pid=$!
+    sleep 3
+    kill -"$sig" "$pid"
+    i=0
+    while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    kill -0 "$pid" 2>/dev/null && { kill -KILL "$pid"; fail "SIG$sig: run still alive 10 s later"; }
+    wait "$pid"; rc=$?
+    case $sig in HUP) n=1 ;; INT) n=2 ;; *) n=15 ;; esac
+    [ $rc -eq $((128 + n)) ] || fail "SIG$sig: exit $rc, want $((128 + n))"
+    cmp -s "$T/keep.json" "$T/keep.before" || fail "SIG$sig: the previous report changed"
+    ls -a "$T" | grep -q '\.tmp' && fail "SIG$sig: temporary file left behind"
+done
+echo "ok: run interrupted by SIGINT/SIGTERM/SIGHUP: gone at once, previous report intact"
 
 # ---- a malformed calibrated profile in the cache ----
 "$CW" calibrate --device llvmpipe --budget 0.05 -o "$T/prof.json" > /dev/null 2> "$T/err"; rc=$?
