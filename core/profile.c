@@ -646,8 +646,9 @@ int profile_save_file(const device_profile *p, const char *path,
 /* ---- built-ins ---- */
 
 /* NVIDIA H200.  Origins: [C] `clockwork calibrate --device 0 --no-save`
- * on one H200 on 2026-11-30 (driver 580.159.4.0; bench/gpu/h200.sh, output
- * in docs/h200/), [M] measured there otherwise (GPU.md, docs/h200), [V]
+ * on one H200 on 2026-11-30 07:13 UTC (driver 580.159.4.0, reference run 3:
+ * bench/gpu/h200.sh, output in docs/h200/), [M] measured there otherwise
+ * (GPU.md, docs/h200), [V]
  * Vulkan limits and VK_NV_shader_sm_builtins there, [D] Hopper datasheet /
  * architecture documentation, [F] fitted to a measurement of the reference
  * run (stated). */
@@ -677,23 +678,22 @@ static void builtin_h200(device_profile *p)
     l->max_storage_range = 4294967295u;
     l->subgroup_size = 32;
 
-    p->dram_gbs = 4160.0;       /* [C] copy, read + write (GPU.md: ~4.3) */
-    p->dram_read_gbs = 4589.0;  /* [C] */
-    p->dram_write_gbs = 4296.0; /* [C] */
-    p->l2_gbs = 10156.0;        /* [C] 4 MiB working set, read */
-    p->shared_gbs = 31382.0;    /* [C] (datasheet: 32 banks x 4 B x clock
+    p->dram_gbs = 4178.0;       /* [C] copy, read + write (GPU.md: ~4.3) */
+    p->dram_read_gbs = 4506.0;  /* [C] */
+    p->dram_write_gbs = 4327.0; /* [C] */
+    p->l2_gbs = 10125.0;        /* [C] 4 MiB working set, read */
+    p->shared_gbs = 31322.0;    /* [C] (datasheet: 32 banks x 4 B x clock
                                    x 132 = 33.5 TB/s) */
-    p->fp32_gflops = 53915.0;   /* [C] (datasheet 66.9 TFLOP/s) */
-    p->fp16_gflops = 61509.0;   /* [C] */
-    p->fp64_gflops = 28758.0;   /* [C] */
-    p->int32_gops = 32286.0;    /* [C] */
-    p->sfu_gops = 4180.0;       /* [D] 16 SFU lanes per SM x 1.98 GHz */
-    /* [F] atomic_spread of the reference run: 2^20 atomics over 4096
-     * addresses in 37-48 µs, launch included */
-    p->atomic_gops = 30.0;
-    p->launch_us = 7.6;         /* [C] one empty dispatch between timestamps */
-    p->timestamp_res_ns = 32.0; /* [M] GPU.md (the reference run's calibrate
-                                   reported 7.4 µs: not used by the model) */
+    p->fp32_gflops = 53914.0;   /* [C] (datasheet 66.9 TFLOP/s) */
+    p->fp16_gflops = 61332.0;   /* [C] */
+    p->fp64_gflops = 28768.0;   /* [C] */
+    p->int32_gops = 32278.0;    /* [C] */
+    p->sfu_gops = 3659.0;       /* [C] */
+    p->atomic_gops = 526.0;     /* [C] distinct addresses */
+    p->launch_us = 7.36;        /* [C] one empty dispatch between timestamps */
+    p->timestamp_res_ns = 32.0; /* [M] GPU.md (the reference runs' calibrate
+                                   reported 7.4-7.7 µs: not used by the
+                                   model) */
 
     p->units = 132;                  /* [V] VK_NV_shader_sm_builtins */
     p->max_threads_per_unit = 2048;  /* [V] 64 warps per SM */
@@ -704,10 +704,11 @@ static void builtin_h200(device_profile *p)
     p->sector_bytes = 32;            /* [D] */
     p->line_bytes = 128;             /* [D] */
     p->shared_banks = 32;            /* [D] */
-    /* [F] Little's law on copy / copy_half of the reference run: one 4-byte
+    /* [F] Little's law on copy / copy_half of reference run 3: one 4-byte
      * load in flight per invocation at full occupancy (132 x 2048 x 4 B)
-     * moved 2.43 / 2.34 TB/s: 1.08 MB / 2.4 TB/s = 450 ns */
-    p->mem_latency_ns = 450.0;
+     * moved 2.57 / 2.55 TB/s once launch is taken off: 1.08 MB / 2.56 TB/s
+     * = 420 ns */
+    p->mem_latency_ns = 420.0;
     p->clock_ghz = 1.98;             /* [M] nvidia-smi SM clock */
 }
 
