@@ -6,7 +6,7 @@
  *     "date": ..., "command": ..., "source": "builtin", "is_cpu": false,
  *     "limits":   { "max_wg_size": [x,y,z], ... },
  *     "ceilings": { "dram_gbs": 4300, "l2_gbs": null, ... },   null = unknown
- *     "shape":    { "units": 132, ..., "mem_latency_ns": 660 } }
+ *     "shape":    { "units": 132, ..., "mem_latency_ns": 420 } }
  *
  * Every field is optional except "schema"; a missing field stays unknown
  * (profile_init), so a hand-written profile may give only what it knows.
