@@ -360,8 +360,13 @@ static void traffic(model *m, acc_cost *cost)
         sectors(m, a, &ac->got, &ac->best);
         ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
         ac->moved = used * ac->factor;
-        if (a->uniform)
-            ac->moved = a->count / m->subgroup * m->sector;
+        /* one address for the whole request (uniform), or for neighbouring
+         * lanes (stride 0, e.g. a matrix row shared by a row of
+         * invocations): one transaction serves all the lanes */
+        if (a->uniform || (a->stride_known && a->lane_stride_bytes == 0))
+            ac->moved = a->count / m->subgroup * ceil_div(a->bytes ? a->bytes : 4,
+                                                          m->sector) *
+                        m->sector;
         m->l2_bytes_moved += ac->moved;
         if (!a->is_store && !a->is_atomic && a->space == SPACE_STORAGE &&
             a->count > 0)

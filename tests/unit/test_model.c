@@ -395,6 +395,23 @@ static void test_strided_stores(void **state)
     fx_free(&f);
 }
 
+/* Neighbouring lanes reading one address (a matrix row shared by a row of
+ * invocations): one 32-byte transaction serves the 32 lanes. */
+static void test_broadcast_reads(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 10000, 256, 0);
+    f.acc[0].footprint_bytes = 4096; /* a small row, read by everyone */
+    f.c.compulsory_read_bytes = 4096 + 4 * 2560000.0;
+    fx_run(&f);
+    double n = 10000.0 * 256;
+    /* L2: A n/32 x 32 B, B read 4n, B written 4n */
+    assert_close(term(&f, "l2"), (n + 8 * n) / 1e7);
+    assert_null(find(&f, "uncoalesced-access"));
+    fx_free(&f);
+}
+
 /* The 32x32 column walk from the brief: stride 1024 floats. */
 static void test_uncoalesced_message(void **state)
 {
@@ -867,6 +884,7 @@ int main(void)
         cmocka_unit_test(test_uncoalesced),
         cmocka_unit_test(test_uncoalesced_message),
         cmocka_unit_test(test_strided_stores),
+        cmocka_unit_test(test_broadcast_reads),
         cmocka_unit_test(test_reuse_l2),
         cmocka_unit_test(test_bank_conflicts),
         cmocka_unit_test(test_low_occupancy_shared),
