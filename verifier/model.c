@@ -28,6 +28,12 @@
  * 30.6 µs, 7.4 of them launch). */
 #define GPU_CYCLES_SAME_ADDR_ATOMIC 1.5
 
+/* One barrier on a workgroup's latency path, with the workgroup-memory
+ * round trip that usually precedes it (store, barrier, load): fitted to
+ * reduce of the H200 reference run 3 (9 levels, 1.3 µs per workgroup, of
+ * which 0.4 µs is the first global load). */
+#define GPU_CYCLES_PER_BARRIER 180.0
+
 /* Counted SPIR-V instructions a GPU retires per lane per FMA issue slot
  * (see resolve()). */
 #define GPU_COUNTED_INSTR_PER_FMA_SLOT 8.0
@@ -642,8 +648,8 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         double chain_cyc = fl / active / 2 / chains * FP_LATENCY_CYCLES;
         double per_group_ns = trips * m->latency_ns +
                               fmax(issue_cyc, chain_cyc) / m->clock_ghz +
-                              c->barriers / (double)m->groups * 20 /
-                                  m->clock_ghz;
+                              c->barriers / (double)m->groups *
+                                  GPU_CYCLES_PER_BARRIER / m->clock_ghz;
         add(ts, "latency", m->waves * per_group_ns * 1e-3);
     }
 }
