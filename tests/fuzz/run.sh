@@ -40,6 +40,7 @@ for src in tests/fuzz/fuzz_*.c; do
     [ -d "$regress" ] && cp -r "$regress"/. "$corpus"/ 2>/dev/null
     log="$OUT/$name.log"
     t0=$(date +%s)
+    before=$(ls "$OUT/$name.crashes" | wc -l)   # earlier finds stay, uncounted
     ASAN_OPTIONS=detect_leaks=1 "$bin" "$corpus" -max_total_time="$SECONDS_EACH" \
         -artifact_prefix="$OUT/$name.crashes/" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
         > "$log" 2>&1
@@ -47,7 +48,7 @@ for src in tests/fuzz/fuzz_*.c; do
     took=$(( $(date +%s) - t0 ))   # less than asked when a crash stops it
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
     [ -n "$execs" ] || execs=$(grep -Eo '#[0-9]+' "$log" | tail -n 1 | tr -d '#')
-    crashes=$(ls "$OUT/$name.crashes" | wc -l)
+    crashes=$(( $(ls "$OUT/$name.crashes" | wc -l) - before ))
     printf '%-16s %10s %12s %8s\n' "${name#fuzz_}" "$took" "${execs:-?}" "$crashes"
     [ "$rc" -eq 0 ] && [ "$crashes" -eq 0 ] || status=1
 done
