@@ -5,7 +5,9 @@
 # is measuring when the signal comes.  Each time: the process is gone (no
 # orphaned worker), it died of the signal, the terminal modes are those it
 # started with (stty -g before/after, and `stty -a` shows icanon and echo),
-# and the alternate screen was left.  A private tmux server, killed on exit.
+# and the alternate screen was left.  Also: the TUI with no Vulkan driver
+# (predictions shown, the reason on the status line, q exits 0).  A private
+# tmux server, killed on exit.
 . "${CW_TEST_ROOT:-.}/tests/screen/lib.sh"
 command -v tmux >/dev/null || { echo "tmux missing (make deps)"; exit 1; }
 PLAN="$ROOT/tests/screen/plan.json"
@@ -79,6 +81,16 @@ if [ -n "$pid" ]; then
 else
     fail "detail: no pid"
 fi
+
+# no Vulkan driver: the TUI still shows every prediction, says why nothing
+# is measured, and quits cleanly
+start_a noicd "env VK_DRIVER_FILES=/nonexistent VK_ICD_FILENAMES=/nonexistent" \
+    "$CW" tui "$PLAN"
+expect noicd '^ saxpy +[a-z]+ +[0-9.]+(µs|ms|s) ' "no ICD: saxpy predicted"
+expect noicd 'no measurement: no usable Vulkan driver' "no ICD: the reason on the status line"
+keys noicd q
+check_restored noicd
+[ "$(cat "$WORK/noicd.rc" 2>/dev/null)" = 0 ] && ok "no ICD: q exits 0" || fail "no ICD: exit status"
 
 echo "$FAILS failure(s)"
 [ "$FAILS" -eq 0 ]
