@@ -138,10 +138,11 @@ cat > "$T/spin.json" <<'J'
   "buffers": [{"binding": 0, "elements": 1025, "init": "zero"}]}]}
 J
 for sig in INT TERM HUP; do
-    # a background job of a non-interactive shell ignores SIGINT: restore
-    # the default before exec, as a terminal's Ctrl-C would find it
+    # a background job of a non-interactive shell ignores SIGINT (and nohup
+    # SIGHUP): restore the defaults before exec, as a terminal would have them
     python3 -c 'import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
+for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
+    signal.signal(s, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' "$CW" run --timeout 60 --format json \
         -o "$T/keep.json" "$T/spin.json" > /dev/null 2>&1 &
     pid=$!
