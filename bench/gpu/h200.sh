@@ -29,12 +29,17 @@ step devices-json 60 "$CW" devices --format json
 step calibrate 240 "$CW" calibrate --device 0 --no-save -o "$OUT/h200-calibrated.json"
 PROFILE="$OUT/h200-calibrated.json"
 [ -s "$PROFILE" ] || PROFILE=h200
-step accuracy 300 "$CW" run --device 0 --profile "$PROFILE" --samples 20 --format json \
-    -o "$OUT/accuracy-h200.json" "$@" bench/gpu/accuracy-plan.json
-"$CW" run --device 0 --profile "$PROFILE" --samples 10 --format csv -o "$OUT/accuracy-h200.csv" \
-    bench/gpu/accuracy-plan.json > /dev/null 2>&1
-step accuracy-builtin 200 "$CW" run --device 0 --profile h200 --samples 10 --format csv \
-    -o "$OUT/accuracy-h200-builtin.csv" bench/gpu/accuracy-plan.json
+# The accuracy table: the suite at GPU sizes, predicted with the built-in
+# h200 profile (what `check --device h200` uses anywhere) and with this
+# session's calibration, against fresh measurements.
+step accuracy 300 env ACCURACY_PLAN=bench/accuracy/plan-gpu.json ACCURACY_MAX_MEDIAN=1000 \
+    ACCURACY_RUNS=2 ACCURACY_OUT="$OUT/acc-builtin" sh bench/accuracy.sh "$(dirname "$CW")" \
+    --device 0 --profile h200 --samples 20
+step accuracy-calibrated 300 env ACCURACY_PLAN=bench/accuracy/plan-gpu.json \
+    ACCURACY_MAX_MEDIAN=1000 ACCURACY_RUNS=1 ACCURACY_OUT="$OUT/acc-calibrated" \
+    sh bench/accuracy.sh "$(dirname "$CW")" --device 0 --profile "$PROFILE" --samples 20
+step accuracy-json 200 "$CW" run --device 0 --profile h200 --samples 20 --format json \
+    -o "$OUT/accuracy-h200.json" bench/accuracy/plan-gpu.json
 step examples 120 "$CW" run --device 0 --profile "$PROFILE" --format json \
     -o "$OUT/examples-h200.json" examples/plan.json
 step floor 120 "$CW" run --device 0 --profile "$PROFILE" --samples 50 --format json \
