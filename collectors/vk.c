@@ -590,8 +590,8 @@ static int type_rank(const char *t)
     return 4;
 }
 
-static int select_device(const vk_device_info *d, size_t n,
-                         const char *sel, size_t *idx, cw_error *err)
+int vk_select_device(const vk_device_info *d, size_t n, const char *sel,
+                     size_t *idx, cw_error *err)
 {
     if (!sel || !*sel) {
         size_t best = 0;
@@ -770,7 +770,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     for (uint32_t i = 0; i < np; i++)
         fill_info(pd[i], i, &all[i]);
     size_t idx = 0;
-    rc = select_device(all, np, selector, &idx, err);
+    rc = vk_select_device(all, np, selector, &idx, err);
     if (rc) {
         vk_free_devices(all, np);
         free(pd);

@@ -63,6 +63,11 @@ typedef struct vk_device_info {
 } vk_device_info;
 
 int vk_list_devices(vk_device_info **out, size_t *n, cw_error *err);
+/* The --device rule: NULL = first discrete GPU, else integrated, else
+ * virtual, else CPU; an index; or a name substring.  0, or CW_EXIT_USAGE
+ * with err naming the devices there are. */
+int vk_select_device(const vk_device_info *d, size_t n, const char *sel,
+                     size_t *idx, cw_error *err);
 void vk_free_devices(vk_device_info *d, size_t n);
 void vk_write_devices_table(const vk_device_info *d, size_t n, FILE *out);
 char *vk_devices_json_text(const vk_device_info *d, size_t n);

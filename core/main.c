@@ -259,78 +259,12 @@ static void free_plans(plans *ps)
 
 /* ---- device and profile ---- */
 
-static void fill_device(report_device *rd, const vk_device_info *d)
-{
-    cw_set_str(&rd->name, d->name);
-    cw_set_str(&rd->vendor, d->vendor);
-    char drv[600];
-    snprintf(drv, sizeof drv, "%s %s", d->driver_name, d->driver_version);
-    cw_set_str(&rd->driver, drv);
-    cw_set_str(&rd->api, d->api_version);
-    cw_set_str(&rd->type, d->type);
-}
-
-static int match_selector(const vk_device_info *d, size_t n, const char *sel)
-{
-    if (!sel) {
-        static const char *const order[] = {"discrete", "integrated", "virtual", "cpu", "other"};
-        for (size_t o = 0; o < 5; o++)
-            for (size_t i = 0; i < n; i++)
-                if (strcmp(d[i].type, order[o]) == 0)
-                    return (int)i;
-        return n ? 0 : -1;
-    }
-    char *end;
-    long idx = strtol(sel, &end, 10);
-    if (*sel && !*end)
-        return idx >= 0 && (size_t)idx < n ? (int)idx : -1;
-    for (size_t i = 0; i < n; i++)
-        if (strcasestr(d[i].name, sel))
-            return (int)i;
-    return -1;
-}
-
-/* check: the profile without opening a device.  A selector that names no
- * device but a built-in profile ("--device h200") predicts for that. */
+/* check: the profile without opening a device. */
 static int static_profile(const cli *c, device_profile *prof, report_device *rd)
 {
     cw_error err;
     cw_error_clear(&err);
-    vk_device_info *devs = NULL;
-    size_t n = 0;
-    int have = vk_list_devices(&devs, &n, &err) == 0 && n > 0;
-    int idx = have ? match_selector(devs, n, c->opt.device) : -1;
-    cw_options o = c->opt;
-    if (idx < 0 && c->opt.device && !o.profile) {
-        device_profile b;
-        if (profile_builtin(c->opt.device, &b) == 0)
-            o.profile = c->opt.device;
-        else if (have) {
-            fprintf(stderr, "clockwork: no device or built-in profile matches '%s' "
-                            "(see 'clockwork devices')\n", c->opt.device);
-            vk_free_devices(devs, n);
-            return CW_EXIT_USAGE;
-        }
-    }
-    int rc;
-    if (idx >= 0 && o.profile && !c->opt.device) {
-        /* --profile alone: predict for the profile's device, not this one */
-        rc = pipeline_select_profile(&o, NULL, NULL, NULL, prof, rd, &err);
-        if (rc == 0)
-            cw_set_str(&rd->name, prof->name[0] ? prof->name : o.profile);
-    } else if (idx >= 0) {
-        fill_device(rd, &devs[idx]);
-        rc = pipeline_select_profile(&o, devs[idx].name, devs[idx].uuid,
-                                     devs[idx].driver_version, prof, rd, &err);
-        /* limits come from the device when the profile lacks them */
-        if (rc == 0 && !prof->limits.max_wg_invocations)
-            prof->limits = devs[idx].limits;
-    } else {
-        rc = pipeline_select_profile(&o, NULL, NULL, NULL, prof, rd, &err);
-        if (rc == 0 && !rd->name)
-            cw_set_str(&rd->name, prof->name[0] ? prof->name : "no device");
-    }
-    vk_free_devices(devs, n);
+    int rc = pipeline_static_profile(&c->opt, prof, rd, &err);
     if (rc) {
         char msg[1600];
         cw_error_format(&err, msg, sizeof msg);
@@ -426,7 +360,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         cw_error err;
         cw_error_clear(&err);
         const vk_device_info *d = vk_ctx_info(ctx);
-        fill_device(&r.device, d);
+        pipeline_report_device(&r.device, d);
         int prc = pipeline_select_profile(&c->opt, d->name, d->uuid, d->driver_version, &prof,
                                           &r.device, &err);
         if (prc) {

@@ -109,6 +109,61 @@ int pipeline_select_profile(const cw_options *o, const char *dev_name, const cha
     return 0;
 }
 
+void pipeline_report_device(report_device *rd, const vk_device_info *d)
+{
+    cw_set_str(&rd->name, d->name);
+    cw_set_str(&rd->vendor, d->vendor);
+    char drv[600];
+    snprintf(drv, sizeof drv, "%s %s", d->driver_name, d->driver_version);
+    cw_set_str(&rd->driver, drv);
+    cw_set_str(&rd->api, d->api_version);
+    cw_set_str(&rd->type, d->type);
+}
+
+int pipeline_static_profile(const cw_options *o, device_profile *prof,
+                            report_device *rd, cw_error *err)
+{
+    vk_device_info *devs = NULL;
+    size_t n = 0;
+    cw_error lerr, serr;
+    cw_error_clear(&lerr);
+    cw_error_clear(&serr);
+    int have = vk_list_devices(&devs, &n, &lerr) == 0 && n > 0;
+    size_t idx = 0;
+    int found = have && vk_select_device(devs, n, o->device, &idx, &serr) == 0;
+    cw_options oo = *o;
+    if (!found && o->device && !o->profile) {
+        device_profile b;
+        if (profile_builtin(o->device, &b) == 0) {
+            oo.profile = o->device;
+        } else if (have) {
+            *err = serr;
+            vk_free_devices(devs, n);
+            return CW_EXIT_USAGE;
+        }
+    }
+    int rc;
+    if (found && oo.profile && !o->device) {
+        /* --profile alone: predict for the profile's device, not this one */
+        rc = pipeline_select_profile(&oo, NULL, NULL, NULL, prof, rd, err);
+        if (rc == 0)
+            cw_set_str(&rd->name, prof->name[0] ? prof->name : oo.profile);
+    } else if (found) {
+        pipeline_report_device(rd, &devs[idx]);
+        rc = pipeline_select_profile(&oo, devs[idx].name, devs[idx].uuid,
+                                     devs[idx].driver_version, prof, rd, err);
+        /* limits come from the device when the profile lacks them */
+        if (rc == 0 && !prof->limits.max_wg_invocations)
+            prof->limits = devs[idx].limits;
+    } else {
+        rc = pipeline_select_profile(&oo, NULL, NULL, NULL, prof, rd, err);
+        if (rc == 0 && !rd->name)
+            cw_set_str(&rd->name, prof->name[0] ? prof->name : "no device");
+    }
+    vk_free_devices(devs, n);
+    return rc;
+}
+
 static int has_finding(const kernel_report *kr, const char *id)
 {
     for (size_t i = 0; i < kr->nfindings; i++)

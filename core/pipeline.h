@@ -57,12 +57,25 @@ int pipeline_select_profile(const cw_options *o, const char *dev_name,
                             device_profile *prof, report_device *rd,
                             cw_error *err);
 
+/* The profile for static work without opening a device (check, and the
+ * TUI before or without measuring): lists devices (no logical device),
+ * picks one by --device, and selects its profile.  A --device that names no
+ * device but a built-in profile ("h200") predicts for that profile; a
+ * --profile alone predicts for the profile's device.  No device at all:
+ * this CPU through lavapipe.  0, or CW_EXIT_USAGE with err. */
+int pipeline_static_profile(const cw_options *o, device_profile *prof,
+                            report_device *rd, cw_error *err);
+
 /* Static stage: fills kr (name, shader, findings, prediction). */
 void pipeline_check_kernel(const plan_kernel *k, const device_profile *prof,
                            kernel_report *kr, kernel_artifacts *art);
 
 struct vk_ctx;
 struct run_options;
+struct vk_device_info;
+
+/* The report's device block from a Vulkan device. */
+void pipeline_report_device(report_device *rd, const struct vk_device_info *d);
 /* Live stage: runs the kernel (GPU through ctx, CPU natively), fills
  * kr->measurement and kr->divergence.  Returns 0 or CW_EXIT_ENV. */
 int pipeline_measure_kernel(struct vk_ctx *ctx, const plan_kernel *k,

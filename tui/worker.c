@@ -219,17 +219,6 @@ static int poll_files(worker *w)
 
 /* ---- device, profile, counters ---- */
 
-static void fill_device(report_device *rd, const vk_device_info *d)
-{
-    cw_set_str(&rd->name, d->name);
-    cw_set_str(&rd->vendor, d->vendor);
-    char drv[600];
-    snprintf(drv, sizeof drv, "%s %s", d->driver_name, d->driver_version);
-    cw_set_str(&rd->driver, drv);
-    cw_set_str(&rd->api, d->api_version);
-    cw_set_str(&rd->type, d->type);
-}
-
 static int any_gpu(const worker *w)
 {
     for (size_t pi = 0; pi < w->nplans; pi++)
@@ -241,27 +230,6 @@ static int any_gpu(const worker *w)
 
 /* Pick a device without opening it (static only): the selector, else
  * discrete, integrated, virtual, cpu. */
-static int pick_listed(const vk_device_info *d, size_t n, const char *sel)
-{
-    if (sel) {
-        char *end;
-        long idx = strtol(sel, &end, 10);
-        if (*sel && !*end)
-            return idx >= 0 && (size_t)idx < n ? (int)idx : -1;
-        for (size_t i = 0; i < n; i++)
-            if (strcasestr(d[i].name, sel))
-                return (int)i;
-        return -1;
-    }
-    static const char *const order[] = {"discrete", "integrated", "virtual",
-                                        "cpu", "other"};
-    for (size_t o = 0; o < 5; o++)
-        for (size_t i = 0; i < n; i++)
-            if (strcmp(d[i].type, order[o]) == 0)
-                return (int)i;
-    return n ? 0 : -1;
-}
-
 static void setup_device(worker *w, report_device *rd)
 {
     cw_error err;
@@ -281,38 +249,13 @@ static void setup_device(worker *w, report_device *rd)
     int rc;
     if (w->ctx) {
         const vk_device_info *d = vk_ctx_info(w->ctx);
-        fill_device(rd, d);
+        pipeline_report_device(rd, d);
         rc = pipeline_select_profile(o, d->name, d->uuid, d->driver_version,
                                      &w->prof, rd, &err);
         if (rc == 0 && !w->prof.limits.max_wg_invocations)
             vk_device_profile(w->ctx, &w->prof);
     } else if (gpu) {
-        vk_device_info *devs = NULL;
-        size_t n = 0;
-        cw_error e2;
-        cw_error_clear(&e2);
-        int have = vk_list_devices(&devs, &n, &e2) == 0 && n > 0;
-        int idx = have ? pick_listed(devs, n, o->device) : -1;
-        cw_options oo = *o;
-        device_profile b;
-        if (idx < 0 && o->device && !o->profile &&
-            profile_builtin(o->device, &b) == 0)
-            oo.profile = o->device;
-        if (idx >= 0) {
-            fill_device(rd, &devs[idx]);
-            rc = pipeline_select_profile(&oo, devs[idx].name, devs[idx].uuid,
-                                         devs[idx].driver_version, &w->prof,
-                                         rd, &err);
-            if (rc == 0 && !w->prof.limits.max_wg_invocations)
-                w->prof.limits = devs[idx].limits;
-        } else {
-            rc = pipeline_select_profile(&oo, NULL, NULL, NULL, &w->prof, rd,
-                                         &err);
-            if (rc == 0 && !rd->name)
-                cw_set_str(&rd->name, w->prof.name[0] ? w->prof.name
-                                                      : "no device");
-        }
-        vk_free_devices(devs, n);
+        rc = pipeline_static_profile(o, &w->prof, rd, &err);
     } else {
         cpu_profile(&w->prof);
         cw_set_str(&rd->name, w->prof.name[0] ? w->prof.name : "CPU");

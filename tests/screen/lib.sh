@@ -29,8 +29,9 @@ start() {
     cat > "$WORK/$name.sh" <<INNER
 stty -g > "$WORK/$name.stty.before"
 $*
-echo \$? > "$WORK/$name.rc"
+rc=\$?
 stty -g > "$WORK/$name.stty.after"
+echo \$rc > "$WORK/$name.rc"
 echo "EXITED-$name"
 sleep 600
 INNER
@@ -67,7 +68,8 @@ child_pid() {
     pgrep -P "$shpid" | head -n 1
 }
 
-# check_restored NAME: exit status recorded, terminal modes as before,
+# check_restored NAME: exit status recorded (last, after the modes, so
+# seeing it means both are there), terminal modes as before,
 # alternate screen left.
 check_restored() {
     i=0
