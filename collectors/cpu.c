@@ -43,28 +43,6 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* First value of "key : value" in /proc/cpuinfo, or "" */
-static void cpuinfo_field(const char *key, char *buf, size_t n)
-{
-    buf[0] = 0;
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f)
-        return;
-    char line[1024];
-    size_t kl = strlen(key);
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, key, kl) != 0 || !strchr(line, ':'))
-            continue;
-        const char *v = strchr(line, ':') + 1;
-        while (*v == ' ' || *v == '\t')
-            v++;
-        snprintf(buf, n, "%s", v);
-        buf[strcspn(buf, "\n")] = 0;
-        break;
-    }
-    fclose(f);
-}
-
 static unsigned online_cpus(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -76,8 +54,8 @@ static unsigned physical_cores(void)
 {
     unsigned online = online_cpus();
     char sib[32], cores[32];
-    cpuinfo_field("siblings", sib, sizeof sib);
-    cpuinfo_field("cpu cores", cores, sizeof cores);
+    profile_cpuinfo_field("siblings", sib, sizeof sib);
+    profile_cpuinfo_field("cpu cores", cores, sizeof cores);
     long s = atol(sib), c = atol(cores);
     if (s > 0 && c > 0 && s > c) {
         unsigned p = (unsigned)((long)online * c / s);
@@ -111,7 +89,7 @@ static const char *simd_name(void)
 static double cpuinfo_ghz(void)
 {
     char mhz[64];
-    cpuinfo_field("cpu MHz", mhz, sizeof mhz);
+    profile_cpuinfo_field("cpu MHz", mhz, sizeof mhz);
     double v = atof(mhz);
     return v > 0 ? v / 1e3 : -1;
 }
@@ -128,7 +106,7 @@ static uint32_t fnv1a(const char *s)
 
 static void cpu_model(char *buf, size_t n)
 {
-    cpuinfo_field("model name", buf, n);
+    profile_cpuinfo_field("model name", buf, n);
     if (!buf[0])
         snprintf(buf, n, "unknown x86-64 CPU");
 }
@@ -473,7 +451,7 @@ void cpu_check_kernel(const plan_kernel *k, const device_profile *cpu_prof,
 static char *cpu_events(void)
 {
     char vendor[64];
-    cpuinfo_field("vendor_id", vendor, sizeof vendor);
+    profile_cpuinfo_field("vendor_id", vendor, sizeof vendor);
     const char *fp;
     if (strcmp(vendor, "GenuineIntel") == 0)
         fp = "FP_ARITH_INST_RETIRED:SCALAR_SINGLE,"

@@ -12,6 +12,7 @@
 #ifndef CW_JSONPOS_H
 #define CW_JSONPOS_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 typedef struct jsonpos_entry {
@@ -31,5 +32,8 @@ void jsonpos_index(const char *text, size_t len, jsonpos *out);
 /* Entry for path or NULL. */
 const jsonpos_entry *jsonpos_find(const jsonpos *ix, const char *path);
 void jsonpos_free(jsonpos *ix);
+
+/* "an object", "an integer", ... for "must be X, not Y" messages. */
+const char *jsonpos_type_phrase(const json_t *v);
 
 #endif

@@ -94,19 +94,6 @@ static void position(loader *ld, const char *path, int *line, int *col)
     *col = e ? e->value_col : 0;
 }
 
-static const char *type_name(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    default: return "null";
-    }
-}
 
 /* Unknown keys are errors: a typo must not silently change what runs. */
 static int check_keys(loader *ld, const char *path, json_t *obj,
@@ -155,7 +142,7 @@ static int get_string(loader *ld, const char *path, json_t *v, char **out)
 {
     if (!json_is_string(v)) {
         fail_at(ld, path, 0, "'%s' must be a string, not %s", strrchr(path, '/') + 1,
-                type_name(v));
+                jsonpos_type_phrase(v));
         return -1;
     }
     if (json_string_length(v) == 0) {
@@ -182,7 +169,7 @@ static int get_count(loader *ld, const char *path, json_t *v, uint64_t max,
         return -1;
     }
     if (!json_is_integer(v)) {
-        fail_at(ld, path, 0, "'%s' must be an integer, not %s", name, type_name(v));
+        fail_at(ld, path, 0, "'%s' must be an integer, not %s", name, jsonpos_type_phrase(v));
         return -1;
     }
     json_int_t i = json_integer_value(v);
@@ -205,7 +192,7 @@ static int get_values(loader *ld, const char *path, json_t *obj, int integers_on
 {
     if (!json_is_object(obj)) {
         fail_at(ld, path, 0, "'%s' must be an object of name: number, not %s",
-                strrchr(path, '/') + 1, type_name(obj));
+                strrchr(path, '/') + 1, jsonpos_type_phrase(obj));
         return -1;
     }
     size_t cnt = json_object_size(obj);
@@ -231,7 +218,7 @@ static int get_values(loader *ld, const char *path, json_t *obj, int integers_on
             pv->value = (double)pv->ivalue;
         } else {
             fail_at(ld, sub, 0, "'%s' must be %s, not %s", key,
-                    integers_only ? "an integer" : "a number", type_name(v));
+                    integers_only ? "an integer" : "a number", jsonpos_type_phrase(v));
             for (size_t j = 0; j < k; j++)
                 free(vals[j].key);
             free(vals);
@@ -267,7 +254,7 @@ static int parse_init(loader *ld, const char *path, json_t *v, plan_buffer *b)
         return -1;
     }
     fail_at(ld, path, 0, "'init' must be \"random\", \"zero\", \"ramp\" or a number, not %s",
-            type_name(v));
+            jsonpos_type_phrase(v));
     return -1;
 }
 
@@ -276,7 +263,7 @@ static int parse_buffers(loader *ld, const char *path, json_t *arr, plan_kernel 
     static const char *const keys[] = {"set", "binding", "elements", "bytes", "init",
                                        "description"};
     if (!json_is_array(arr)) {
-        fail_at(ld, path, 0, "'buffers' must be an array, not %s", type_name(arr));
+        fail_at(ld, path, 0, "'buffers' must be an array, not %s", jsonpos_type_phrase(arr));
         return -1;
     }
     size_t n = json_array_size(arr);
@@ -288,7 +275,7 @@ static int parse_buffers(loader *ld, const char *path, json_t *arr, plan_kernel 
         char bp[1024], sub[1100];
         snprintf(bp, sizeof bp, "%s/%zu", path, i);
         if (!json_is_object(bo)) {
-            fail_at(ld, bp, 0, "each buffer must be an object, not %s", type_name(bo));
+            fail_at(ld, bp, 0, "each buffer must be an object, not %s", jsonpos_type_phrase(bo));
             return -1;
         }
         if (check_keys(ld, bp, bo, keys, sizeof keys / sizeof *keys, "a buffer"))
@@ -373,7 +360,7 @@ static int parse_expect(loader *ld, const char *path, json_t *v, plan_kernel *k)
 {
     static const char *const keys[] = {"min_efficiency"};
     if (!json_is_object(v)) {
-        fail_at(ld, path, 0, "'expect' must be an object, not %s", type_name(v));
+        fail_at(ld, path, 0, "'expect' must be an object, not %s", jsonpos_type_phrase(v));
         return -1;
     }
     if (check_keys(ld, path, v, keys, 1, "'expect'"))
@@ -527,7 +514,7 @@ static int parse_kernel(loader *ld, size_t idx, json_t *ko, plan_kernel *k)
     char kp[64], sub[128];
     snprintf(kp, sizeof kp, "kernels/%zu", idx);
     if (!json_is_object(ko)) {
-        fail_at(ld, kp, 0, "each kernel must be an object, not %s", type_name(ko));
+        fail_at(ld, kp, 0, "each kernel must be an object, not %s", jsonpos_type_phrase(ko));
         return -1;
     }
     position(ld, kp, &k->line, &k->column);
@@ -615,7 +602,7 @@ int plan_load_text(const char *path, const char *text, size_t len, plan *out,
     static const char *const top_keys[] = {"kernels", "name", "description"};
     if (!json_is_object(root)) {
         fail_at(&ld, "", 0, "a plan must be a JSON object with a 'kernels' array, not %s",
-                type_name(root));
+                jsonpos_type_phrase(root));
         goto done;
     }
     if (check_keys(&ld, "", root, top_keys, 3, "the plan"))
@@ -626,7 +613,7 @@ int plan_load_text(const char *path, const char *text, size_t len, plan *out,
         goto done;
     }
     if (!json_is_array(ks)) {
-        fail_at(&ld, "kernels", 0, "'kernels' must be an array, not %s", type_name(ks));
+        fail_at(&ld, "kernels", 0, "'kernels' must be an array, not %s", jsonpos_type_phrase(ks));
         goto done;
     }
     size_t n = json_array_size(ks);

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "jsonpos.h"
 #include <unistd.h>
 
 #include "plan.h"
@@ -218,20 +220,6 @@ static void src_error(const src *s, cw_error *err, const char *group,
     cw_error_set(err, s->path, line, col, "%s", text);
 }
 
-static const char *type_name(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
-    }
-    return "a value";
-}
 
 /* Non-negative integer up to max (from an integer, or a real with no
  * fraction: 1e9 is a fine way to write a count). */
@@ -278,7 +266,7 @@ static int load_field(const src *s, const field *f, const json_t *v,
     case F_STR: {
         if (!json_is_string(v)) {
             src_error(s, err, g, f->name, "'%s' must be a string, not %s",
-                      f->name, type_name(v));
+                      f->name, jsonpos_type_phrase(v));
             return -1;
         }
         const char *str = json_string_value(v);
@@ -294,7 +282,7 @@ static int load_field(const src *s, const field *f, const json_t *v,
     case F_BOOL:
         if (!json_is_boolean(v)) {
             src_error(s, err, g, f->name, "'%s' must be true or false, not %s",
-                      f->name, type_name(v));
+                      f->name, jsonpos_type_phrase(v));
             return -1;
         }
         *(int *)(base + f->off) = json_is_true(v);
@@ -318,7 +306,7 @@ static int load_field(const src *s, const field *f, const json_t *v,
                       "'%s' must be a non-negative integer%s (0 = unknown), "
                       "not %s",
                       f->name, f->type == F_U32 ? " below 2^32" : "",
-                      json_is_number(v) ? "this value" : type_name(v));
+                      json_is_number(v) ? "this value" : jsonpos_type_phrase(v));
             return -1;
         }
         if (f->type == F_U32)
@@ -356,7 +344,7 @@ static int load_field(const src *s, const field *f, const json_t *v,
         if (!json_is_number(v)) {
             src_error(s, err, g, f->name,
                       "'%s' must be a number or null (unknown), not %s",
-                      f->name, type_name(v));
+                      f->name, jsonpos_type_phrase(v));
             return -1;
         }
         double d = json_number_value(v);
@@ -417,7 +405,7 @@ static int load_group(const src *s, const char *group, json_t *obj,
 {
     if (!json_is_object(obj)) {
         src_error(s, err, NULL, group, "'%s' must be an object, not %s", group,
-                  type_name(obj));
+                  jsonpos_type_phrase(obj));
         return -1;
     }
     const char *key;
@@ -454,7 +442,7 @@ int profile_load_text(const char *path, const char *text, unsigned long len,
     if (!json_is_object(root)) {
         cw_error_set(err, s.path, 1, 1,
                      "a profile must be a JSON object, not %s",
-                     type_name(root));
+                     jsonpos_type_phrase(root));
         goto out;
     }
     json_t *schema = json_object_get(root, "schema");
@@ -754,24 +742,31 @@ static double cpu_clock_ghz(void)
     return lowest / 1e3;
 }
 
-static void cpu_model_name(char *buf, size_t n)
+/* First value of "key : value" in /proc/cpuinfo, or "" */
+void profile_cpuinfo_field(const char *key, char *buf, size_t n)
 {
     buf[0] = 0;
     FILE *f = fopen("/proc/cpuinfo", "r");
     if (!f)
         return;
-    char line[512];
+    char line[1024];
+    size_t kl = strlen(key);
     while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
-            const char *v = strchr(line, ':') + 1;
-            while (*v == ' ' || *v == '\t')
-                v++;
-            snprintf(buf, n, "%s", v);
-            buf[strcspn(buf, "\n")] = 0;
-            break;
-        }
+        if (strncmp(line, key, kl) != 0 || !strchr(line, ':'))
+            continue;
+        const char *v = strchr(line, ':') + 1;
+        while (*v == ' ' || *v == '\t')
+            v++;
+        snprintf(buf, n, "%s", v);
+        buf[strcspn(buf, "\n")] = 0;
+        break;
     }
     fclose(f);
+}
+
+static void cpu_model_name(char *buf, size_t n)
+{
+    profile_cpuinfo_field("model name", buf, n);
 }
 
 static uint64_t cpu_llc_bytes(void)

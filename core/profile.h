@@ -12,6 +12,7 @@
 #ifndef CW_PROFILE_H
 #define CW_PROFILE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -92,5 +93,8 @@ int profile_cache_path(const char *uuid, const char *driver, char *buf,
                        unsigned long size);
 
 const char *profile_source_name(profile_source s);
+
+/* First value of "key : value" in /proc/cpuinfo into buf, or "". */
+void profile_cpuinfo_field(const char *key, char *buf, size_t n);
 
 #endif
