@@ -394,7 +394,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
             const plan_kernel *k = &ps.items[p].kernels[i];
             kernel_report *kr = report_add_kernel(&r, k->name);
             kernel_artifacts art;
-            pipeline_check_kernel(k, &prof, kr, &art);
+            pipeline_check_kernel_on(ctx, k, &prof, kr, &art);
             if (measure) {
                 int rc = pipeline_measure_kernel(ctx, k, &prof, &art, &ro, c->opt.tolerance, kr);
                 if (rc && !c->opt.quiet)

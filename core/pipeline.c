@@ -1,6 +1,7 @@
 /* pipeline.c - one kernel through every stage (see pipeline.h). */
 #include "pipeline.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -172,8 +173,40 @@ static int has_finding(const kernel_report *kr, const char *id)
     return 0;
 }
 
+/* Registers per invocation from the driver, into the counts the model
+ * reads; when the driver does not say, the reason goes there instead. */
+static void driver_registers(struct vk_ctx *ctx, const plan_kernel *k,
+                             kernel_artifacts *art)
+{
+    kernel_counts *c = &art->result.counts;
+    vk_pipeline_facts facts;
+    cw_error err;
+    cw_error_clear(&err);
+    if (vk_pipeline_facts_get(ctx, k, &art->module, &art->result.refl, &facts,
+                              &err) != 0) {
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        snprintf(c->regs_reason, sizeof c->regs_reason,
+                 "building the pipeline to ask the driver failed: %.190s", msg);
+    } else if (!facts.available) {
+        snprintf(c->regs_reason, sizeof c->regs_reason, "%s", facts.reason);
+    } else if (!facts.registers) {
+        snprintf(c->regs_reason, sizeof c->regs_reason,
+                 "the driver's pipeline statistics have no register count");
+    } else {
+        c->regs_per_invocation = facts.registers;
+    }
+}
+
 void pipeline_check_kernel(const plan_kernel *k, const device_profile *prof,
                            kernel_report *kr, kernel_artifacts *art)
+{
+    pipeline_check_kernel_on(NULL, k, prof, kr, art);
+}
+
+void pipeline_check_kernel_on(struct vk_ctx *ctx, const plan_kernel *k,
+                              const device_profile *prof, kernel_report *kr,
+                              kernel_artifacts *art)
 {
     memset(art, 0, sizeof *art);
     if (k->kind == PLAN_KERNEL_CPU) {
@@ -205,6 +238,8 @@ void pipeline_check_kernel(const plan_kernel *k, const device_profile *prof,
     }
     if (has_finding(kr, "entry-point-missing"))
         kr->input_error = 1;
+    if (ctx && !kr->input_error)
+        driver_registers(ctx, k, art);
     model_predict(&art->result.counts, &art->result.refl, k, prof, &kr->prediction, kr);
 }
 

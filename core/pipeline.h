@@ -71,6 +71,17 @@ void pipeline_check_kernel(const plan_kernel *k, const device_profile *prof,
                            kernel_report *kr, kernel_artifacts *art);
 
 struct vk_ctx;
+
+/* The same, with an open device (run, the TUI when measuring): a GPU
+ * kernel's pipeline is built (not run) to read the registers per
+ * invocation the driver reports through
+ * VK_KHR_pipeline_executable_properties, which the model's occupancy then
+ * uses; where the driver does not report them the prediction says why.
+ * ctx NULL is pipeline_check_kernel(). */
+void pipeline_check_kernel_on(struct vk_ctx *ctx, const plan_kernel *k,
+                              const device_profile *prof, kernel_report *kr,
+                              kernel_artifacts *art);
+
 struct run_options;
 struct vk_device_info;
 

@@ -53,6 +53,8 @@ typedef struct prediction {
     double bytes;       /* compulsory DRAM bytes */
     uint64_t invocations;
     confidence conf;
+    uint32_t registers_per_invocation; /* reported by the driver; 0 = not
+                                          reported (JSON null) */
     char **assumptions;
     size_t nassumptions;
     pred_term *terms;

@@ -51,6 +51,10 @@ static json_t *prediction_json(const prediction *p)
     json_object_set_new(o, "bytes", jnum(p->bytes));
     json_object_set_new(o, "invocations", json_integer((json_int_t)p->invocations));
     json_object_set_new(o, "confidence", json_string(confidence_name(p->conf)));
+    json_object_set_new(o, "registers_per_invocation",
+                        p->registers_per_invocation
+                            ? json_integer(p->registers_per_invocation)
+                            : json_null());
     json_t *a = json_array();
     for (size_t i = 0; i < p->nassumptions; i++)
         json_array_append_new(a, json_string(p->assumptions[i]));
@@ -411,6 +415,10 @@ static void read_prediction(rd *c, json_t *o, prediction *p)
     int ci = parse_enum(conf, confs, 3);
     p->conf = ci < 0 ? CONF_UNKNOWN : (confidence)ci;
     free(conf);
+    double regs = 0; /* null or absent (older reports): not reported */
+    if (get_num(c, o, "registers_per_invocation", &regs) && regs >= 1 &&
+        regs < 4294967296.0)
+        p->registers_per_invocation = (uint32_t)regs;
     json_t *a = json_object_get(o, "assumptions");
     if (json_is_array(a)) {
         size_t i;

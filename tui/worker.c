@@ -297,7 +297,7 @@ static void do_check(worker *w, size_t pi, size_t i)
     wkernel_clear(wk);
     wk->src_mtime = mtime_of(kernel_file(k));
     cw_set_str(&wk->kr.name, k->name);
-    pipeline_check_kernel(k, &w->prof, &wk->kr, &wk->art);
+    pipeline_check_kernel_on(w->ctx, k, &w->prof, &wk->kr, &wk->art);
     wk->have = 1;
     tui_msg m = {.kind = MSG_STATIC, .plan = (int)pi, .index = (int)i,
                  .state = KS_CHECKED};

@@ -38,6 +38,12 @@
  * (see resolve()). */
 #define GPU_COUNTED_INSTR_PER_FMA_SLOT 8.0
 
+/* Register allocation: NVIDIA SMs (Volta through Hopper) give registers to
+ * a warp in blocks of 256 (8 per lane), so a kernel's count per invocation
+ * is rounded up to a multiple of 8 per lane, and a workgroup holds whole
+ * subgroups.  Assumed for every GPU (docs/model.md, section 2). */
+#define GPU_REG_ALLOC_PER_SUBGROUP 256u
+
 /* lavapipe (llvmpipe) code-generation costs, measured on the development
  * machine with `make accuracy` and fitted by bench/accuracy/fit.sh
  * (docs/model.md, "lavapipe calibration").
@@ -76,6 +82,7 @@ typedef struct model {
     uint64_t groups, wg;
     uint32_t resident;       /* workgroups resident per unit */
     const char *resident_limit;
+    uint32_t regs;           /* per invocation, from the driver; 0 unknown */
     double waves, slots;
     double imbalance;        /* busiest unit's share vs an even share */
     double occupancy;        /* resident invocations / max per unit */
@@ -200,6 +207,60 @@ static void resolve(model *m)
 
 /* ---- 2. occupancy ---- */
 
+/* Registers one workgroup of wg invocations takes: whole subgroups, each
+ * allocated in blocks of GPU_REG_ALLOC_PER_SUBGROUP. */
+static uint64_t registers_per_group(uint32_t regs, uint64_t wg,
+                                    uint32_t subgroup)
+{
+    uint64_t per_sg = (uint64_t)regs * subgroup;
+    per_sg = (per_sg + GPU_REG_ALLOC_PER_SUBGROUP - 1) /
+             GPU_REG_ALLOC_PER_SUBGROUP * GPU_REG_ALLOC_PER_SUBGROUP;
+    return (wg + subgroup - 1) / subgroup * per_sg;
+}
+
+/* One sentence on registers: how many the driver reported and what they
+ * allowed, or why they are not known. */
+static void registers_assumption(model *m, uint64_t by_regs, uint64_t wg_regs)
+{
+    const kernel_counts *c = m->c;
+    const char *why = c->regs_reason[0] ? c->regs_reason : NULL;
+    if (!m->regs) {
+        if (m->is_cpu && why)
+            prediction_add_assumption(m->pred, "registers per invocation not "
+                                      "reported (%s); a CPU device's "
+                                      "occupancy does not depend on them",
+                                      why);
+        else if (!m->is_cpu)
+            prediction_add_assumption(m->pred, "registers per invocation "
+                                      "unknown%s%s%s: occupancy ignores "
+                                      "register pressure",
+                                      why ? " (" : "", why ? why : "",
+                                      why ? ")" : "");
+        return;
+    }
+    m->pred->registers_per_invocation = m->regs;
+    if (m->is_cpu) {
+        prediction_add_assumption(m->pred, "registers: %u per invocation "
+                                  "(driver); a CPU device's occupancy does "
+                                  "not depend on them", m->regs);
+    } else if (!m->p->regs_per_unit) {
+        prediction_add_assumption(m->pred, "registers: %u per invocation "
+                                  "(driver), but registers per unit unknown "
+                                  "for this device: occupancy ignores "
+                                  "register pressure", m->regs);
+    } else {
+        prediction_add_assumption(
+            m->pred, "registers: %u per invocation (driver; %llu per "
+            "workgroup of %llu, allocated per subgroup of %u in blocks of %u) "
+            "-> %llu workgroup(s) of %llu per unit by registers; occupancy "
+            "bound by %s: %u resident",
+            m->regs, (unsigned long long)wg_regs, (unsigned long long)m->wg,
+            m->subgroup, GPU_REG_ALLOC_PER_SUBGROUP,
+            (unsigned long long)by_regs, (unsigned long long)m->wg,
+            m->resident_limit, m->resident);
+    }
+}
+
 static void occupancy(model *m)
 {
     const kernel_counts *c = m->c;
@@ -233,6 +294,16 @@ static void occupancy(model *m)
             m->resident_limit = "workgroup memory";
         }
     }
+    uint64_t by_regs = 0, wg_regs = 0;
+    m->regs = c->regs_per_invocation;
+    if (m->regs && !m->is_cpu && m->p->regs_per_unit) {
+        wg_regs = registers_per_group(m->regs, wg, m->subgroup);
+        by_regs = m->p->regs_per_unit / wg_regs;
+        if (by_regs < r) {
+            r = by_regs;
+            m->resident_limit = "registers";
+        }
+    }
     if (r == 0)
         r = 1; /* over a limit: the verifier reports it; model one group */
     m->resident = (uint32_t)r;
@@ -243,10 +314,7 @@ static void occupancy(model *m)
     m->occupancy = (double)(r * wg) / m->max_threads;
     if (m->occupancy > 1)
         m->occupancy = 1;
-    if (!m->is_cpu)
-        prediction_add_assumption(m->pred,
-                                  "registers per invocation unknown: "
-                                  "occupancy ignores register pressure");
+    registers_assumption(m, by_regs, wg_regs);
 }
 
 /* ---- 3. traffic ---- */
@@ -768,19 +836,36 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
                           : strcmp(bound, "latency") == 0 ? "leaves latency unhidden"
                                                            : "limits latency hiding";
         fmt_us(t1, sizeof t1, term_us(ts, bound));
+        int by_regs = strcmp(m->resident_limit, "registers") == 0;
+        char lim[64];
+        if (by_regs)
+            snprintf(lim, sizeof lim, "registers: %u per invocation",
+                     m->regs);
+        else
+            snprintf(lim, sizeof lim, "%s", m->resident_limit);
         finding *f = report_add_finding(
             kr, "low-occupancy", SEV_WARNING, m->file, 0,
-            "use fewer resources per workgroup (workgroup memory, size) or "
-            "more independent work per invocation",
+            by_regs ? "keep fewer values live per invocation (smaller "
+                      "unrolls, fewer temporaries) or use smaller workgroups"
+                    : "use fewer resources per workgroup (workgroup memory, "
+                      "size) or more independent work per invocation",
             "%u workgroup(s) of %llu invocations resident per unit (limited "
             "by %s): %.0f%% occupancy %s; %s term %s of the predicted %s",
-            m->resident, (unsigned long long)m->wg, m->resident_limit,
+            m->resident, (unsigned long long)m->wg, lim,
             m->occupancy * 100, why, bound, t1, t2);
-        char d[200];
-        snprintf(d, sizeof d,
-                 "{\"term\":\"%s\",\"occupancy\":%.4g,\"resident_groups\":%u,"
-                 "\"limit\":\"%s\"}",
-                 bound, m->occupancy, m->resident, m->resident_limit);
+        char d[240];
+        if (m->regs)
+            snprintf(d, sizeof d,
+                     "{\"term\":\"%s\",\"occupancy\":%.4g,"
+                     "\"resident_groups\":%u,\"limit\":\"%s\","
+                     "\"registers_per_invocation\":%u}",
+                     bound, m->occupancy, m->resident, m->resident_limit,
+                     m->regs);
+        else
+            snprintf(d, sizeof d,
+                     "{\"term\":\"%s\",\"occupancy\":%.4g,"
+                     "\"resident_groups\":%u,\"limit\":\"%s\"}",
+                     bound, m->occupancy, m->resident, m->resident_limit);
         report_set_detail(f, d);
     }
 

@@ -7,7 +7,10 @@
  * findings (uncoalesced-access, bank-conflict, low-occupancy,
  * small-dispatch, tail-effect, far-below-roofline) to kr.  Any profile field
  * that is unknown (< 0) is replaced by a stated assumption, never a silent
- * default.  The formulas are in docs/model.md.
+ * default.  Registers per invocation (c->regs_per_invocation, filled in
+ * by the pipeline from the driver when a device is open) limit occupancy
+ * when known; pred->registers_per_invocation carries them.  The formulas
+ * are in docs/model.md.
  */
 #ifndef CW_MODEL_H
 #define CW_MODEL_H

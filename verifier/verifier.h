@@ -147,6 +147,13 @@ typedef struct kernel_counts {
     double compulsory_write_bytes; /* distinct bytes written */
     int fp_chains;               /* independent FP dependency chains per
                                     invocation in the hottest loop (>= 1) */
+    /* 32-bit registers per invocation as the driver compiled the kernel
+     * (VK_KHR_pipeline_executable_properties).  Not the evaluator's: the
+     * pipeline fills it in when a device is open (core/pipeline.h).
+     * 0 = unknown; regs_reason then says why when the driver was asked
+     * ("" = not asked: no device open, e.g. check). */
+    uint32_t regs_per_invocation;
+    char regs_reason[256];
     access_summary *accesses;    size_t naccesses;
     line_cost *lines;            size_t nlines;
     confidence conf;

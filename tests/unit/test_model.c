@@ -524,6 +524,108 @@ static void test_low_occupancy_shared(void **state)
     fx_free(&hi);
 }
 
+/* Registers per invocation from the driver limit the workgroups resident
+ * per unit: whole subgroups of 32, each taking ceil(regs x 32 / 256) x 256
+ * of the unit's 65536 registers.  A 256-invocation workgroup is 8
+ * subgroups; invocations per unit alone allow 2048 / 256 = 8.  The stream
+ * is memory-bound through Little's law (500 ns latency), so fewer resident
+ * workgroups mean a slower dram term:
+ *   bw = min(1e6, 10 units x resident x 256 x 8 B / 0.5 ns)  B/µs. */
+typedef struct regs_case {
+    uint32_t regs;          /* per invocation; 0 = unknown */
+    uint32_t regs_per_unit; /* profile; 0 = unknown */
+    const char *reason;     /* why unknown, "" = the driver was not asked */
+    uint32_t resident;      /* expected workgroups per unit */
+    int low_occupancy;      /* finding expected, naming registers */
+    const char *assumption; /* expected in the assumptions */
+} regs_case;
+
+static const regs_case regs_cases[] = {
+    /* unknown: today's result, and it says so */
+    {0, 65536, "", 8, 0, "registers per invocation unknown: occupancy "
+                         "ignores register pressure"},
+    {0, 65536, "the device does not offer X", 8, 0,
+     "registers per invocation unknown (the device does not offer X)"},
+    /* 32 x 32 x 8 = 8192 per group -> 8: a tie, invocations still bind */
+    {32, 65536, "", 8, 0, "-> 8 workgroup(s) of 256 per unit by registers; "
+                          "occupancy bound by invocations per unit: 8"},
+    {64, 65536, "", 4, 0, "occupancy bound by registers: 4 resident"},
+    {128, 65536, "", 2, 0, "registers: 128 per invocation (driver; 32768 "
+                           "per workgroup of 256"},
+    /* 85 rounds to 88 per lane (blocks of 256 per subgroup): 2, not 3 */
+    {85, 65536, "", 2, 0, "22528 per workgroup of 256"}, /* 88x32x8 */
+    /* 255 -> 256: the whole register file for one group, 12.5% */
+    {255, 65536, "", 1, 1, "occupancy bound by registers: 1 resident"},
+    /* registers per unit unknown: registers cannot limit */
+    {255, 0, "", 8, 0, "registers per unit unknown"},
+};
+
+static void test_registers_occupancy(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof regs_cases / sizeof regs_cases[0]; i++) {
+        const regs_case *rc = &regs_cases[i];
+        fixture f;
+        stream(&f, 10000, 256, 4);
+        f.p.mem_latency_ns = 500;
+        f.p.regs_per_unit = rc->regs_per_unit;
+        f.c.regs_per_invocation = rc->regs;
+        snprintf(f.c.regs_reason, sizeof f.c.regs_reason, "%s", rc->reason);
+        fx_run(&f);
+        const prediction *p = &f.kr.prediction;
+        double bw = fmin(1e6, 10.0 * rc->resident * 256 * 8 / 0.5);
+        double bytes = 3 * 4 * 10000.0 * 256;
+        if (fabs(term(&f, "dram") - bytes / bw) > 1e-9 * bytes / bw)
+            fail_msg("case %zu (regs %u): dram %.6g, want %.6g", i, rc->regs,
+                     term(&f, "dram"), bytes / bw);
+        assert_close(p->time_us, bytes / bw + 5);
+        assert_string_equal(p->bound, "dram");
+        assert_int_equal(p->registers_per_invocation, rc->regs);
+        if (!has_assumption(&f, rc->assumption)) {
+            for (size_t a = 0; a < p->nassumptions; a++)
+                print_message("  %s\n", p->assumptions[a]);
+            fail_msg("case %zu: no assumption containing '%s'", i,
+                     rc->assumption);
+        }
+        const finding *o = find(&f, "low-occupancy");
+        if (rc->low_occupancy) {
+            assert_non_null(o);
+            assert_non_null(strstr(o->message, "limited by registers: 255 "
+                                               "per invocation"));
+            assert_non_null(strstr(o->message, "1 workgroup(s) of 256 "
+                                               "invocations resident"));
+            assert_non_null(strstr(o->message, "12% occupancy")); /* 1/8 */
+            assert_non_null(strstr(o->detail_json, "\"limit\":\"registers\""));
+            assert_non_null(strstr(o->detail_json,
+                                   "\"registers_per_invocation\":255"));
+        } else {
+            assert_null(o);
+        }
+        fx_free(&f);
+    }
+}
+
+/* The same kernel, registers unknown vs reported and binding: the
+ * prediction moves only through occupancy (dram term), 8x slower. */
+static void test_registers_change_time(void **state)
+{
+    (void)state;
+    fixture unk, lim;
+    stream(&unk, 10000, 256, 4);
+    stream(&lim, 10000, 256, 4);
+    unk.p.mem_latency_ns = lim.p.mem_latency_ns = 500;
+    lim.c.regs_per_invocation = 255;
+    fx_run(&unk);
+    fx_run(&lim);
+    assert_close(term(&lim, "dram"), 8 * term(&unk, "dram"));
+    assert_true(lim.kr.prediction.time_us > 7 * unk.kr.prediction.time_us);
+    assert_close(term(&lim, "l2"), term(&unk, "l2"));
+    assert_null(find(&unk, "low-occupancy"));
+    assert_non_null(find(&lim, "low-occupancy"));
+    fx_free(&unk);
+    fx_free(&lim);
+}
+
 static void test_tail_effect(void **state)
 {
     (void)state;
@@ -888,6 +990,8 @@ int main(void)
         cmocka_unit_test(test_reuse_l2),
         cmocka_unit_test(test_bank_conflicts),
         cmocka_unit_test(test_low_occupancy_shared),
+        cmocka_unit_test(test_registers_occupancy),
+        cmocka_unit_test(test_registers_change_time),
         cmocka_unit_test(test_tail_effect),
         cmocka_unit_test(test_atomics_same_address),
         cmocka_unit_test(test_unknown_fields_are_assumptions),
