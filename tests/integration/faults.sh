@@ -2,7 +2,8 @@
 # Faults from the environment, each asserting the exit code, the message and
 # that nothing was lost (the other kernels, the report, the previous report):
 #   - a buffer larger than the device's memory heap (simulated with
-#     CW_VK_HEAP_BYTES: lavapipe's heap is the host's RAM);
+#     CW_VK_HEAP_BYTES: lavapipe's heap is the host's RAM), and one beyond
+#     maxStorageBufferRange;
 #   - no Vulkan driver: check still works, run reports the static part and
 #     exits 4;
 #   - events libpfm4 cannot encode: unavailable with the reason, run succeeds;
@@ -55,6 +56,24 @@ CW_VK_HEAP_BYTES=16777216 "$CW" check --format json -o "$T/heap.check.json" "$T/
 [ "$(json_get "$T/heap.check.json" 'r["kernels"][0]["prediction"]["time_us"] > 0')" = True ] ||
     fail "heap: check has no prediction"
 echo "ok: buffer beyond the device heap (run exit 4 naming it, check predicts)"
+
+# a buffer beyond maxStorageBufferRange: a static error (exit 1) naming the
+# buffer; run does not run that kernel, the other one still runs
+sed 's/"elements": 16777216}\]},/"elements": 400000000000}]},/' "$T/heap.json" > "$T/range.json"
+grep -q 400000000000 "$T/range.json" || fail "range: plan not rewritten"
+"$CW" check "$T/range.json" > "$T/out" 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "range: check exit $rc, want 1"
+grep -q "buffer 'Y' (set 0 binding 1) is 1600000000000 bytes.*maxStorageBufferRange.*\[buffer-range-limit\]" \
+    "$T/out" || fail "range: finding: $(cat "$T/out")"
+"$CW" run $RUN --format json -o "$T/range.out.json" "$T/range.json" > /dev/null 2>&1; rc=$?
+[ $rc -eq 1 ] || fail "range: run exit $rc, want 1"
+python3 - "$T/range.out.json" <<'PY' || fail "range: report"
+import json, sys
+k = {x["name"]: x for x in json.load(open(sys.argv[1]))["kernels"]}
+assert "not run" in k["saxpy_big"]["divergence"]["explanation"], k["saxpy_big"]["divergence"]
+assert k["saxpy_small"]["measurement"]["median_us"] > 0
+PY
+echo "ok: buffer beyond maxStorageBufferRange (error finding, not run, exit 1)"
 
 # ---- no Vulkan driver ----
 cat > "$T/small.json" <<J
