@@ -1275,11 +1275,20 @@ static void runs_add(ev_runs *r, int64_t lo, int64_t hi)
     if (r->n == r->cap) {
         if (r->cap >= (1u << 20)) {
             ev_runs_normalize(r);
-            if (r->n == r->cap) {
-                /* still too many: keep the hull of the last part */
-                r->r[r->n - 1].hi = r->r[r->n - 1].hi > hi ? r->r[r->n - 1].hi : hi;
+            if (r->n > r->cap / 2) {
+                /* still crowded: join sorted neighbours pairwise (the gaps
+                 * count as touched: inexact), so that normalising costs
+                 * once per cap/2 additions, not on every one (that was
+                 * quadratic: a fuzzed module hung here) */
+                size_t w = 0;
+                for (size_t i = 0; i < r->n; i += 2) {
+                    ev_run m = r->r[i];
+                    if (i + 1 < r->n && r->r[i + 1].hi > m.hi)
+                        m.hi = r->r[i + 1].hi;
+                    r->r[w++] = m;
+                }
+                r->n = w;
                 r->inexact = 1;
-                return;
             }
         } else {
             r->cap = r->cap ? r->cap * 2 : 64;
