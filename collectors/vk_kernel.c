@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "half.h"
 #include "stats.h"
 #include "vk_internal.h"
 
@@ -37,26 +38,6 @@ static size_t elem_size(scalar_kind k)
     }
 }
 
-static uint16_t float_to_half(float f)
-{
-    uint32_t x;
-    memcpy(&x, &f, 4);
-    uint32_t sign = (x >> 16) & 0x8000;
-    int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
-    uint32_t mant = x & 0x7fffff;
-    if (((x >> 23) & 0xff) == 0xff)
-        return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
-    if (exp >= 31)
-        return (uint16_t)(sign | 0x7c00);
-    if (exp <= 0) {
-        if (exp < -10)
-            return (uint16_t)sign;
-        mant |= 0x800000;
-        return (uint16_t)(sign | (mant >> (14 - exp)));
-    }
-    return (uint16_t)(sign | ((uint32_t)exp << 10) | (mant >> 13));
-}
-
 /* Store v as element i of type k. */
 static void put(uint8_t *p, size_t i, scalar_kind k, double v)
 {
@@ -65,7 +46,7 @@ static void put(uint8_t *p, size_t i, scalar_kind k, double v)
     case SCALAR_U8: { uint8_t x = (uint8_t)v; memcpy(p + i, &x, 1); break; }
     case SCALAR_I16: { int16_t x = (int16_t)v; memcpy(p + 2 * i, &x, 2); break; }
     case SCALAR_U16: { uint16_t x = (uint16_t)v; memcpy(p + 2 * i, &x, 2); break; }
-    case SCALAR_F16: { uint16_t x = float_to_half((float)v); memcpy(p + 2 * i, &x, 2); break; }
+    case SCALAR_F16: { uint16_t x = cw_float_to_half((float)v); memcpy(p + 2 * i, &x, 2); break; }
     case SCALAR_BOOL: { uint32_t x = v != 0; memcpy(p + 4 * i, &x, 4); break; }
     case SCALAR_I32: { int32_t x = (int32_t)v; memcpy(p + 4 * i, &x, 4); break; }
     case SCALAR_U32: { uint32_t x = (uint32_t)v; memcpy(p + 4 * i, &x, 4); break; }

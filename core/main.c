@@ -223,6 +223,14 @@ static void parse_options(const char *cmd, int argc, char **argv, cli *c)
     }
 }
 
+/* One line on stderr: "clockwork: file:line:col: text". */
+static void print_error(const cw_error *err)
+{
+    char msg[1600];
+    cw_error_format(err, msg, sizeof msg);
+    fprintf(stderr, "clockwork: %s\n", msg);
+}
+
 /* ---- plans ---- */
 
 typedef struct plans {
@@ -240,9 +248,7 @@ static void load_plans(int argc, char **argv, plans *ps)
         cw_error err;
         cw_error_clear(&err);
         if (plan_load(argv[i], &ps->items[ps->n], &err) != 0) {
-            char msg[1600];
-            cw_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "clockwork: %s\n", msg);
+            print_error(&err);
             ps->load_failed = 1;
             continue;
         }
@@ -266,9 +272,7 @@ static int static_profile(const cli *c, device_profile *prof, report_device *rd)
     cw_error_clear(&err);
     int rc = pipeline_static_profile(&c->opt, prof, rd, &err);
     if (rc) {
-        char msg[1600];
-        cw_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "clockwork: %s\n", msg);
+        print_error(&err);
     }
     return rc;
 }
@@ -297,9 +301,7 @@ static int emit_report(const cli *c, const report *r)
     const char *path = c->opt.output ? c->opt.output : "-";
     int rc = report_write_file(r, path, default_format(c), &err);
     if (rc) {
-        char msg[1600];
-        cw_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "clockwork: %s\n", msg);
+        print_error(&err);
     }
     return rc;
 }
@@ -340,9 +342,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         cw_error_clear(&err);
         int rc = vk_open_events(c->opt.device, c->opt.events, &ctx, &err);
         if (rc) {
-            char msg[1600];
-            cw_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "clockwork: %s\n", msg);
+            print_error(&err);
             ctx = NULL;
         }
         if (rc == CW_EXIT_ENV) {
@@ -364,9 +364,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         int prc = pipeline_select_profile(&c->opt, d->name, d->uuid, d->driver_version, &prof,
                                           &r.device, &err);
         if (prc) {
-            char msg[1600];
-            cw_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "clockwork: %s\n", msg);
+            print_error(&err);
             vk_close(ctx);
             report_free(&r);
             free_plans(&ps);
@@ -431,9 +429,7 @@ static int cmd_devices(const cli *c)
     cw_error_clear(&err);
     int rc = vk_list_devices(&devs, &n, &err);
     if (rc) {
-        char msg[1600];
-        cw_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "clockwork: %s\n", msg);
+        print_error(&err);
         return CW_EXIT_ENV;
     }
     const char *fmt = c->opt.format ? c->opt.format : "table";
@@ -459,9 +455,7 @@ static int cmd_devices(const cli *c)
     rc = cw_write_file_atomic(c->opt.output ? c->opt.output : "-", text, strlen(text), &err);
     free(text);
     if (rc) {
-        char msg[1600];
-        cw_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "clockwork: %s\n", msg);
+        print_error(&err);
     }
     return rc;
 }
@@ -476,9 +470,7 @@ static int cmd_calibrate(const cli *c)
                     : calibrate_device(c->opt.device, budget, &prof,
                                        c->opt.quiet ? NULL : stderr, &err);
     if (rc) {
-        char msg[1600];
-        cw_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "clockwork: %s\n", msg);
+        print_error(&err);
         return rc;
     }
     if (!c->no_save) {
@@ -493,28 +485,10 @@ static int cmd_calibrate(const cli *c)
             }
         }
     }
-    if (c->opt.output && strcmp(c->opt.output, "-") != 0) {
-        if (profile_save_file(&prof, c->opt.output, &err) != 0) {
-            char msg[1600];
-            cw_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "clockwork: %s\n", msg);
-            return CW_EXIT_USAGE;
-        }
-    } else {
-        char tmp[] = "/tmp/clockwork-profile.XXXXXX";
-        int fd = mkstemp(tmp);
-        if (fd >= 0) {
-            close(fd);
-            if (profile_save_file(&prof, tmp, &err) == 0) {
-                FILE *f = fopen(tmp, "r");
-                int ch;
-                while (f && (ch = fgetc(f)) != EOF)
-                    putchar(ch);
-                if (f)
-                    fclose(f);
-            }
-            unlink(tmp);
-        }
+    /* -o FILE, or the profile on stdout ("-" goes through the same writer) */
+    if (profile_save_file(&prof, c->opt.output ? c->opt.output : "-", &err) != 0) {
+        print_error(&err);
+        return CW_EXIT_USAGE;
     }
     return 0;
 }
@@ -526,15 +500,12 @@ static int cmd_diff(const cli *c, int argc, char **argv)
     report base, cur;
     cw_error err;
     cw_error_clear(&err);
-    char msg[1600];
     if (report_read_file(argv[0], &base, &err) != 0) {
-        cw_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "clockwork: %s\n", msg);
+        print_error(&err);
         return CW_EXIT_USAGE;
     }
     if (report_read_file(argv[1], &cur, &err) != 0) {
-        cw_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "clockwork: %s\n", msg);
+        print_error(&err);
         report_free(&base);
         return CW_EXIT_USAGE;
     }
@@ -554,8 +525,7 @@ static int cmd_diff(const cli *c, int argc, char **argv)
     }
     if (text) {
         if (cw_write_file_atomic(c->opt.output ? c->opt.output : "-", text, strlen(text), &err)) {
-            cw_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "clockwork: %s\n", msg);
+            print_error(&err);
             code = CW_EXIT_USAGE;
         }
         free(text);

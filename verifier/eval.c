@@ -12,6 +12,7 @@
  * is a barrier-divergence record.
  */
 #include "eval_int.h"
+#include "half.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -179,55 +180,6 @@ void eval_default_options(eval_options *o)
 
 /* ---- half floats ---- */
 
-static float half_to_float(uint16_t h)
-{
-    uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, f = h & 1023;
-    uint32_t bits;
-    if (e == 0) {
-        if (f == 0) {
-            bits = s;
-        } else {
-            float r = ldexpf((float)f, -24);
-            return s ? -r : r;
-        }
-    } else if (e == 31) {
-        bits = s | 0x7f800000u | (f << 13);
-    } else {
-        bits = s | ((e + 112) << 23) | (f << 13);
-    }
-    float out;
-    memcpy(&out, &bits, 4);
-    return out;
-}
-
-static uint16_t float_to_half(float x)
-{
-    uint32_t b;
-    memcpy(&b, &x, 4);
-    uint32_t s = (b >> 16) & 0x8000;
-    int e = (int)((b >> 23) & 255) - 127 + 15;
-    uint32_t f = b & 0x7fffff;
-    if (((b >> 23) & 255) == 255)
-        return (uint16_t)(s | 0x7c00 | (f ? 0x200 : 0));
-    if (e >= 31)
-        return (uint16_t)(s | 0x7c00);
-    if (e <= 0) {
-        if (e < -10)
-            return (uint16_t)s;
-        f |= 0x800000;
-        uint32_t shift = (uint32_t)(14 - e);
-        uint32_t hf = f >> shift;
-        if ((f >> (shift - 1)) & 1)
-            hf++;
-        return (uint16_t)(s | hf);
-    }
-    uint32_t hf = f >> 13;
-    uint16_t r = (uint16_t)(s | ((uint32_t)e << 10) | hf);
-    if (f & 0x1000)
-        r++;
-    return r;
-}
-
 static double getf(uint64_t bits, unsigned w)
 {
     if (w == 64) {
@@ -236,7 +188,7 @@ static double getf(uint64_t bits, unsigned w)
         return d;
     }
     if (w == 16)
-        return half_to_float((uint16_t)bits);
+        return cw_half_to_float((uint16_t)bits);
     uint32_t b = (uint32_t)bits;
     float f;
     memcpy(&f, &b, 4);
@@ -251,7 +203,7 @@ static uint64_t putf(double d, unsigned w)
         return b;
     }
     if (w == 16)
-        return float_to_half((float)d);
+        return cw_float_to_half((float)d);
     float f = (float)d;
     uint32_t b;
     memcpy(&b, &f, 4);
@@ -2479,7 +2431,7 @@ static ev_val convert(uint32_t op, ev_val a, const ev_type *from,
     case SpvOpQuantizeToF16:
         if (!known(&a))
             return unk_float();
-        return kv(putf(half_to_float(float_to_half((float)getf(a.lo, fw))), tw));
+        return kv(putf(cw_half_to_float(cw_float_to_half((float)getf(a.lo, fw))), tw));
     case SpvOpBitcast:
         if (to->kind == EVK_INT) {
             if (from->kind == EVK_INT && fw == tw)
