@@ -23,13 +23,13 @@ SHADERC_LIBS := -lshaderc_combined -Wl,--start-group -lglslang -lMachineIndepend
 LIBS := $(PKG_LIBS) -lpfm $(SHADERC_LIBS) -lstdc++ -lm -lpthread -ldl
 
 CPPFLAGS += -D_GNU_SOURCE -DCW_VERSION=\"$(VERSION)\" -Icore -Iverifier \
-            -Icollectors -Itui -Iinclude $(PKG_CFLAGS)
+            -Icollectors -Itui -Iapp -Iinclude $(PKG_CFLAGS)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
-LIB_SRC  := $(filter-out core/main.c,$(wildcard core/*.c verifier/*.c collectors/*.c tui/*.c))
+LIB_SRC  := $(filter-out app/main.c,$(wildcard core/*.c verifier/*.c collectors/*.c tui/*.c app/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-MAIN_OBJ := $(BUILD)/obj/core/main.o
+MAIN_OBJ := $(BUILD)/obj/app/main.o
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 EXAMPLE_LIBS := $(patsubst examples/cpu/%.c,$(BUILD)/examples/cpu/lib%.so,$(wildcard examples/cpu/*.c))
@@ -104,7 +104,7 @@ install: all
 	install -m 644 themes/*.theme $(DESTDIR)$(PREFIX)/share/clockwork/themes/
 
 format:
-	clang-format -i $(wildcard core/*.[ch] verifier/*.[ch] collectors/*.[ch] tui/*.[ch])
+	clang-format -i $(wildcard app/*.[ch] core/*.[ch] verifier/*.[ch] collectors/*.[ch] tui/*.[ch])
 
 clean:
 	rm -rf build build-asan build-fuzz

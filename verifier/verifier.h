@@ -149,7 +149,7 @@ typedef struct kernel_counts {
                                     invocation in the hottest loop (>= 1) */
     /* 32-bit registers per invocation as the driver compiled the kernel
      * (VK_KHR_pipeline_executable_properties).  Not the evaluator's: the
-     * pipeline fills it in when a device is open (core/pipeline.h).
+     * pipeline fills it in when a device is open (app/pipeline.h).
      * 0 = unknown; regs_reason then says why when the driver was asked
      * ("" = not asked: no device open, e.g. check). */
     uint32_t regs_per_invocation;

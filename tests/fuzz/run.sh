@@ -13,7 +13,7 @@ mkdir -p "$OUT"
 make --no-print-directory BUILD="$OUT/lib" CC=clang \
     CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
     "$OUT/lib/libclockwork.a" >/dev/null || exit 2
-CPPFLAGS="-D_GNU_SOURCE -DCW_VERSION=\"fuzz\" -Icore -Iverifier -Icollectors -Itui -Iinclude \
+CPPFLAGS="-D_GNU_SOURCE -DCW_VERSION=\"fuzz\" -Icore -Iverifier -Icollectors -Itui -Iapp -Iinclude \
   $(pkg-config --cflags vulkan jansson ncursesw capstone)"
 LIBS="$(pkg-config --libs vulkan jansson ncursesw capstone) -lpfm -lshaderc_combined \
   -Wl,--start-group -lglslang -lMachineIndependent -lOSDependent -lOGLCompiler -lGenericCodeGen \
