@@ -100,17 +100,16 @@ static int bench(vk_ctx *c, const char *label, const char *glsl,
         if (i >= 0)
             bare[i] = (vkx_now_s() - t0) * 1e6;
     }
-    /* the runner's sample: timestamps + statistics + counters */
+    /* the runner's sample: the timestamped dispatch */
     vkx_timer t;
     uint32_t g[3] = {groups, 1, 1};
     if (vkx_timer_record(c, &p, &push, g, 1, &t, &err))
         return 1;
     for (int i = -5; i < ITERS; i++) {
         double us;
-        int host, hi;
-        uint64_t inv;
+        int host;
         double t0 = vkx_now_s();
-        if (vkx_timer_run(c, &t, 10, label, 0, &us, &host, &inv, &hi, &err))
+        if (vkx_timer_run(c, &t, 10, label, 0, &us, &host, &err))
             return 1;
         if (i >= 0) {
             timed[i] = (vkx_now_s() - t0) * 1e6;

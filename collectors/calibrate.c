@@ -256,10 +256,8 @@ static int timer_best(cal *cl, const char *name, vkx_timer *t, int runs,
     double best = INFINITY;
     for (int run = 0; run < runs; run++) {
         double us;
-        int host, hi;
-        uint64_t inv;
-        int rc = vkx_timer_run(cl->c, t, 10.0, name, 0, &us, &host, &inv, &hi,
-                               err);
+        int host;
+        int rc = vkx_timer_run(cl->c, t, 10.0, name, 0, &us, &host, err);
         if (rc)
             return rc;
         if (us < best)
@@ -615,10 +613,9 @@ static int cal_overheads(cal *cl, device_profile *out, cw_error *err)
     rc = vkx_timer_record(cl->c, &p, NULL, one, 1, &t, err);
     double single[41];
     for (int i = 0; i < 41 && !rc; i++) {
-        int host, hi;
-        uint64_t inv;
+        int host;
         rc = vkx_timer_run(cl->c, &t, 10.0, "empty", 0, &single[i], &host,
-                           &inv, &hi, err);
+                           err);
     }
     vkx_timer_destroy(cl->c, &t);
     double s = 0;
@@ -647,10 +644,8 @@ static int cal_overheads(cal *cl, device_profile *out, cw_error *err)
     int n = 0;
     for (int i = 0; i < 64 && !rc; i++) {
         double us;
-        int host, hi;
-        uint64_t inv;
-        rc = vkx_timer_run(cl->c, &t, 10.0, "timestamps", 0, &us, &host, &inv,
-                           &hi, err);
+        int host;
+        rc = vkx_timer_run(cl->c, &t, 10.0, "timestamps", 0, &us, &host, err);
         if (!rc && !host) {
             if (us > 0 && us < minpos)
                 minpos = us;

@@ -89,11 +89,14 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
                         const char *name, vkx_pipeline *out, cw_error *err);
 void vkx_pipeline_destroy(vk_ctx *c, vkx_pipeline *p);
 
-/* A recorded, reusable command buffer: reset queries, timestamp, (stats
- * query,) `repeat` dispatches separated by compute barriers, timestamp.
- * p == NULL or repeat == 0: the two timestamps only. */
+/* A recorded, reusable pair of command buffers.  The timed one: reset the
+ * timestamps, bind, timestamp (TOP_OF_PIPE), `repeat` dispatches separated
+ * by compute barriers, timestamp (BOTTOM_OF_PIPE) -- nothing else inside
+ * the bracket.  The statistics one (when the device has
+ * pipelineStatisticsQuery): one dispatch inside a COMPUTE_SHADER_INVOCATIONS
+ * query, never timed.  p == NULL or repeat == 0: the two timestamps only. */
 typedef struct vkx_timer {
-    VkCommandBuffer cmd;
+    VkCommandBuffer cmd, stats_cmd;
     VkQueryPool ts_pool, stats_pool;
     VkFence fence;
     uint32_t repeat;
@@ -102,15 +105,22 @@ typedef struct vkx_timer {
 int vkx_timer_record(vk_ctx *c, const vkx_pipeline *p, const void *push,
                      const uint32_t groups[3], uint32_t repeat,
                      vkx_timer *out, cw_error *err);
-/* Submit once and wait (hang guard timeout_s; name is the kernel's).
- * gpu_us: timestamp difference (whole bracket), or host time when the
- * queue has no timestamps (*used_host set).  invocations: pipeline
- * statistics when available (else *has_inv = 0).  pfm counters (ctx->pfm)
- * are started before submit and stopped after the wait when count != 0. */
+/* Submit the timed buffer once and wait (hang guard timeout_s; name is the
+ * kernel's).  gpu_us: timestamp difference (whole bracket), or host time
+ * when the queue has no timestamps (*used_host set).  pfm counters
+ * (ctx->pfm) are started before submit and stopped after the wait when
+ * count != 0. */
 int vkx_timer_run(vk_ctx *c, vkx_timer *t, double timeout_s,
                   const char *name, int count, double *gpu_us,
-                  int *used_host, uint64_t *invocations, int *has_inv,
-                  cw_error *err);
+                  int *used_host, cw_error *err);
+/* 1 when the timer has a statistics dispatch. */
+int vkx_timer_has_stats(const vkx_timer *t);
+/* Submit the statistics buffer once (one untimed dispatch) and read the
+ * invocation count; *has_inv = 0 when the device has no statistics (then
+ * nothing runs). */
+int vkx_timer_count(vk_ctx *c, vkx_timer *t, double timeout_s,
+                    const char *name, uint64_t *invocations, int *has_inv,
+                    cw_error *err);
 void vkx_timer_destroy(vk_ctx *c, vkx_timer *t);
 
 /* Monotonic seconds. */

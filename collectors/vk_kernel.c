@@ -3,7 +3,9 @@
  * Order: buffers (sized by the verifier's reflection, filled per the
  * plan's init, uploaded), push constants, specialization, pipeline (with
  * the context's pipeline cache), one recorded command buffer re-submitted
- * for every run.  The first run is the cold sample (reported apart); the
+ * for every timed run (timestamps around the dispatch, nothing else).  The
+ * first run is the cold sample (reported apart); the second, where the
+ * device has pipeline statistics, is the untimed statistics dispatch; the
  * rest of --warmup follows; then warm samples until stats.h says stop.
  * Counters bracket the warm-sample loop and are reported per dispatch.
  */
@@ -415,6 +417,11 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
      * same SAXPY then ran 3.3x slower for the whole (short) sampling
      * phase.  So on a GPU the warm-up also lasts warmup_s of busy time. */
     unsigned warm = opt->warmup ? opt->warmup : 1;
+    /* run 1 is the statistics dispatch (untimed, see vk_internal.h), so a
+     * device with statistics warms up at least twice */
+    int stats_run = vkx_timer_has_stats(&st.timer);
+    if (stats_run && warm < 2)
+        warm = 2;
     int is_gpu = strcmp(c->info.type, "cpu") != 0;
     double warm_s = is_gpu ? opt->warmup_s : 0;
     double warm_t0 = vkx_now_s();
@@ -424,8 +431,12 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
     for (unsigned i = 0; i < warm || (warm_s > 0 && vkx_now_s() - warm_t0 < warm_s &&
                                       i < 100000);
          i++) {
-        rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 0, &us,
-                           &used_host, &inv, &has_inv, err);
+        if (i == 1 && stats_run)
+            rc = vkx_timer_count(c, &st.timer, opt->timeout_s, k->name, &inv,
+                                 &has_inv, err);
+        else
+            rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 0, &us,
+                               &used_host, err);
         if (rc)
             goto done;
         if (i == 0) {
@@ -454,7 +465,7 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         if (opt->cancel && *opt->cancel)
             break;
         rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 0, &us,
-                           &used_host, &inv, &has_inv, err);
+                           &used_host, err);
         if (rc) {
             if (c->pfm)
                 pfm_session_stop(c->pfm);
