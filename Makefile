@@ -62,6 +62,9 @@ $(BUILD)/examples/cpu/lib%.so: examples/cpu/%.c
 
 examples: $(EXAMPLE_LIBS)
 
+# the built-in profiles are these files (.incbin in core/profile_embed.c)
+$(BUILD)/obj/core/profile_embed.o: profiles/h200.json profiles/lavapipe.json
+
 -include $(wildcard examples/cpu/*.mk)
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d)
 

@@ -37,21 +37,6 @@
 #define PROFILE_SCHEMA 1
 #define PROFILE_MAX_FILE (1u << 20)
 
-void profile_init(device_profile *p)
-{
-    memset(p, 0, sizeof *p);
-    p->source = PROFILE_LIMITS_ONLY;
-    double *rates[] = {
-        &p->dram_gbs,    &p->dram_read_gbs, &p->dram_write_gbs,
-        &p->l2_gbs,      &p->shared_gbs,    &p->fp32_gflops,
-        &p->fp16_gflops, &p->fp64_gflops,   &p->int32_gops,
-        &p->sfu_gops,    &p->atomic_gops,   &p->launch_us,
-        &p->timestamp_res_ns, &p->mem_latency_ns, &p->clock_ghz,
-    };
-    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++)
-        *rates[i] = -1.0;
-}
-
 const char *profile_source_name(profile_source s)
 {
     switch (s) {
@@ -76,7 +61,11 @@ static int profile_source_parse(const char *s, profile_source *out)
 
 /* ---- field table: one row per JSON field, so load and save agree ---- */
 
-typedef enum { F_STR, F_BOOL, F_SOURCE, F_U32, F_U64, F_U32X3, F_RATE } ftype;
+/* F_TRI: true / false / null (unknown, -1); F_WPOL: "write-through" /
+ * "write-back" / null, stored as 0 / 1 / -1. */
+typedef enum {
+    F_STR, F_BOOL, F_SOURCE, F_U32, F_U64, F_U32X3, F_RATE, F_TRI, F_WPOL
+} ftype;
 
 typedef struct field {
     const char *group; /* NULL = top level */
@@ -121,6 +110,9 @@ static const field fields[] = {
     {"ceilings", "atomic_gops", F_RATE, P(atomic_gops), 0},
     {"ceilings", "launch_us", F_RATE, P(launch_us), 0},
     {"ceilings", "timestamp_res_ns", F_RATE, P(timestamp_res_ns), 0},
+    {"ceilings", "l1_gbs", F_RATE, P(l1_gbs), 0},
+    {"ceilings", "atomic_shared_gops", F_RATE, P(atomic_shared_gops), 0},
+    {"ceilings", "issue_glanes", F_RATE, P(issue_glanes), 0},
 
     {"shape", "units", F_U32, P(units), 0},
     {"shape", "max_threads_per_unit", F_U32, P(max_threads_per_unit), 0},
@@ -133,15 +125,61 @@ static const field fields[] = {
     {"shape", "shared_banks", F_U32, P(shared_banks), 0},
     {"shape", "mem_latency_ns", F_RATE, P(mem_latency_ns), 0},
     {"shape", "clock_ghz", F_RATE, P(clock_ghz), 0},
+    {"shape", "l1_bytes", F_U64, P(l1_bytes), 0},
+    {"shape", "l1_shared_unified", F_TRI, P(l1_shared_unified), 0},
+    {"shape", "l1_ways", F_U32, P(l1_ways), 0},
+    {"shape", "l2_ways", F_U32, P(l2_ways), 0},
+    {"shape", "l1_write_policy", F_WPOL, P(l1_write_back), 0},
+    {"shape", "reg_alloc_granule", F_U32, P(reg_alloc_granule), 0},
+
+    {"costs", "l1_latency_ns", F_RATE, P(l1_latency_ns), 0},
+    {"costs", "l2_latency_ns", F_RATE, P(l2_latency_ns), 0},
+    {"costs", "shared_latency_ns", F_RATE, P(shared_latency_ns), 0},
+    {"costs", "fp_latency_cycles", F_RATE, P(fp_latency_cycles), 0},
+    {"costs", "atomic_same_ns", F_RATE, P(atomic_same_ns), 0},
+    {"costs", "atomic_shared_same_ns", F_RATE, P(atomic_shared_same_ns), 0},
+    {"costs", "atomic_combine", F_TRI, P(atomic_combine), 0},
+    {"costs", "atomic_shared_combine", F_TRI, P(atomic_shared_combine), 0},
+    {"costs", "barrier_ns", F_RATE, P(barrier_ns), 0},
+    {"costs", "subgroup_op_ns", F_RATE, P(subgroup_op_ns), 0},
+
+    {"cpu_costs", "cycles_per_instruction", F_RATE,
+     P(cpu_cycles_per_instruction), 0},
+    {"cpu_costs", "cycles_per_storage_lane", F_RATE,
+     P(cpu_cycles_per_storage_lane), 0},
+    {"cpu_costs", "cycles_per_shared_lane", F_RATE,
+     P(cpu_cycles_per_shared_lane), 0},
+    {"cpu_costs", "ns_per_barrier_lane", F_RATE, P(cpu_ns_per_barrier_lane),
+     0},
+    {"cpu_costs", "ns_per_group", F_RATE, P(cpu_ns_per_group), 0},
+    {"cpu_costs", "cycles_per_chain_step", F_RATE,
+     P(cpu_cycles_per_chain_step), 0},
+    {"cpu_costs", "fp16_conversions_per_flop", F_RATE,
+     P(cpu_fp16_conversions_per_flop), 0},
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
-static const char *const groups[] = {"limits", "ceilings", "shape"};
+static const char *const groups[] = {"limits", "ceilings", "shape", "costs",
+                                     "cpu_costs"};
 #define NGROUPS (sizeof groups / sizeof groups[0])
 
 #undef P
 #undef S
 #undef L
+
+void profile_init(device_profile *p)
+{
+    memset(p, 0, sizeof *p);
+    p->source = PROFILE_LIMITS_ONLY;
+    char *base = (char *)p;
+    for (size_t i = 0; i < NFIELDS; i++) {
+        if (fields[i].type == F_RATE)
+            *(double *)(base + fields[i].off) = -1.0;
+        else if (fields[i].type == F_TRI || fields[i].type == F_WPOL)
+            *(int *)(base + fields[i].off) = -1;
+    }
+}
+
 
 /* ---- positions: find `"key"` followed by ':' in the text ---- */
 
@@ -332,6 +370,35 @@ static int load_field(const src *s, const field *f, const json_t *v,
                 return -1;
             }
             dst[i] = (uint32_t)u;
+        }
+        return 0;
+    }
+    case F_TRI:
+        if (json_is_null(v)) {
+            *(int *)(base + f->off) = -1;
+            return 0;
+        }
+        if (!json_is_boolean(v)) {
+            src_error(s, err, g, f->name,
+                      "'%s' must be true, false or null (unknown), not %s",
+                      f->name, jsonpos_type_phrase(v));
+            return -1;
+        }
+        *(int *)(base + f->off) = json_is_true(v);
+        return 0;
+    case F_WPOL: {
+        const char *w = json_is_string(v) ? json_string_value(v) : NULL;
+        if (json_is_null(v))
+            *(int *)(base + f->off) = -1;
+        else if (w && strcmp(w, "write-through") == 0)
+            *(int *)(base + f->off) = 0;
+        else if (w && strcmp(w, "write-back") == 0)
+            *(int *)(base + f->off) = 1;
+        else {
+            src_error(s, err, g, f->name,
+                      "'%s' must be \"write-through\", \"write-back\" or "
+                      "null (unknown)", f->name);
+            return -1;
         }
         return 0;
     }
@@ -552,6 +619,15 @@ static json_t *field_to_json(const device_profile *p, const field *f)
         double d = *(const double *)(base + f->off);
         return d > 0 && isfinite(d) ? json_real(d) : json_null();
     }
+    case F_TRI: {
+        int t = *(const int *)(base + f->off);
+        return t < 0 ? json_null() : json_boolean(t);
+    }
+    case F_WPOL: {
+        int t = *(const int *)(base + f->off);
+        return t < 0 ? json_null()
+                     : json_string(t ? "write-back" : "write-through");
+    }
     }
     return json_null();
 }
@@ -633,71 +709,31 @@ int profile_save_file(const device_profile *p, const char *path,
 
 /* ---- built-ins ---- */
 
-/* NVIDIA H200.  Origins: [C] `clockwork calibrate --device 0 --no-save`
- * on one H200 on 2026-11-30 07:13 UTC (driver 580.159.4.0, reference run 3:
- * bench/gpu/h200.sh, output in docs/h200/), [M] measured there otherwise
- * (GPU.md, docs/h200), [V]
- * Vulkan limits and VK_NV_shader_sm_builtins there, [D] Hopper datasheet /
- * architecture documentation, [F] fitted to a measurement of the reference
- * run (stated). */
+/* A built-in is its file, profiles/<key>.json, as built into the binary
+ * (profile_embed.c); docs/model.md section 7 gives the origin of every
+ * figure.  A unit test loads each file and compares. */
+static int builtin_from_file(const char *key, device_profile *p)
+{
+    const char *text = profile_embedded(key);
+    char path[96];
+    snprintf(path, sizeof path, "profiles/%s.json (built in)", key);
+    cw_error err = {0};
+    if (!text || profile_load_text(path, text, strlen(text), p, &err) != 0) {
+        /* cannot happen with the committed files (test_profile) */
+        profile_init(p);
+        snprintf(p->key, sizeof p->key, "%s", key);
+        return -1;
+    }
+    p->source = PROFILE_BUILTIN;
+    snprintf(p->key, sizeof p->key, "%s", key);
+    return 0;
+}
+
+/* NVIDIA H200: profiles/h200.json, a `clockwork calibrate` output on one
+ * H200 with the datasheet shape (docs/model.md section 7). */
 static void builtin_h200(device_profile *p)
 {
-    profile_init(p);
-    snprintf(p->name, sizeof p->name, "NVIDIA H200");
-    snprintf(p->key, sizeof p->key, "h200");
-    snprintf(p->driver, sizeof p->driver, "NVIDIA 580.159.4.0");
-    snprintf(p->date, sizeof p->date, "2026-11-30");
-    snprintf(p->command, sizeof p->command,
-             "clockwork calibrate --device 0 --no-save (bench/gpu/h200.sh), "
-             "with datasheet shape and fitted latency: docs/model.md");
-    p->source = PROFILE_BUILTIN;
-    p->is_cpu = 0;
-
-    device_limits *l = &p->limits;           /* [V] */
-    l->max_wg_size[0] = 1024;
-    l->max_wg_size[1] = 1024;
-    l->max_wg_size[2] = 64;
-    l->max_wg_invocations = 1024;
-    l->max_wg_count[0] = 2147483647u;
-    l->max_wg_count[1] = 65535;
-    l->max_wg_count[2] = 65535;
-    l->max_shared_bytes = 49152;
-    l->max_push_bytes = 256;
-    l->max_storage_range = 4294967295u;
-    l->subgroup_size = 32;
-
-    p->dram_gbs = 4178.0;       /* [C] copy, read + write (GPU.md: ~4.3) */
-    p->dram_read_gbs = 4506.0;  /* [C] */
-    p->dram_write_gbs = 4327.0; /* [C] */
-    p->l2_gbs = 10125.0;        /* [C] 4 MiB working set, read */
-    p->shared_gbs = 31322.0;    /* [C] (datasheet: 32 banks x 4 B x clock
-                                   x 132 = 33.5 TB/s) */
-    p->fp32_gflops = 53914.0;   /* [C] (datasheet 66.9 TFLOP/s) */
-    p->fp16_gflops = 61332.0;   /* [C] */
-    p->fp64_gflops = 28768.0;   /* [C] */
-    p->int32_gops = 32278.0;    /* [C] */
-    p->sfu_gops = 3659.0;       /* [C] */
-    p->atomic_gops = 526.0;     /* [C] distinct addresses */
-    p->launch_us = 7.36;        /* [C] one empty dispatch between timestamps */
-    p->timestamp_res_ns = 32.0; /* [M] GPU.md (the reference runs' calibrate
-                                   reported 7.4-7.7 µs: not used by the
-                                   model) */
-
-    p->units = 132;                  /* [V] VK_NV_shader_sm_builtins */
-    p->max_threads_per_unit = 2048;  /* [V] 64 warps per SM */
-    p->max_groups_per_unit = 32;     /* [D] */
-    p->shared_per_unit = 233472;     /* [D] 228 KiB per SM */
-    p->regs_per_unit = 65536;        /* [D] */
-    p->l2_bytes = 60ull * 1024 * 1024; /* [V] 60 MB L2 */
-    p->sector_bytes = 32;            /* [D] */
-    p->line_bytes = 128;             /* [D] */
-    p->shared_banks = 32;            /* [D] */
-    /* [F] Little's law on copy / copy_half of reference run 3: one 4-byte
-     * load in flight per invocation at full occupancy (132 x 2048 x 4 B)
-     * moved 2.57 / 2.55 TB/s once launch is taken off: 1.08 MB / 2.56 TB/s
-     * = 420 ns */
-    p->mem_latency_ns = 420.0;
-    p->clock_ghz = 1.98;             /* [M] nvidia-smi SM clock */
+    builtin_from_file("h200", p);
 }
 
 static int read_first_double(const char *path, double *out)
@@ -778,22 +814,21 @@ static uint64_t cpu_llc_bytes(void)
     return v > 0 ? (uint64_t)v : 0;
 }
 
-/* Lavapipe (llvmpipe) on this CPU.  The shape is derived at run time; the
- * efficiency factors below were measured on the development machine with
- * `make accuracy` (see docs/model.md, "lavapipe calibration"). */
+/* Lavapipe (llvmpipe) on this CPU.  The generated-code costs, DRAM
+ * bandwidth, launch and atomic rates are profiles/lavapipe.json (measured
+ * on the development machine: docs/model.md, "lavapipe calibration");
+ * the shape and the hardware peaks are derived here from this CPU. */
 static void builtin_lavapipe(device_profile *p)
 {
-    profile_init(p);
+    builtin_from_file("lavapipe", p);
     char cpu[200];
     cpu_model_name(cpu, sizeof cpu);
     snprintf(p->name, sizeof p->name, "llvmpipe (%s)",
              cpu[0] ? cpu : "this CPU");
-    snprintf(p->key, sizeof p->key, "lavapipe");
-    snprintf(p->driver, sizeof p->driver, "Mesa lavapipe");
     snprintf(p->date, sizeof p->date, "derived at run time");
     snprintf(p->command, sizeof p->command,
-             "built-in: derived from this CPU (sysconf, cpuid, /proc/cpuinfo)");
-    p->source = PROFILE_BUILTIN;
+             "built-in: profiles/lavapipe.json with the shape derived from "
+             "this CPU (sysconf, cpuid, /proc/cpuinfo)");
     p->is_cpu = 1;
 
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -820,56 +855,20 @@ static void builtin_lavapipe(device_profile *p)
     double fma_pipes = 2; /* two vector FMA/FP pipes on current x86 cores */
     double flops_per_lane = fma ? 2.0 : 1.0;
 
-    device_limits *l = &p->limits; /* lavapipe's reported limits */
-    l->max_wg_size[0] = 1024;
-    l->max_wg_size[1] = 1024;
-    l->max_wg_size[2] = 1024;
-    l->max_wg_invocations = 1024;
-    l->max_wg_count[0] = 65535;
-    l->max_wg_count[1] = 65535;
-    l->max_wg_count[2] = 65535;
-    l->max_shared_bytes = 32768;
-    l->max_push_bytes = 256;
-    l->max_storage_range = 134217728;
-    l->subgroup_size = lanes;
-
+    p->limits.subgroup_size = lanes;
     p->units = cores;
     p->clock_ghz = ghz;
-    p->max_threads_per_unit = 1024; /* one workgroup at a time per thread */
-    p->max_groups_per_unit = 1;
-    p->shared_per_unit = 32768;
     p->l2_bytes = cpu_llc_bytes();
-    p->sector_bytes = 64; /* a CPU moves whole cache lines */
-    p->line_bytes = 64;
-    p->shared_banks = 0;  /* no banks: workgroup memory is ordinary memory */
-
     if (ghz > 0) {
         double lane_rate = cores * ghz * lanes; /* G lane-cycles per second */
         /* Peaks of the hardware.  What lavapipe's generated code reaches
-         * is modelled in verifier/model.c from the per-invocation
-         * instruction costs measured there. */
+         * is modelled in verifier/model.c from the cpu_costs. */
         p->fp32_gflops = lane_rate * fma_pipes * flops_per_lane;
         p->fp16_gflops = p->fp32_gflops; /* computed as FP32 */
         p->fp64_gflops = p->fp32_gflops / 2; /* half the lanes */
         p->int32_gops = lane_rate * fma_pipes;
         p->sfu_gops = lane_rate / 8; /* polynomial expansions, ~16 ops */
     }
-    /* DRAM bandwidth cannot be derived from the CPU.  Measured on the
-     * development machine (AMD EPYC, 2 cores, KVM) on 2026-11-30 with
-     * bench/accuracy/membw.c: a 256 MiB copy reaches 29.9 GB/s (read +
-     * write) with 1 or 2 threads.  `clockwork calibrate` replaces it. */
-    p->dram_gbs = 30.0;
-    /* L2 / workgroup-memory bandwidth: not measured (the model states its
-     * fallback).  Lavapipe's own costs (lane-by-lane buffer access,
-     * coroutine barriers) are modelled in verifier/model.c. */
-    /* Measured there with bench/accuracy (atomic_spread: 65536 atomics
-     * over 4096 addresses in 268 µs on 2 cores, 30 µs of it launch;
-     * launch_tiny: a 256-invocation copy, 32 µs median between
-     * timestamps). */
-    p->atomic_gops = 0.14 * cores;
-    p->launch_us = 30.0;
-    p->timestamp_res_ns = 1.0; /* timestampPeriod 1 ns */
-    /* no DRAM latency: a CPU's prefetchers hide it for streams */
 }
 
 static const char *const builtin_keys[] = {"lavapipe", "h200", NULL};

@@ -59,6 +59,10 @@ typedef struct device_profile {
     double atomic_gops;      /* distinct-address atomics */
     double launch_us;        /* fixed cost per dispatch */
     double timestamp_res_ns;
+    double l1_gbs;           /* aggregate L1 hit bandwidth (all units) */
+    double atomic_shared_gops; /* distinct-address workgroup-memory atomics */
+    double issue_glanes;     /* GPU: counted SPIR-V instructions retired per
+                                second, lane-instructions (G/s) */
 
     /* machine shape; 0 when unknown */
     uint32_t units;              /* SMs / CUs / CPU cores */
@@ -72,6 +76,51 @@ typedef struct device_profile {
     uint32_t shared_banks;       /* 32 on NVIDIA */
     double mem_latency_ns;       /* DRAM latency for Little's law */
     double clock_ghz;
+    /* cache geometry for the sector-level simulation (verifier/cachesim.h);
+     * the L1 and L2 share sector_bytes and line_bytes */
+    uint64_t l1_bytes;           /* L1 data cache per unit with no workgroup
+                                    memory in use */
+    int l1_shared_unified;       /* workgroup memory is carved out of
+                                    l1_bytes: -1 unknown, 0 no, 1 yes */
+    uint32_t l1_ways;            /* associativity; 0 unknown */
+    uint32_t l2_ways;
+    int l1_write_back;           /* -1 unknown, 0 write-through without
+                                    allocation (NVIDIA), 1 write-back with
+                                    write-allocate (CPUs) */
+    uint32_t reg_alloc_granule;  /* registers given to a subgroup in blocks
+                                    of this many (256 on NVIDIA) */
+
+    /* "costs": latencies and per-operation costs; < 0 when unknown.
+     * Each is measured by one `clockwork calibrate` microbenchmark
+     * (docs/model.md, "Profile fields"). */
+    double l1_latency_ns;        /* dependent load that hits L1 */
+    double l2_latency_ns;        /* dependent load that hits L2 */
+    double shared_latency_ns;    /* dependent workgroup-memory load */
+    double fp_latency_cycles;    /* dependent FP32 FMA */
+    double atomic_same_ns;       /* global atomics to one address: time
+                                    between two requests */
+    double atomic_shared_same_ns;/* workgroup-memory atomics to one
+                                    address, per lane */
+    int atomic_combine;          /* same-address global atomics of one
+                                    subgroup instruction are one request:
+                                    -1 unknown, 0 no, 1 yes */
+    int atomic_shared_combine;   /* same for workgroup memory */
+    double barrier_ns;           /* one workgroup barrier on the latency
+                                    path */
+    double subgroup_op_ns;       /* one subgroup reduction/shuffle/ballot on
+                                    the latency path */
+
+    /* "cpu_costs": the CPU Vulkan device's (lavapipe) generated-code costs;
+     * < 0 when unknown.  Cycles are of one core. */
+    double cpu_cycles_per_instruction;   /* one counted instruction on one
+                                            vector of subgroup_size lanes */
+    double cpu_cycles_per_storage_lane;  /* one lane x 4 bytes of a buffer
+                                            access (bounds-checked, scalar) */
+    double cpu_cycles_per_shared_lane;   /* same, workgroup memory */
+    double cpu_ns_per_barrier_lane;      /* coroutine switch per invocation */
+    double cpu_ns_per_group;             /* workgroup start */
+    double cpu_cycles_per_chain_step;    /* one dependent FP step (a loop trip) */
+    double cpu_fp16_conversions_per_flop;/* FP16 emulated through FP32 */
 } device_profile;
 
 void profile_init(device_profile *p); /* everything unknown */
@@ -85,6 +134,9 @@ int profile_save_file(const device_profile *p, const char *path,
  * "h200" (committed calibration). NULL name lists nothing; returns 0 on
  * found. */
 int profile_builtin(const char *key, device_profile *out);
+/* The JSON text of profiles/<key>.json as built into the binary
+ * (core/profile_embed.c), or NULL.  The built-ins are loaded from it. */
+const char *profile_embedded(const char *key);
 /* Keys of the built-ins, NULL-terminated. */
 const char *const *profile_builtin_keys(void);
 

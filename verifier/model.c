@@ -18,46 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Latency of a dependent FP operation, in cycles: 4 on current NVIDIA SMs
- * and on x86 FMA units.  Used for the dependency-chain effect. */
-#define FP_LATENCY_CYCLES 4.0
-
-/* Requests to one address, one after the other at the GPU's L2 atomic
- * unit: 1.5 cycles each, fitted to atomic_one of the H200 reference run 3
- * (2^20 atomics on one address, combined per warp: 32768 requests in
- * 30.6 µs, 7.4 of them launch). */
-#define GPU_CYCLES_SAME_ADDR_ATOMIC 1.5
-
-/* One barrier on a workgroup's latency path, with the workgroup-memory
- * round trip that usually precedes it (store, barrier, load): fitted to
- * reduce of the H200 reference run 3 (9 levels, 1.3 µs per workgroup, of
- * which 0.4 µs is the first global load). */
-#define GPU_CYCLES_PER_BARRIER 180.0
-
-/* Counted SPIR-V instructions a GPU retires per lane per FMA issue slot
- * (see resolve()). */
-#define GPU_COUNTED_INSTR_PER_FMA_SLOT 8.0
-
-/* Register allocation: NVIDIA SMs (Volta through Hopper) give registers to
- * a warp in blocks of 256 (8 per lane), so a kernel's count per invocation
- * is rounded up to a multiple of 8 per lane, and a workgroup holds whole
- * subgroups.  Assumed for every GPU (docs/model.md, section 2). */
-#define GPU_REG_ALLOC_PER_SUBGROUP 256u
-
-/* lavapipe (llvmpipe) code-generation costs, measured on the development
- * machine with `make accuracy` and fitted by bench/accuracy/fit.sh
- * (docs/model.md, "lavapipe calibration").
- * llvmpipe runs a workgroup as a loop over 8-lane vectors; buffer accesses
- * are bounds-checked and done lane by lane (per 4-byte component);
- * barriers switch coroutines. */
-#define CPU_CYCLES_PER_VEC_INSTR 0.55 /* one counted instruction, 8 lanes */
-#define CPU_CYCLES_PER_STORAGE 1.5    /* one lane x 4 bytes of a buffer access */
-#define CPU_CYCLES_PER_SHARED 2.3     /* one lane x 4 bytes of shared memory */
-#define CPU_NS_PER_BARRIER_LANE 2.0   /* coroutine switch, per invocation */
-#define CPU_NS_PER_GROUP 350.0        /* workgroup start in the JIT loop */
-#define CPU_NS_SAME_ADDR_ATOMIC 8.0   /* one lane, one contended address */
-#define CPU_CYCLES_PER_CHAIN_STEP 12.0 /* dependent FP step: one loop trip */
-#define CPU_FP16_CONVERSIONS_PER_FLOP 2.0 /* 3 operands in, 1 result out per FMA */
+/* No device constant lives here: every cost below comes from the device
+ * profile (core/profile.h, profiles/<key>.json); an unknown one is replaced
+ * by a stated assumption (resolve()). */
 
 typedef struct model {
     const kernel_counts *c;
@@ -77,6 +40,14 @@ typedef struct model {
     uint32_t max_threads, max_groups, shared_per_unit;
     uint64_t l2_bytes;
     int is_cpu;
+    /* resolved per-operation costs (profile "costs" / "cpu_costs") */
+    double fp_lat_cyc;       /* dependent FP op, cycles */
+    double atomic_same_ns;   /* same-address global atomic, per request */
+    int atomic_combine;      /* a subgroup's same-address atomics: 1 request */
+    double barrier_ns;       /* GPU barrier on the latency path */
+    uint32_t reg_granule;    /* registers per subgroup allocation block */
+    double cpu_instr_cyc, cpu_storage_cyc, cpu_shared_cyc, cpu_barrier_ns,
+        cpu_group_ns, cpu_chain_cyc, cpu_fp16_conv;
 
     /* occupancy */
     uint64_t groups, wg;
@@ -116,6 +87,29 @@ static uint32_t need_count(model *m, uint32_t v, uint32_t fallback,
     prediction_add_assumption(m->pred, "%s unknown for this device: assumed %u",
                               what, fallback);
     return fallback;
+}
+
+/* lavapipe's generated-code costs (profile "cpu_costs"). */
+static void resolve_cpu_costs(model *m)
+{
+    const device_profile *p = m->p;
+    m->cpu_instr_cyc = need_rate(m, pos(p->cpu_cycles_per_instruction), 1.0,
+                                 "cycles per counted vector instruction",
+                                 "cycles", 1);
+    m->cpu_storage_cyc = need_rate(m, pos(p->cpu_cycles_per_storage_lane),
+                                   2.0, "cycles per buffer lane access",
+                                   "cycles", 1);
+    m->cpu_shared_cyc = need_rate(m, pos(p->cpu_cycles_per_shared_lane), 2.0,
+                                  "cycles per workgroup-memory lane access",
+                                  "cycles", 1);
+    m->cpu_barrier_ns = need_rate(m, pos(p->cpu_ns_per_barrier_lane), 2.0,
+                                  "barrier cost per invocation", "ns", 1);
+    m->cpu_group_ns = need_rate(m, pos(p->cpu_ns_per_group), 350.0,
+                                "workgroup start cost", "ns", 1);
+    m->cpu_chain_cyc = need_rate(m, pos(p->cpu_cycles_per_chain_step), 12.0,
+                                 "dependent FP step", "cycles", 1);
+    m->cpu_fp16_conv = need_rate(m, pos(p->cpu_fp16_conversions_per_flop),
+                                 2.0, "FP16 conversions per FLOP", "", 1);
 }
 
 static void resolve(model *m)
@@ -176,8 +170,9 @@ static void resolve(model *m)
                                                 : UINT32_MAX;
         m->latency_ns = pos(p->mem_latency_ns);
         /* a CPU core issues its vector instructions itself: lanes / cycle */
+        resolve_cpu_costs(m);
         m->issue_pus = m->units * m->clock_ghz * 1e3 * m->subgroup /
-                       CPU_CYCLES_PER_VEC_INSTR;
+                       m->cpu_instr_cyc;
     } else {
         m->banks = need_count(m, p->shared_banks, 32, "shared-memory banks");
         uint32_t lim_thr = p->limits.max_wg_invocations
@@ -196,25 +191,36 @@ static void resolve(model *m)
                                   "DRAM latency", "ns", 1);
         /* The driver's compiler removes most of the SPIR-V instructions
          * the evaluator counts (loop control once unrolled, push-constant
-         * loads folded into operands, address arithmetic): on the H200
-         * reference run the FMA loops issued up to 6.8 counted instructions
-         * per lane per clock.  The issue term therefore takes 8 per lane
-         * per clock, 4x the FMA rate, and binds only on code with little
-         * besides counted instructions (docs/model.md). */
-        m->issue_pus = m->fp32_pus * GPU_COUNTED_INSTR_PER_FMA_SLOT / 2;
+         * loads folded into operands, address arithmetic): the profile's
+         * issue rate is in counted instructions (docs/model.md). */
+        m->issue_pus = need_rate(m, pos(p->issue_glanes), m->fp32_pus / 1e3 * 4,
+                                 "counted-instruction issue rate",
+                                 "G lane-instructions/s (4 per FP32 FMA "
+                                 "lane-slot)", 1) * 1e3;
+        m->barrier_ns = need_rate(m, pos(p->barrier_ns),
+                                  m->latency_ns / 4, "barrier cost",
+                                  "ns (DRAM latency / 4)", 1);
+        m->reg_granule = p->reg_alloc_granule ? p->reg_alloc_granule : 1;
     }
+    m->fp_lat_cyc = need_rate(m, pos(p->fp_latency_cycles), 4.0,
+                              "dependent FP latency", "cycles", 1);
+    m->atomic_same_ns = need_rate(m, pos(p->atomic_same_ns),
+                                  1e3 / m->atomic_pus * m->subgroup,
+                                  "same-address atomic cost",
+                                  "ns (subgroup size / distinct-address "
+                                  "rate)", 1);
+    m->atomic_combine = p->atomic_combine > 0;
 }
 
 /* ---- 2. occupancy ---- */
 
 /* Registers one workgroup of wg invocations takes: whole subgroups, each
- * allocated in blocks of GPU_REG_ALLOC_PER_SUBGROUP. */
+ * allocated in blocks of the profile's reg_alloc_granule. */
 static uint64_t registers_per_group(uint32_t regs, uint64_t wg,
-                                    uint32_t subgroup)
+                                    uint32_t subgroup, uint32_t granule)
 {
     uint64_t per_sg = (uint64_t)regs * subgroup;
-    per_sg = (per_sg + GPU_REG_ALLOC_PER_SUBGROUP - 1) /
-             GPU_REG_ALLOC_PER_SUBGROUP * GPU_REG_ALLOC_PER_SUBGROUP;
+    per_sg = (per_sg + granule - 1) / granule * granule;
     return (wg + subgroup - 1) / subgroup * per_sg;
 }
 
@@ -255,7 +261,7 @@ static void registers_assumption(model *m, uint64_t by_regs, uint64_t wg_regs)
             "-> %llu workgroup(s) of %llu per unit by registers; occupancy "
             "bound by %s: %u resident",
             m->regs, (unsigned long long)wg_regs, (unsigned long long)m->wg,
-            m->subgroup, GPU_REG_ALLOC_PER_SUBGROUP,
+            m->subgroup, m->reg_granule,
             (unsigned long long)by_regs, (unsigned long long)m->wg,
             m->resident_limit, m->resident);
     }
@@ -297,7 +303,7 @@ static void occupancy(model *m)
     uint64_t by_regs = 0, wg_regs = 0;
     m->regs = c->regs_per_invocation;
     if (m->regs && !m->is_cpu && m->p->regs_per_unit) {
-        wg_regs = registers_per_group(m->regs, wg, m->subgroup);
+        wg_regs = registers_per_group(m->regs, wg, m->subgroup, m->reg_granule);
         by_regs = m->p->regs_per_unit / wg_regs;
         if (by_regs < r) {
             r = by_regs;
@@ -572,13 +578,13 @@ static double fp_hiding(const model *m, double peak_pus)
     if (m->is_cpu) {
         /* one thread per core runs one 8-lane vector at a time */
         double pipes = lanes_per_cycle / m->subgroup;
-        return fmin(1, chains / (pipes * FP_LATENCY_CYCLES));
+        return fmin(1, chains / (pipes * m->fp_lat_cyc));
     }
     double ports = lanes_per_cycle / m->subgroup; /* warp instr / cycle */
     double per_unit_groups = fmin(m->resident, ceil((double)m->groups /
                                                     m->units));
     double warps = per_unit_groups * ceil((double)m->wg / m->subgroup);
-    return fmin(1, warps * chains / (ports * FP_LATENCY_CYCLES));
+    return fmin(1, warps * chains / (ports * m->fp_lat_cyc));
 }
 
 static void compute_terms(model *m, terms *ts, acc_cost *cost)
@@ -628,10 +634,10 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         double cyc_per_us = m->units * m->clock_ghz * 1e3;
         /* no FP16 vector arithmetic with AVX2: llvmpipe widens the three
          * operands of an FMA to FP32 and rounds the result back */
-        issue += c->flops_fp16 * CPU_FP16_CONVERSIONS_PER_FLOP / m->issue_pus;
-        issue += (m->lane_storage * CPU_CYCLES_PER_STORAGE +
-                  m->lane_shared * CPU_CYCLES_PER_SHARED) / cyc_per_us;
-        issue += (double)m->groups * CPU_NS_PER_GROUP * 1e-3 / m->units;
+        issue += c->flops_fp16 * m->cpu_fp16_conv / m->issue_pus;
+        issue += (m->lane_storage * m->cpu_storage_cyc +
+                  m->lane_shared * m->cpu_shared_cyc) / cyc_per_us;
+        issue += (double)m->groups * m->cpu_group_ns * 1e-3 / m->units;
     }
     add(ts, "issue", issue * imb);
 
@@ -650,11 +656,9 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
                 addrs = 1;
             /* a GPU combines a subgroup's atomics on one address into one
              * request; lavapipe does them lane by lane */
-            double per_addr_ns = m->is_cpu ? CPU_NS_SAME_ADDR_ATOMIC
-                                           : GPU_CYCLES_SAME_ADDR_ATOMIC /
-                                                 m->clock_ghz;
+            double per_addr_ns = m->atomic_same_ns;
             double ops = a->count;
-            if (!m->is_cpu && a->uniform)
+            if (m->atomic_combine && a->uniform)
                 ops /= m->subgroup;
             double s = ops / fmax(addrs, 1) * per_addr_ns * 1e-3;
             if (s > serial)
@@ -667,7 +671,7 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
      * lavapipe */
     if (m->is_cpu && c->barriers > 0)
         add(ts, "barrier", c->barriers * (double)m->wg *
-                               CPU_NS_PER_BARRIER_LANE * 1e-3 / m->units *
+                               m->cpu_barrier_ns * 1e-3 / m->units *
                                imb);
 
     /* latency on a CPU device: each 8-lane vector walks its dependent FP
@@ -681,7 +685,7 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         if (active > 0 && fl > 0) {
             double steps = fl / active / 2 / chains;
             double vectors = ceil(active / m->subgroup);
-            add(ts, "latency", vectors * steps * CPU_CYCLES_PER_CHAIN_STEP /
+            add(ts, "latency", vectors * steps * m->cpu_chain_cyc /
                                    (m->clock_ghz * 1e3) / m->units * imb);
         }
     }
@@ -713,11 +717,11 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         int chains = c->fp_chains > 0 ? c->fp_chains : 1;
         double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
         double issue_cyc = c->instructions / active;
-        double chain_cyc = fl / active / 2 / chains * FP_LATENCY_CYCLES;
+        double chain_cyc = fl / active / 2 / chains * m->fp_lat_cyc;
         double per_group_ns = trips * m->latency_ns +
                               fmax(issue_cyc, chain_cyc) / m->clock_ghz +
                               c->barriers / (double)m->groups *
-                                  GPU_CYCLES_PER_BARRIER / m->clock_ghz;
+                                  m->barrier_ns;
         add(ts, "latency", m->waves * per_group_ns * 1e-3);
     }
 }

@@ -47,6 +47,12 @@ static void gpu_profile(device_profile *p)
     p->shared_banks = 32;
     p->mem_latency_ns = 1; /* latency effects off unless a test sets it */
     p->clock_ghz = 2;
+    p->reg_alloc_granule = 256;
+    p->issue_glanes = 4 * 5120; /* 4 counted instructions per FMA slot */
+    p->fp_latency_cycles = 4;
+    p->atomic_same_ns = 0.75; /* 1.5 clocks at 2 GHz */
+    p->atomic_combine = 1;
+    p->barrier_ns = 90;
 }
 
 typedef struct fixture {
@@ -801,6 +807,16 @@ static void cpu_fixture(fixture *f, uint64_t groups, uint32_t wg)
     f->p.sfu_gops = 4;
     f->p.atomic_gops = 0.28;
     f->p.launch_us = 30;
+    f->p.fp_latency_cycles = 4;
+    f->p.atomic_same_ns = 8;
+    f->p.atomic_combine = 0;
+    f->p.cpu_cycles_per_instruction = 0.55;
+    f->p.cpu_cycles_per_storage_lane = 1.5;
+    f->p.cpu_cycles_per_shared_lane = 2.3;
+    f->p.cpu_ns_per_barrier_lane = 2.0;
+    f->p.cpu_ns_per_group = 350;
+    f->p.cpu_cycles_per_chain_step = 12;
+    f->p.cpu_fp16_conversions_per_flop = 2;
 }
 
 typedef struct cpu_case {

@@ -60,6 +60,32 @@ static void fill_all(device_profile *p)
     p->shared_banks = 32;
     p->mem_latency_ns = 660.0;
     p->clock_ghz = 1.98;
+    p->l1_gbs = 30000.5;
+    p->atomic_shared_gops = 2000.25;
+    p->issue_glanes = 215656.0;
+    p->l1_bytes = 262144;
+    p->l1_shared_unified = 1;
+    p->l1_ways = 4;
+    p->l2_ways = 16;
+    p->l1_write_back = 0;
+    p->reg_alloc_granule = 256;
+    p->l1_latency_ns = 17.5;
+    p->l2_latency_ns = 140.0;
+    p->shared_latency_ns = 15.0;
+    p->fp_latency_cycles = 4.0;
+    p->atomic_same_ns = 0.76;
+    p->atomic_shared_same_ns = 1.25;
+    p->atomic_combine = 1;
+    p->atomic_shared_combine = 0;
+    p->barrier_ns = 91.0;
+    p->subgroup_op_ns = 12.5;
+    p->cpu_cycles_per_instruction = 0.55;
+    p->cpu_cycles_per_storage_lane = 1.5;
+    p->cpu_cycles_per_shared_lane = 2.3;
+    p->cpu_ns_per_barrier_lane = 2.0;
+    p->cpu_ns_per_group = 350.0;
+    p->cpu_cycles_per_chain_step = 12.0;
+    p->cpu_fp16_conversions_per_flop = 2.0;
 }
 
 static void assert_same(const device_profile *a, const device_profile *b)
@@ -78,13 +104,33 @@ static void assert_same(const device_profile *a, const device_profile *b)
                           &a->fp16_gflops, &a->fp64_gflops, &a->int32_gops,
                           &a->sfu_gops, &a->atomic_gops, &a->launch_us,
                           &a->timestamp_res_ns, &a->mem_latency_ns,
-                          &a->clock_ghz};
+                          &a->clock_ghz, &a->l1_gbs, &a->atomic_shared_gops,
+                          &a->issue_glanes, &a->l1_latency_ns,
+                          &a->l2_latency_ns, &a->shared_latency_ns,
+                          &a->fp_latency_cycles, &a->atomic_same_ns,
+                          &a->atomic_shared_same_ns, &a->barrier_ns,
+                          &a->subgroup_op_ns, &a->cpu_cycles_per_instruction,
+                          &a->cpu_cycles_per_storage_lane,
+                          &a->cpu_cycles_per_shared_lane,
+                          &a->cpu_ns_per_barrier_lane, &a->cpu_ns_per_group,
+                          &a->cpu_cycles_per_chain_step,
+                          &a->cpu_fp16_conversions_per_flop};
     const double *db[] = {&b->dram_gbs, &b->dram_read_gbs, &b->dram_write_gbs,
                           &b->l2_gbs, &b->shared_gbs, &b->fp32_gflops,
                           &b->fp16_gflops, &b->fp64_gflops, &b->int32_gops,
                           &b->sfu_gops, &b->atomic_gops, &b->launch_us,
                           &b->timestamp_res_ns, &b->mem_latency_ns,
-                          &b->clock_ghz};
+                          &b->clock_ghz, &b->l1_gbs, &b->atomic_shared_gops,
+                          &b->issue_glanes, &b->l1_latency_ns,
+                          &b->l2_latency_ns, &b->shared_latency_ns,
+                          &b->fp_latency_cycles, &b->atomic_same_ns,
+                          &b->atomic_shared_same_ns, &b->barrier_ns,
+                          &b->subgroup_op_ns, &b->cpu_cycles_per_instruction,
+                          &b->cpu_cycles_per_storage_lane,
+                          &b->cpu_cycles_per_shared_lane,
+                          &b->cpu_ns_per_barrier_lane, &b->cpu_ns_per_group,
+                          &b->cpu_cycles_per_chain_step,
+                          &b->cpu_fp16_conversions_per_flop};
     for (size_t i = 0; i < sizeof da / sizeof da[0]; i++) {
         if (*da[i] < 0) /* unknown stays unknown (any negative) */
             assert_true(*db[i] < 0);
@@ -100,6 +146,14 @@ static void assert_same(const device_profile *a, const device_profile *b)
     assert_int_equal(a->sector_bytes, b->sector_bytes);
     assert_int_equal(a->line_bytes, b->line_bytes);
     assert_int_equal(a->shared_banks, b->shared_banks);
+    assert_true(a->l1_bytes == b->l1_bytes);
+    assert_int_equal(a->l1_shared_unified, b->l1_shared_unified);
+    assert_int_equal(a->l1_ways, b->l1_ways);
+    assert_int_equal(a->l2_ways, b->l2_ways);
+    assert_int_equal(a->l1_write_back, b->l1_write_back);
+    assert_int_equal(a->reg_alloc_granule, b->reg_alloc_granule);
+    assert_int_equal(a->atomic_combine, b->atomic_combine);
+    assert_int_equal(a->atomic_shared_combine, b->atomic_shared_combine);
 }
 
 static void tmp_path(char *buf, size_t n, const char *name)
@@ -250,6 +304,12 @@ static const bad_case bad_cases[] = {
     {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\"dram_gbs\": \"fast\"}}", 2, 28,
      "must be a number or null"},
     {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\"fp32_gflops\": -5}}", 2, 31,
+     "positive"},
+    {__LINE__, "{\"schema\": 1,\n  \"costs\": {\"atomic_combine\": 1}}", 2, 31,
+     "true, false or null"},
+    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"l1_write_policy\": \"lazy\"}}", 2,
+     32, "write-through"},
+    {__LINE__, "{\"schema\": 1,\n  \"costs\": {\"barrier_ns\": 0}}", 2, 27,
      "positive"},
     {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"units\": -1}}", 2, 22,
      "non-negative integer"},
