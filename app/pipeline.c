@@ -165,8 +165,9 @@ int pipeline_static_profile(const cw_options *o, device_profile *prof,
     return rc;
 }
 
-static int has_finding(const kernel_report *kr, const char *id)
+static int has_finding(const kernel_report *kr, finding_kind kind)
 {
+    const char *id = finding_info_of(kind)->id;
     for (size_t i = 0; i < kr->nfindings; i++)
         if (strcmp(kr->findings[i].id, id) == 0)
             return 1;
@@ -224,7 +225,7 @@ void pipeline_check_kernel_on(struct vk_ctx *ctx, const plan_kernel *k,
     cw_error err;
     cw_error_clear(&err);
     if (shader_load(k->shader_path, &art->module, &err) != 0) {
-        report_add_finding(kr, "spirv-invalid", SEV_ERROR, err.file[0] ? err.file : k->shader,
+        report_add_finding(kr, FINDING_SPIRV_INVALID, SEV_ERROR, err.file[0] ? err.file : k->shader,
                            err.line, "fix the shader so that it compiles (glslc -g shows the "
                            "same message)", "%s", err.text);
         kr->input_error = 1;
@@ -236,7 +237,7 @@ void pipeline_check_kernel_on(struct vk_ctx *ctx, const plan_kernel *k,
         kr->input_error = 1;
         return;
     }
-    if (has_finding(kr, "entry-point-missing"))
+    if (has_finding(kr, FINDING_ENTRY_POINT_MISSING))
         kr->input_error = 1;
     if (ctx && !kr->input_error)
         driver_registers(ctx, k, art);

@@ -230,7 +230,7 @@ static int eval_work(const plan_kernel *k, const char *what, const char *text,
     }
     if (rc) {
         finding *f = report_add_finding(
-            kr, "work-expression-invalid", SEV_ERROR, NULL, k->line,
+            kr, FINDING_WORK_EXPRESSION_INVALID, SEV_ERROR, NULL, k->line,
             "write the count as + - * / and parentheses over the kernel's "
             "integer args, e.g. \"2*n*n*n\"",
             "kernel '%s': work.%s \"%s\", position %d: %s", k->name, what,
@@ -291,7 +291,7 @@ static void add_narrow_note(const plan_kernel *k, const cpuinspect_result *ir,
     char sym[256];
     json_escape(sym, sizeof sym, ir->symbol);
     finding *f = report_add_finding(
-        kr, "narrow-vector-code", SEV_NOTE, k->library, 0,
+        kr, FINDING_NARROW_VECTOR_CODE, SEV_NOTE, k->library, 0,
         "compile for the machine's vector ISA (-march=native), and allow "
         "contraction into FMA (-ffp-contract=fast; ISO C modes turn it off)",
         "the loops of '%s' use %d-bit vectors%s; the roofline assumes %d-bit "
@@ -326,7 +326,7 @@ static void add_inspection(const plan_kernel *k, const device_profile *prof,
         return;
     int lanes = simd_lanes_fp32();
     finding *f = report_add_finding(
-        kr, "scalar-fp-code", SEV_WARNING, k->library, 0,
+        kr, FINDING_SCALAR_FP_CODE, SEV_WARNING, k->library, 0,
         "vectorise the hot loop: unit-stride inner loop, -O3 with "
         "-march=native (or the target's vector ISA), or call a tuned library",
         "scalar code: the roofline assumes vectors. The loops of '%s' do "
@@ -364,7 +364,7 @@ void cpu_check_kernel(const plan_kernel *k, const device_profile *cpu_prof,
     int bad = 0;
     for (size_t i = 0; i < k->nargs; i++)
         if (!k->args[i].is_integer) {
-            report_add_finding(kr, "plan-invalid", SEV_ERROR, NULL,
+            report_add_finding(kr, FINDING_PLAN_INVALID, SEV_ERROR, NULL,
                                k->args[i].line, "give CPU kernel args as "
                                "integers", "kernel '%s': argument '%s' = %g "
                                "is not an integer", k->name, k->args[i].key,
@@ -884,7 +884,7 @@ void cpu_roofline_verdict(const plan_kernel *k, kernel_report *kr,
                  "call %.1f%%), below the expected %.0f%%. Evidence: %s",
                  rate, eff * 100, eff_raw_best * 100, min_eff * 100, ev);
         finding *f = report_add_finding(
-            kr, "far-below-roofline", SEV_WARNING, k->library, 0,
+            kr, FINDING_FAR_BELOW_ROOFLINE, SEV_WARNING, k->library, 0,
             "vectorise and block the loops for the caches, or call a tuned "
             "library; set \"expect\": {\"min_efficiency\": ...} if this "
             "kernel is not meant to approach the roofline",

@@ -65,9 +65,8 @@ kernel_report *report_add_kernel(report *r, const char *name)
     return k;
 }
 
-finding *report_add_finding(kernel_report *k, const char *id, severity sev,
-                            const char *file, int line, const char *hint,
-                            const char *fmt, ...)
+static finding *add_finding(kernel_report *k, const char *id, severity sev,
+                            const char *file, int line, const char *hint)
 {
     k->findings = xrealloc(k->findings, (k->nfindings + 1) * sizeof *k->findings);
     finding *f = &k->findings[k->nfindings++];
@@ -77,10 +76,28 @@ finding *report_add_finding(kernel_report *k, const char *id, severity sev,
     f->file = cw_strdup(file);
     f->line = line;
     f->hint = cw_strdup(hint);
+    return f;
+}
+
+finding *report_add_finding(kernel_report *k, finding_kind kind, severity sev,
+                            const char *file, int line, const char *hint,
+                            const char *fmt, ...)
+{
+    const finding_info *info = finding_info_of(kind);
+    finding *f = add_finding(k, info ? info->id : "unregistered", sev, file, line, hint);
     va_list ap;
     va_start(ap, fmt);
     f->message = vformat(fmt, ap);
     va_end(ap);
+    return f;
+}
+
+finding *report_add_finding_id(kernel_report *k, const char *id, severity sev,
+                               const char *file, int line, const char *hint,
+                               const char *message)
+{
+    finding *f = add_finding(k, id, sev, file, line, hint);
+    f->message = cw_strdup(message ? message : "");
     return f;
 }
 

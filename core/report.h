@@ -22,8 +22,7 @@
 #include <stdio.h>
 
 #include "error.h"
-
-typedef enum { SEV_NOTE = 0, SEV_WARNING = 1, SEV_ERROR = 2 } severity;
+#include "findings.h"
 
 typedef struct finding {
     char *id;       /* stable finding id, ARCHITECTURE §5 */
@@ -126,10 +125,16 @@ typedef struct report {
 /* Building */
 void report_init(report *r);
 kernel_report *report_add_kernel(report *r, const char *name);
-finding *report_add_finding(kernel_report *k, const char *id, severity sev,
+/* A finding of a registered kind (core/findings.def). */
+finding *report_add_finding(kernel_report *k, finding_kind kind, severity sev,
                             const char *file, int line, const char *hint,
                             const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
+/* A finding by id text, for reports read back from disk, whose ids may not
+ * be registered in this build. */
+finding *report_add_finding_id(kernel_report *k, const char *id, severity sev,
+                               const char *file, int line, const char *hint,
+                               const char *message);
 void report_set_detail(finding *f, const char *json_object_text);
 void prediction_add_assumption(prediction *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

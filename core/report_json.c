@@ -364,9 +364,9 @@ static void read_findings(rd *c, json_t *arr, kernel_report *k)
         else if (s < 0 && !c->failed)
             rd_fail(c, f, "a finding's '%s' must be note, warning or error", "severity");
         if (!c->failed) {
-            finding *nf = report_add_finding(k, id, (severity)s, file,
-                                             line > 0 && line < 1e9 ? (int)line : 0,
-                                             hint, "%s", msg ? msg : "");
+            finding *nf = report_add_finding_id(k, id, (severity)s, file,
+                                                line > 0 && line < 1e9 ? (int)line : 0,
+                                                hint, msg);
             /* check-specific detail: every key beyond the fixed ones */
             static const char *const fixed[] = {"id", "severity", "message",
                                                 "hint", "file", "line"};

@@ -216,6 +216,23 @@ void report_write_csv(const report *r, FILE *out)
     }
 }
 
+/* A SARIF reportingDescriptor from the findings registry; ids that this
+ * build does not register (a report read from disk) keep the id as text. */
+static json_t *sarif_rule(const char *id)
+{
+    static const char *const level[] = {"note", "warning", "error"};
+    const finding_info *info = finding_lookup(id);
+    if (!info)
+        return json_pack("{s:s,s:{s:s}}", "id", id, "shortDescription", "text", id);
+    char help[256];
+    snprintf(help, sizeof help, "docs/%s in the Clockwork sources", info->anchor);
+    return json_pack("{s:s,s:{s:s},s:{s:s},s:{s:s},s:{s:[s]}}", "id", id,
+                     "shortDescription", "text", info->description,
+                     "help", "text", help,
+                     "defaultConfiguration", "level", level[info->default_sev],
+                     "properties", "tags", finding_category_name(info->category));
+}
+
 char *report_to_sarif_text(const report *r)
 {
     json_t *rules = json_array();
@@ -227,9 +244,7 @@ char *report_to_sarif_text(const report *r)
             const finding *f = &k->findings[j];
             if (!json_object_get(seen, f->id)) {
                 json_object_set_new(seen, f->id, json_true());
-                json_array_append_new(rules, json_pack(
-                    "{s:s,s:{s:s}}", "id", f->id, "shortDescription", "text",
-                    f->id));
+                json_array_append_new(rules, sarif_rule(f->id));
             }
             static const char *const level[] = {"note", "warning", "error"};
             json_t *res = json_pack("{s:s,s:s,s:{s:s}}", "ruleId", f->id, "level",

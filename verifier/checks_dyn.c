@@ -343,10 +343,10 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
             uint32_t bi = SPV_NONE;
             if (!lline && enclosing_divergent(I, m->insts[d->inst].block, &bi) == SPV_NONE)
                 tail = " \xe2\x80\x94 no bounds guard encloses it";
-            f = report_add_finding(kr, "out-of-bounds", SEV_ERROR, shader_file(I), d->line,
+            f = report_add_finding(kr, FINDING_OUT_OF_BOUNDS, SEV_ERROR, shader_file(I), d->line,
                                    hint, "%s (%s) but %s%s", acc_txt, inv, holds, tail);
         } else {
-            f = report_add_finding(kr, "out-of-bounds", SEV_WARNING, shader_file(I),
+            f = report_add_finding(kr, FINDING_OUT_OF_BOUNDS, SEV_WARNING, shader_file(I),
                                    d->line, hint,
                                    "%s (%s) may exceed the buffer: %s, and the index "
                                    "depends on buffer contents, so it could not be "
@@ -379,7 +379,7 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
         fmt_local(I, (uint32_t)r->lane, l, sizeof l);
         const char *name = v->name && *v->name ? v->name : "array";
         finding *f = report_add_finding(
-            kr, "out-of-bounds", r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I), line,
+            kr, FINDING_OUT_OF_BOUNDS, r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I), line,
             "keep the index below the array's length (check loop bounds and the "
             "halo arithmetic), or enlarge the array",
             r->certain ? "index in [%lld, %lld] into an array of %llu elements in %s "
@@ -453,7 +453,7 @@ static void report_barriers(const ev_info *I, kernel_report *kr)
                      r->certain ? "" : "; the control flow depends on buffer contents, so "
                                        "this could not be proven");
         finding *f = report_add_finding(
-            kr, "barrier-divergence", r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I),
+            kr, FINDING_BARRIER_DIVERGENCE, r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I),
             line,
             "every invocation of a workgroup must execute the same barrier(): move it out "
             "of the condition (or the early return) and keep the condition for the work "
@@ -488,7 +488,7 @@ static void report_races(const ev_info *I, kernel_report *kr)
                                              "on buffer contents: not proven)";
         if (r->write_write)
             f = report_add_finding(
-                kr, "workgroup-race", r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I),
+                kr, FINDING_WORKGROUP_RACE, r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I),
                 l2, "give each invocation its own element, or order the writes with a "
                     "barrier() (or use an atomic)",
                 "%s is written by invocation %s (line %d) and by invocation %s (line %d) "
@@ -504,7 +504,7 @@ static void report_races(const ev_info *I, kernel_report *kr)
                                                        ia->opcode <= SpvOpAtomicXor);
             if (write_first)
                 f = report_add_finding(
-                    kr, "workgroup-race", r->certain ? SEV_ERROR : SEV_WARNING,
+                    kr, FINDING_WORKGROUP_RACE, r->certain ? SEV_ERROR : SEV_WARNING,
                     shader_file(I), l2,
                     "put a barrier() between the write and the read (reached by every "
                     "invocation of the workgroup)",
@@ -514,7 +514,7 @@ static void report_races(const ev_info *I, kernel_report *kr)
                     el, la, l1, lb, l2, g, tail);
             else
                 f = report_add_finding(
-                    kr, "workgroup-race", r->certain ? SEV_ERROR : SEV_WARNING,
+                    kr, FINDING_WORKGROUP_RACE, r->certain ? SEV_ERROR : SEV_WARNING,
                     shader_file(I), l2,
                     "put a barrier() between the read and the write (reached by every "
                     "invocation of the workgroup)",
@@ -540,7 +540,7 @@ static void report_races(const ev_info *I, kernel_report *kr)
         fmt_group(I, r->group, g, sizeof g);
         int line = inst_line(m, r->inst);
         finding *f = report_add_finding(
-            kr, "uninitialized-shared-read", r->certain ? SEV_ERROR : SEV_WARNING,
+            kr, FINDING_UNINITIALIZED_SHARED_READ, r->certain ? SEV_ERROR : SEV_WARNING,
             shader_file(I), line,
             "write every shared element that is read later (e.g. load the halo) before "
             "the barrier(), or guard the read",

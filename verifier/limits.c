@@ -252,7 +252,7 @@ void limits_entry_missing(const spv_module *m, const plan_kernel *k,
     else
         snprintf(hint, sizeof hint, "the shader has no compute entry point: give it "
                  "'layout(local_size_x = ...) in;' and a main()");
-    report_add_finding(kr, "entry-point-missing", SEV_ERROR,
+    report_add_finding(kr, FINDING_ENTRY_POINT_MISSING, SEV_ERROR,
                        k->plan_path ? k->plan_path : limits_shader_file(m, k),
                        k->plan_path ? k->line : 0, hint,
                        "entry point '%s' is not a compute entry point of %s (it has: %s)", want,
@@ -282,7 +282,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
     cw_error err;
 
     if (rb->kind == DESC_OTHER) {
-        report_add_finding(kr, "binding-type-mismatch", SEV_ERROR, pf, b->line,
+        report_add_finding(kr, FINDING_BINDING_TYPE_MISMATCH, SEV_ERROR, pf, b->line,
                            "declare the binding as a buffer "
                            "('layout(set = S, binding = B) buffer Name { ... };') or remove the "
                            "plan's buffer: images and samplers cannot be bound from a plan",
@@ -298,7 +298,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
             char count[32] = "";
             if (at->kind == SPV_T_ARRAY && at->length)
                 snprintf(count, sizeof count, "%llu ", (unsigned long long)at->length);
-            report_add_finding(kr, "binding-type-mismatch", SEV_ERROR, pf, b->line,
+            report_add_finding(kr, FINDING_BINDING_TYPE_MISMATCH, SEV_ERROR, pf, b->line,
                                "declare one buffer per binding (a plan binds a single buffer "
                                "to each set/binding)",
                                "set %u binding %u is an array of %sbuffers ('%s'); a plan can "
@@ -309,7 +309,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
     }
     cw_error_clear(&err);
     if (verifier_buffer_bytes(r, k, b, &bytes, &err)) {
-        report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line,
+        report_add_finding(kr, FINDING_BUFFER_TOO_SMALL, SEV_ERROR, pf, b->line,
                            "give the buffer's size as \"bytes\"", "%s", err.text);
         return 1;
     }
@@ -325,7 +325,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
         snprintf(hint, sizeof hint, "give binding %u at least %llu bytes%s", b->binding,
                  (unsigned long long)rb->fixed_bytes,
                  rb->array_stride ? " plus the array's elements" : "");
-        finding *f = report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line, hint,
+        finding *f = report_add_finding(kr, FINDING_BUFFER_TOO_SMALL, SEV_ERROR, pf, b->line, hint,
                                         "buffer '%s' (set %u binding %u) is %s, smaller than "
                                         "its block's fixed part of %s (declared at %s:%d)",
                                         rb->name, b->set, b->binding, have, need,
@@ -341,7 +341,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
         snprintf(hint, sizeof hint, "give binding %u at least %llu bytes (one element of %u "
                  "bytes after the fixed part), or set \"elements\"", b->binding,
                  (unsigned long long)(rb->array_offset + rb->array_stride), rb->array_stride);
-        finding *f = report_add_finding(kr, "buffer-too-small", SEV_ERROR, pf, b->line, hint,
+        finding *f = report_add_finding(kr, FINDING_BUFFER_TOO_SMALL, SEV_ERROR, pf, b->line, hint,
                                         "buffer '%s' (set %u binding %u) is %s: it holds no "
                                         "whole element of its array (stride %u bytes at "
                                         "offset %llu), yet the shader indexes it",
@@ -358,7 +358,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
         snprintf(hint, sizeof hint, "make the size %llu + a multiple of %u bytes, or give "
                  "\"elements\" instead of \"bytes\"",
                  (unsigned long long)rb->array_offset, rb->array_stride);
-        report_add_finding(kr, "buffer-too-small", SEV_WARNING, pf, b->line, hint,
+        report_add_finding(kr, FINDING_BUFFER_TOO_SMALL, SEV_WARNING, pf, b->line, hint,
                            "buffer '%s' (set %u binding %u) is %s: its last %llu bytes are a "
                            "partial element of the array (stride %u bytes)",
                            rb->name, b->set, b->binding, have, (unsigned long long)extra,
@@ -369,7 +369,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
         fmt_size(need, sizeof need, prof->limits.max_storage_range);
         snprintf(hint, sizeof hint, "split the data over several bindings or dispatches of "
                  "at most %llu bytes each", (unsigned long long)prof->limits.max_storage_range);
-        report_add_finding(kr, "buffer-range-limit", SEV_ERROR, pf, b->line, hint,
+        report_add_finding(kr, FINDING_BUFFER_RANGE_LIMIT, SEV_ERROR, pf, b->line, hint,
                            "buffer '%s' (set %u binding %u) is %s, more than the device's "
                            "maxStorageBufferRange of %s", rb->name, b->set, b->binding, have,
                            need);
@@ -406,7 +406,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
             else
                 snprintf(hint, sizeof hint, "remove this buffer from the plan or correct its "
                          "\"set\"/\"binding\" (the shader declares set.binding: %s)", list);
-            report_add_finding(kr, "binding-missing", SEV_WARNING, k->plan_path, b->line, hint,
+            report_add_finding(kr, FINDING_BINDING_MISSING, SEV_WARNING, k->plan_path, b->line, hint,
                                "the plan gives a buffer for set %u binding %u, but %s declares "
                                "no binding there", b->set, b->binding,
                                k->shader ? k->shader : "the shader");
@@ -421,7 +421,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
         const char *use = rb->reads && rb->writes ? "reads and writes"
                           : rb->writes ? "writes" : "reads";
         if (rb->kind == DESC_OTHER) {
-            report_add_finding(kr, "binding-missing", SEV_ERROR, shader_file,
+            report_add_finding(kr, FINDING_BINDING_MISSING, SEV_ERROR, shader_file,
                                first_use_line(first, m, rb->var_id),
                                "Clockwork binds only storage and uniform buffers: replace the "
                                "image or sampler by a buffer",
@@ -438,7 +438,7 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
                          (unsigned long long)rb->fixed_bytes);
             snprintf(hint, sizeof hint, "add {\"set\": %u, \"binding\": %u%s to the kernel's "
                      "\"buffers\" in the plan", rb->set, rb->binding, size);
-            finding *f = report_add_finding(kr, "binding-missing", SEV_ERROR, shader_file,
+            finding *f = report_add_finding(kr, FINDING_BINDING_MISSING, SEV_ERROR, shader_file,
                                             first_use_line(first, m, rb->var_id), hint,
                                             "the shader %s %s '%s' (set %u binding %u), but "
                                             "the plan gives no buffer for it", use,
@@ -513,7 +513,7 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
             else
                 snprintf(hint, sizeof hint, "declare it in the shader: layout(push_constant) "
                          "uniform Params { ... %s; };", pv->key);
-            report_add_finding(kr, "push-constant-unknown", SEV_ERROR, k->plan_path, pv->line,
+            report_add_finding(kr, FINDING_PUSH_CONSTANT_UNKNOWN, SEV_ERROR, k->plan_path, pv->line,
                                hint, "push constant '%s' is not a member of %s's push-constant "
                                "block%s%s%s", pv->key, k->shader ? k->shader : "the shader",
                                r->npush ? " (members: " : " (it declares none",
@@ -522,7 +522,7 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
             continue;
         }
         if (pm->components != 1 || scalar_size(pm->type) == 0) {
-            report_add_finding(kr, "push-constant-type", SEV_ERROR, k->plan_path, pv->line,
+            report_add_finding(kr, FINDING_PUSH_CONSTANT_TYPE, SEV_ERROR, k->plan_path, pv->line,
                                "a plan can set scalar members only; split the vector or array "
                                "into scalars", "push constant '%s' is not a scalar (%u "
                                "components), so the plan's number cannot be stored in it",
@@ -535,7 +535,7 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
         if (is_int && !pv->is_integer) {
             snprintf(hint, sizeof hint, "write an integer for '%s', or declare it float in "
                      "the shader", pv->key);
-            report_add_finding(kr, "push-constant-type", SEV_ERROR, k->plan_path, pv->line, hint,
+            report_add_finding(kr, FINDING_PUSH_CONSTANT_TYPE, SEV_ERROR, k->plan_path, pv->line, hint,
                                "push constant '%s' is a %s, but the plan gives %g", pv->key,
                                scalar_name(pm->type), pv->value);
             errors++;
@@ -550,7 +550,7 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
             if (pv->ivalue < lo || pv->ivalue > hi) {
                 snprintf(hint, sizeof hint, "give '%s' a value in [%lld, %lld]", pv->key,
                          (long long)lo, (long long)hi);
-                report_add_finding(kr, "push-constant-type", SEV_ERROR, k->plan_path, pv->line,
+                report_add_finding(kr, FINDING_PUSH_CONSTANT_TYPE, SEV_ERROR, k->plan_path, pv->line,
                                    hint, "push constant '%s' is a %s; %lld does not fit",
                                    pv->key, scalar_name(pm->type), (long long)pv->ivalue);
                 errors++;
@@ -566,7 +566,7 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
             continue;
         snprintf(hint, sizeof hint, "add \"%s\": VALUE to the kernel's \"push\" in the plan",
                  r->push[j].name);
-        report_add_finding(kr, "push-constant-missing", SEV_WARNING, shader_file,
+        report_add_finding(kr, FINDING_PUSH_CONSTANT_MISSING, SEV_WARNING, shader_file,
                            push_member_line(src, r->push[j].name), hint,
                            "push constant '%s' has no value in the plan: the kernel will "
                            "read 0", r->push[j].name);
@@ -574,7 +574,7 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
     if (prof && prof->limits.max_push_bytes && r->push_bytes > prof->limits.max_push_bytes) {
         snprintf(hint, sizeof hint, "move members into a uniform or storage buffer until the "
                  "block is at most %u bytes", prof->limits.max_push_bytes);
-        report_add_finding(kr, "push-constant-limit", SEV_ERROR, shader_file,
+        report_add_finding(kr, FINDING_PUSH_CONSTANT_LIMIT, SEV_ERROR, shader_file,
                            source_line(src, "push_constant", NULL), hint,
                            "the push-constant block is %u bytes, more than the device's "
                            "maxPushConstantsSize of %u bytes", r->push_bytes,
@@ -621,7 +621,7 @@ static int check_spec(const reflection *r, const plan_kernel *k, const int *matc
         else
             snprintf(hint, sizeof hint, "declare it in the shader: layout(constant_id = N) "
                      "const int %s = ...;", pv->key);
-        report_add_finding(kr, "spec-constant-unknown", SEV_ERROR, k->plan_path, pv->line, hint,
+        report_add_finding(kr, FINDING_SPEC_CONSTANT_UNKNOWN, SEV_ERROR, k->plan_path, pv->line, hint,
                            "spec constant '%s' is neither a SpecId nor the name of a "
                            "specialization constant of %s (it has: %s)", pv->key,
                            k->shader ? k->shader : "the shader", list[0] ? list : "none");
@@ -665,7 +665,7 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
             snprintf(hint, sizeof hint, "use local_size_%c <= %u and scale the plan's "
                      "workgroups to keep the same number of invocations", axis[d],
                      L->max_wg_size[d]);
-            finding *f = report_add_finding(kr, "workgroup-size-limit", SEV_ERROR, shader_file,
+            finding *f = report_add_finding(kr, FINDING_WORKGROUP_SIZE_LIMIT, SEV_ERROR, shader_file,
                                             line ? line : ls_line, hint,
                                             "local_size_%c = %u exceeds %s's "
                                             "maxComputeWorkGroupSize[%d] = %u", axis[d], ls[d],
@@ -679,7 +679,7 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
             snprintf(hint, sizeof hint, "make local_size_x * local_size_y * local_size_z <= %u "
                      "(e.g. %u x 1 x 1) and scale the plan's workgroups to match",
                      L->max_wg_invocations, L->max_wg_invocations);
-            finding *f = report_add_finding(kr, "workgroup-size-limit", SEV_ERROR, shader_file,
+            finding *f = report_add_finding(kr, FINDING_WORKGROUP_SIZE_LIMIT, SEV_ERROR, shader_file,
                                             ls_line, hint,
                                             "workgroup of %u x %u x %u = %llu invocations "
                                             "exceeds %s's maxComputeWorkGroupInvocations = %u",
@@ -712,7 +712,7 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
         snprintf(hint, sizeof hint, "shrink the shared arrays (smaller tiles, or fewer "
                  "elements per workgroup) to at most %u bytes in total",
                  L->max_shared_bytes);
-        finding *f = report_add_finding(kr, "shared-memory-limit", SEV_ERROR, shader_file, line,
+        finding *f = report_add_finding(kr, FINDING_SHARED_MEMORY_LIMIT, SEV_ERROR, shader_file, line,
                                         hint, "the workgroup uses %s of shared memory (%s), "
                                         "more than %s's maxComputeSharedMemorySize of %s",
                                         have, parts, dev, lim);
@@ -725,7 +725,7 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
     for (int d = 0; d < 3; d++) {
         if (k->workgroups[d] == 0) {
             snprintf(hint, sizeof hint, "set \"workgroups\"[%d] to at least 1", d);
-            report_add_finding(kr, "dispatch-limit", SEV_WARNING, k->plan_path, k->line, hint,
+            report_add_finding(kr, FINDING_DISPATCH_LIMIT, SEV_WARNING, k->plan_path, k->line, hint,
                                "workgroups[%d] is 0: the dispatch runs no invocation", d);
             continue;
         }
@@ -734,7 +734,7 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
         snprintf(hint, sizeof hint, "split the dispatch, use the other dimensions, or give "
                  "each invocation more work so that workgroups[%d] <= %u", d,
                  L->max_wg_count[d]);
-        finding *f = report_add_finding(kr, "dispatch-limit", SEV_ERROR, k->plan_path, k->line,
+        finding *f = report_add_finding(kr, FINDING_DISPATCH_LIMIT, SEV_ERROR, k->plan_path, k->line,
                                         hint, "workgroups[%d] = %u exceeds %s's "
                                         "maxComputeWorkGroupCount[%d] = %u", d,
                                         k->workgroups[d], dev, d, L->max_wg_count[d]);
@@ -806,7 +806,7 @@ static void check_spec_defaults(const spv_module *m, const char *shader_file, co
                 line = source_line(src, "constant_id", NULL);
             snprintf(hint, sizeof hint, "set \"spec\": {\"%u\": VALUE} in the plan so both "
                      "get the same value, or give them different SpecIds", a->spec_id);
-            report_add_finding(kr, "spec-constant-default", SEV_WARNING, shader_file, line, hint,
+            report_add_finding(kr, FINDING_SPEC_CONSTANT_DEFAULT, SEV_WARNING, shader_file, line, hint,
                                "SpecId %u has two defaults: %s%s%s = %g and %s%s%s = %g; "
                                "without a plan value each keeps its own",
                                a->spec_id, na ? "'" : "", na ? na : "a constant", na ? "'" : "",
@@ -832,7 +832,7 @@ static void check_id_range(const reflection *r, const plan_kernel *k, kernel_rep
         char hint[HINT_MAX];
         snprintf(hint, sizeof hint, "split the dispatch or give each invocation several "
                  "elements so that workgroups[%d] x local_size_%c <= 2^32", d, axis[d]);
-        report_add_finding(kr, "dispatch-limit", SEV_WARNING, k->plan_path, k->line, hint,
+        report_add_finding(kr, FINDING_DISPATCH_LIMIT, SEV_WARNING, k->plan_path, k->line, hint,
                            "workgroups[%d] x local_size_%c = %llu invocations: "
                            "gl_GlobalInvocationID.%c (32-bit) wraps past 4294967295", d,
                            axis[d], (unsigned long long)n, axis[d]);

@@ -786,7 +786,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
         double stride_el = (double)llabs(a->lane_stride_bytes) / b;
         fmt_us(t1, sizeof t1, cost_us);
         finding *f = report_add_finding(
-            kr, "uncoalesced-access", SEV_WARNING, m->file, a->line,
+            kr, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, m->file, a->line,
             "make neighbouring invocations (gl_LocalInvocationID.x) touch "
             "neighbouring elements, or stage the tile through shared memory",
             "%s is %s with stride %.0f elements (%lld bytes) across the "
@@ -819,7 +819,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             continue; /* real, but not what the time is made of */
         fmt_us(t1, sizeof t1, cost_us);
         finding *f = report_add_finding(
-            kr, "bank-conflict", SEV_WARNING, m->file, a->line,
+            kr, FINDING_BANK_CONFLICT, SEV_WARNING, m->file, a->line,
             "pad the shared array (e.g. [N][N+1]) so that neighbouring "
             "invocations fall in different banks",
             "%s is accessed with stride %lld bytes across the subgroup: "
@@ -848,7 +848,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
         else
             snprintf(lim, sizeof lim, "%s", m->resident_limit);
         finding *f = report_add_finding(
-            kr, "low-occupancy", SEV_WARNING, m->file, 0,
+            kr, FINDING_LOW_OCCUPANCY, SEV_WARNING, m->file, 0,
             by_regs ? "keep fewer values live per invocation (smaller "
                       "unrolls, fewer temporaries) or use smaller workgroups"
                     : "use fewer resources per workgroup (workgroup memory, "
@@ -882,7 +882,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             snprintf(rest, sizeof rest, " and %s %s", bound, t3);
         }
         finding *f = report_add_finding(
-            kr, "small-dispatch", SEV_WARNING, m->file, 0,
+            kr, FINDING_SMALL_DISPATCH, SEV_WARNING, m->file, 0,
             "batch more work into one dispatch (more workgroups, or several "
             "items per invocation)",
             "%llu workgroup(s) for %u units%s; launch %s%s of the predicted %s",
@@ -907,7 +907,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             double body = time - m->launch_us;
             fmt_us(t1, sizeof t1, body * lost);
             finding *f = report_add_finding(
-                kr, "tail-effect", SEV_WARNING, m->file, 0,
+                kr, FINDING_TAIL_EFFECT, SEV_WARNING, m->file, 0,
                 "make the workgroup count a multiple of the resident slots, "
                 "or give each workgroup less work",
                 "%llu workgroups in %.0f waves of %.0f: the last wave is "
@@ -940,7 +940,7 @@ static void far_below(model *m, const terms *ts, const char *bound,
     fmt_us(t2, sizeof t2, time);
     fmt_us(t3, sizeof t3, ideal);
     finding *f = report_add_finding(
-        m->kr, "far-below-roofline", SEV_WARNING, m->file, 0,
+        m->kr, FINDING_FAR_BELOW_ROOFLINE, SEV_WARNING, m->file, 0,
         "see the other performance findings and the per-term times",
         "predicted %s reaches %.1f%% of what the device allows (ideal %s, "
         "threshold %.0f%%): the %s term costs %s",

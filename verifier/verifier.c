@@ -36,10 +36,10 @@ static void invalid(kernel_report *out, const char *file, const char *hint,
                     const char *what, const cw_error *err)
 {
     if (err->column > 0)
-        report_add_finding(out, "spirv-invalid", SEV_ERROR, file, 0, hint,
+        report_add_finding(out, FINDING_SPIRV_INVALID, SEV_ERROR, file, 0, hint,
                            "%s (SPIR-V word %d): %s", what, err->column - 1, err->text);
     else
-        report_add_finding(out, "spirv-invalid", SEV_ERROR, file, 0, hint, "%s: %s", what,
+        report_add_finding(out, FINDING_SPIRV_INVALID, SEV_ERROR, file, 0, hint, "%s: %s", what,
                            err->text);
     out->input_error = 1;
 }
@@ -111,7 +111,7 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
             char msg2[sizeof err.text];
             long inst2 = 0;
             if (validate_spirv(m.words, m.nwords, 1, msg2, sizeof msg2, &inst2) == 0) {
-                report_add_finding(out, "block-layout-feature", SEV_NOTE, file, 0,
+                report_add_finding(out, FINDING_BLOCK_LAYOUT_FEATURE, SEV_NOTE, file, 0,
                                    "run it on a device with scalarBlockLayout (Vulkan 1.2 "
                                    "core, VK_EXT_scalar_block_layout), or use std430 "
                                    "layout (pad vec3 to vec4)",
@@ -154,7 +154,7 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
         abort();
     cw_error_clear(&err);
     if (spv_specialize(&m, k->spec, k->nspec, matched, &err)) {
-        report_add_finding(out, "spec-constant-value", SEV_ERROR, k->plan_path, err.line,
+        report_add_finding(out, FINDING_SPEC_CONSTANT_VALUE, SEV_ERROR, k->plan_path, err.line,
                            "give the spec constant a value of its declared type", "%s",
                            err.text);
     }

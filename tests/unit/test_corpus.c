@@ -114,7 +114,7 @@ static size_t analyse_case(const char *dir, report *rep, char *why, size_t whyle
         verifier_result res;
         cw_error_clear(&err);
         if (shader_load(k->shader_path, &sm, &err)) {
-            report_add_finding(kr, "spirv-invalid", SEV_ERROR, k->shader, err.line, "fix it",
+            report_add_finding(kr, FINDING_SPIRV_INVALID, SEV_ERROR, k->shader, err.line, "fix it",
                                "%s", err.text);
             kr->input_error = 1;
             continue;

@@ -25,7 +25,7 @@ static void kernel(report *r, const char *name, double pred, double median, doub
         k->measurement.samples = 10;
     }
     for (int i = 0; i < errors; i++)
-        report_add_finding(k, "out-of-bounds", SEV_ERROR, "k.comp", 10 + i, NULL, "oob");
+        report_add_finding(k, FINDING_OUT_OF_BOUNDS, SEV_ERROR, "k.comp", 10 + i, NULL, "oob");
 }
 
 typedef struct dcase {

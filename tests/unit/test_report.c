@@ -28,11 +28,11 @@ static void build(report *r)
     k->workgroups[1] = k->workgroups[2] = 1;
     k->local_size[0] = 256;
     k->local_size[1] = k->local_size[2] = 1;
-    finding *f = report_add_finding(k, "out-of-bounds", SEV_ERROR, "saxpy.comp", 8,
+    finding *f = report_add_finding(k, FINDING_OUT_OF_BOUNDS, SEV_ERROR, "saxpy.comp", 8,
                                     "add the guard 'if (i < n)'",
                                     "store to y[i] for i in [%d, %d]", 1000, 1023);
     report_set_detail(f, "{\"index_min\": 1000, \"index_max\": 1023}");
-    report_add_finding(k, "small-dispatch", SEV_WARNING, NULL, 0, NULL, "tiny");
+    report_add_finding(k, FINDING_SMALL_DISPATCH, SEV_WARNING, NULL, 0, NULL, "tiny");
     prediction *p = &k->prediction;
     p->valid = 1;
     p->time_us = 245.5;
@@ -74,7 +74,7 @@ static void build(report *r)
     k->divergence.explanation = cw_strdup("within band");
     kernel_report *k2 = report_add_kernel(r, "broken");
     k2->input_error = 1;
-    report_add_finding(k2, "spirv-invalid", SEV_ERROR, "broken.comp", 3, NULL, "bad");
+    report_add_finding(k2, FINDING_SPIRV_INVALID, SEV_ERROR, "broken.comp", 3, NULL, "bad");
 }
 
 static void test_round_trip(void **state)

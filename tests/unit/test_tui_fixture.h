@@ -60,16 +60,16 @@ static void fixture_kernel(tui_state *st, size_t i, int measured)
                               "DRAM; the L2 holds no reuse across workgroups");
     k->state = KS_CHECKED;
     if (i % 7 == 6)
-        report_add_finding(kr, "out-of-bounds", SEV_ERROR,
+        report_add_finding(kr, FINDING_OUT_OF_BOUNDS, SEV_ERROR,
                            "kernels/saxpy.comp", 8, "guard with if (i < n)",
                            "index y[i] reaches 1023 but the buffer holds "
                            "1000 elements (invocations 1000..1023)");
     if (i % 3 == 1)
-        report_add_finding(kr, "uncoalesced-access", SEV_WARNING,
+        report_add_finding(kr, FINDING_UNCOALESCED_ACCESS, SEV_WARNING,
                            "kernels/saxpy.comp", 7, NULL,
                            "neighbouring lanes are 4096 bytes apart");
     if (i % 4 == 2)
-        report_add_finding(kr, "tail-effect", SEV_NOTE, NULL, 0, NULL,
+        report_add_finding(kr, FINDING_TAIL_EFFECT, SEV_NOTE, NULL, 0, NULL,
                            "the last wave is 12%% full");
     k->source = cw_strdup(fixture_glsl);
     k->source_glsl = 1;
