@@ -5,7 +5,8 @@ report that must not change unless behaviour changes on purpose.
 Stripped or reduced, because they depend on the host or the build, not on
 the code under test:
   - device.name and device.driver (the profile is pinned, but the Vulkan
-    loader may add the host's device name);
+    loader may add the host's device name), device.profile_path (a
+    temporary file);
   - measurement timings (check measures nothing; dropped if present);
   - native CPU kernels (kind "cpu"): their roofline is derived from the host
     CPU (cores, vector ISA, clock), so only name, kind, entry, the finding
@@ -54,6 +55,7 @@ def main():
     if isinstance(dev, dict):
         dev.pop("name", None)
         dev.pop("driver", None)
+        dev.pop("profile_path", None)
     kernels = []
     for k in rep.get("kernels", []):
         if k.get("kind") == "cpu":
