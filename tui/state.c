@@ -339,9 +339,16 @@ void state_apply(tui_state *st, tui_msg *m)
     case MSG_SAMPLING:
         snprintf(st->sampling, sizeof st->sampling, "%s",
                  m->text ? m->text : "");
+        if (st->status_until_done && m->text &&
+            (strncmp(m->text, "done", 4) == 0 ||
+             strncmp(m->text, "static", 6) == 0)) {
+            st->status[0] = '\0';
+            st->status_until_done = 0;
+        }
         break;
     case MSG_STATUS:
         snprintf(st->status, sizeof st->status, "%s", m->text ? m->text : "");
+        st->status_until_done = 0;
         break;
     }
     if (m->kr) {
@@ -530,59 +537,6 @@ void state_refresh_order(tui_state *st)
             st->sel = i;
 }
 
-static int move_sel(tui_state *st, long delta)
-{
-    if (st->norder == 0)
-        return ACT_NONE;
-    long s = (long)st->sel + delta;
-    if (s < 0)
-        s = 0;
-    if (s >= (long)st->norder)
-        s = (long)st->norder - 1;
-    if ((size_t)s == st->sel)
-        return ACT_NONE;
-    st->sel = (size_t)s;
-    st->scroll[VIEW_DETAIL] = 0;
-    st->scroll[VIEW_SOURCE] = 0;
-    st->source_cursor = 0;
-    return ACT_REDRAW;
-}
-
-static int scroll_by(tui_state *st, int delta)
-{
-    int *s = &st->scroll[st->view];
-    int old = *s;
-    *s += delta;
-    if (*s < 0)
-        *s = 0;
-    /* the renderer clamps the upper end (it knows the content height) */
-    return *s != old ? ACT_REDRAW : ACT_NONE;
-}
-
-static int filter_key(tui_state *st, int key)
-{
-    size_t n = strlen(st->filter);
-    if (key == KEY_K_ENTER) {
-        st->filter_edit = 0;
-    } else if (key == KEY_K_ESC) {
-        st->filter_edit = 0;
-        st->filter[0] = '\0';
-    } else if (key == KEY_K_BACKSPACE) {
-        if (n > 0)
-            st->filter[n - 1] = '\0';
-    } else if (key >= 32 && key < 127) {
-        if (n + 1 < sizeof st->filter) {
-            st->filter[n] = (char)key;
-            st->filter[n + 1] = '\0';
-        }
-    } else {
-        return ACT_NONE;
-    }
-    state_refresh_order(st);
-    st->top = 0;
-    return ACT_REDRAW;
-}
-
 int state_click(tui_state *st, int y, int x, int dbl)
 {
     (void)x;
@@ -605,160 +559,24 @@ int state_click(tui_state *st, int y, int x, int dbl)
     return ACT_REDRAW;
 }
 
-int state_key(tui_state *st, int key)
+static const char *base_name(const char *p)
 {
-    int page = st->rows > 8 ? st->rows - 6 : 1;
-    if (key == KEY_K_RESIZE)
-        return ACT_RESIZE | ACT_REDRAW;
-    if (st->filter_edit)
-        return filter_key(st, key);
-    if (st->view == VIEW_HELP) {
-        /* any key leaves help, except scrolling and quitting */
-        if (key == 'q')
-            return ACT_QUIT;
-        if (key == KEY_K_UP || key == 'k')
-            return scroll_by(st, -1);
-        if (key == KEY_K_DOWN || key == 'j')
-            return scroll_by(st, 1);
-        st->view = st->back;
-        return ACT_REDRAW;
+    const char *s = p ? strrchr(p, '/') : NULL;
+    return s ? s + 1 : p ? p : "";
+}
+
+const finding *state_line_finding(const tui_kernel *k, int line)
+{
+    const finding *w = NULL;
+    const char *sb = base_name(k->kr.shader);
+    for (size_t i = 0; line > 0 && i < k->kr.nfindings; i++) {
+        const finding *f = &k->kr.findings[i];
+        if (f->line != line)
+            continue;
+        if (f->file && *sb && strcmp(base_name(f->file), sb) != 0)
+            continue;
+        if (!w || f->sev > w->sev)
+            w = f;
     }
-    int scrolls = st->view == VIEW_DETAIL || st->view == VIEW_SOURCE ||
-                  st->view == VIEW_DEVICE;
-    switch (key) {
-    case 'q':
-        return ACT_QUIT;
-    case KEY_K_ESC:
-        if (st->view == VIEW_MAIN)
-            return ACT_QUIT;
-        st->view = VIEW_MAIN;
-        return ACT_REDRAW;
-    case '?':
-    case 'h':
-    case KEY_K_F1:
-        st->back = st->view;
-        st->view = VIEW_HELP;
-        st->scroll[VIEW_HELP] = 0;
-        return ACT_REDRAW;
-    case KEY_K_TAB:
-        st->view = (tui_view)((st->view + 1) % VIEW_HELP);
-        return ACT_REDRAW;
-    case KEY_K_BTAB:
-        st->view = (tui_view)((st->view + VIEW_HELP - 1) % VIEW_HELP);
-        return ACT_REDRAW;
-    case KEY_K_ENTER:
-        if (st->view == VIEW_MAIN || st->view == VIEW_ROOFLINE) {
-            if (st->norder == 0)
-                return ACT_NONE;
-            st->view = VIEW_DETAIL;
-            st->scroll[VIEW_DETAIL] = 0;
-            return ACT_REDRAW;
-        }
-        if (st->view == VIEW_DETAIL) {
-            st->view = VIEW_SOURCE;
-            return ACT_REDRAW;
-        }
-        return ACT_NONE;
-    case '1': st->view = VIEW_MAIN; return ACT_REDRAW;
-    case '2': st->view = VIEW_DETAIL; return ACT_REDRAW;
-    case '3': st->view = VIEW_SOURCE; return ACT_REDRAW;
-    case '4': st->view = VIEW_ROOFLINE; return ACT_REDRAW;
-    case '5': st->view = VIEW_DEVICE; return ACT_REDRAW;
-    case KEY_K_UP:
-    case 'k':
-        if (st->view == VIEW_SOURCE) {
-            if (st->source_cursor > 0) {
-                st->source_cursor--;
-                return ACT_REDRAW;
-            }
-            return ACT_NONE;
-        }
-        return scrolls ? scroll_by(st, -1) : move_sel(st, -1);
-    case KEY_K_DOWN:
-    case 'j':
-        if (st->view == VIEW_SOURCE) {
-            st->source_cursor++; /* clamped by the renderer */
-            return ACT_REDRAW;
-        }
-        return scrolls ? scroll_by(st, 1) : move_sel(st, 1);
-    case KEY_K_PGUP:
-        if (st->view == VIEW_SOURCE) {
-            st->source_cursor -= page;
-            if (st->source_cursor < 0)
-                st->source_cursor = 0;
-            return ACT_REDRAW;
-        }
-        return scrolls ? scroll_by(st, -page) : move_sel(st, -page);
-    case KEY_K_PGDN:
-    case ' ':
-        if (st->view == VIEW_SOURCE) {
-            st->source_cursor += page;
-            return ACT_REDRAW;
-        }
-        return scrolls ? scroll_by(st, page) : move_sel(st, page);
-    case KEY_K_HOME:
-    case 'g':
-        if (st->view == VIEW_SOURCE) {
-            st->source_cursor = 0;
-            return ACT_REDRAW;
-        }
-        return scrolls ? scroll_by(st, -1000000) : move_sel(st, -1000000);
-    case KEY_K_END:
-    case 'G':
-        if (st->view == VIEW_SOURCE) {
-            st->source_cursor = 1 << 28;
-            return ACT_REDRAW;
-        }
-        return scrolls ? scroll_by(st, 1 << 28) : move_sel(st, 1000000);
-    case KEY_K_LEFT:
-    case '[':
-        return move_sel(st, -1);
-    case KEY_K_RIGHT:
-    case ']':
-        return move_sel(st, 1);
-    case '/':
-        st->filter_edit = 1;
-        return ACT_REDRAW;
-    case 's':
-        st->sort = (sort_key)((st->sort + 1) % SORT_COUNT);
-        state_refresh_order(st);
-        snprintf(st->status, sizeof st->status, "sorted by %s",
-                 state_sort_name(st->sort));
-        return ACT_REDRAW;
-    case 'S':
-        st->sort_desc = !st->sort_desc;
-        state_refresh_order(st);
-        snprintf(st->status, sizeof st->status, "sorted by %s, %s",
-                 state_sort_name(st->sort),
-                 st->sort_desc ? "reversed" : "normal order");
-        return ACT_REDRAW;
-    case 't':
-        return ACT_THEME | ACT_REDRAW;
-    case 'p':
-        if (!st->measure)
-            return ACT_NONE;
-        st->paused = !st->paused;
-        snprintf(st->status, sizeof st->status, "%s",
-                 st->paused ? "sampling paused (after the current kernel)"
-                            : "sampling resumed");
-        return ACT_PAUSE | ACT_REDRAW;
-    case 'l':
-        if (!st->measure)
-            return ACT_NONE;
-        st->loop = !st->loop;
-        snprintf(st->status, sizeof st->status, "%s",
-                 st->loop ? "loop: measuring round after round (l stops)"
-                          : "loop off: this round is the last");
-        return ACT_LOOP | ACT_REDRAW;
-    case 'r':
-        if (!st->measure) {
-            snprintf(st->status, sizeof st->status,
-                     "static only: nothing to re-run");
-            return ACT_REDRAW;
-        }
-        snprintf(st->status, sizeof st->status, "re-running every kernel");
-        return ACT_RERUN | ACT_REDRAW;
-    default:
-        return ACT_NONE;
-    }
+    return w;
 }

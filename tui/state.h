@@ -66,6 +66,9 @@ enum {
     KEY_K_BACKSPACE,
     KEY_K_RESIZE,
     KEY_K_F1,
+    KEY_K_F3,     /* htop: search (here: filter) */
+    KEY_K_F6,     /* htop: sort */
+    KEY_K_F10,    /* htop: quit */
     KEY_K_CLICK,  /* mouse: term_last_click() says where */
     KEY_K_DCLICK, /* double click */
 };
@@ -147,6 +150,8 @@ typedef struct tui_state {
     int measure;     /* 0: static only */
     char sampling[128];
     char status[256];
+    int status_until_done; /* status says what is under way: cleared when
+                              the worker reports the round done */
     report_device dev;
     int have_dev;
     device_profile prof;
@@ -174,6 +179,7 @@ void state_set_kernels(tui_state *st, int plan_no, char *const *names,
 void state_apply(tui_state *st, tui_msg *m);
 void state_msg_free(tui_msg *m);
 
+/* One key (keys.c; the keys are listed in keys.def). */
 int state_key(tui_state *st, int key);
 /* A click (double: dbl) at screen row y: selects the kernel row under it
  * in the kernel list or the roofline legend; a double click opens its
@@ -184,6 +190,9 @@ tui_kernel *state_selected(tui_state *st);
 tui_kernel *state_find(tui_state *st, int plan_no, int index);
 void state_select_kernel(tui_state *st, size_t kernel_index);
 
+/* The worst finding on source line `line` of the kernel's own shader
+ * (findings in other files are not matched), or NULL. */
+const finding *state_line_finding(const tui_kernel *k, int line);
 /* Live or final median (µs) of a kernel; 0 when none. */
 int state_median(const tui_kernel *k, double *us);
 /* Relative change of the current value against the previous one (e.g.

@@ -74,6 +74,21 @@ int term_open_on(const char *term, FILE *out, FILE *in, char *err,
         return -1;
     }
     set_term(screen);
+    /* A terminal that cannot move the cursor (TERM=dumb, an editor's
+     * shell buffer) would show one line and wait: say what works instead. */
+    const char *cup = tigetstr("cup");
+    if (!cup || cup == (const char *)-1) {
+        endwin();
+        delscreen(screen);
+        screen = NULL;
+        const char *tn = term ? term : getenv("TERM");
+        snprintf(err, errlen, "the terminal '%s' cannot place the cursor, "
+                 "which the TUI needs: run it in a terminal that can (e.g. "
+                 "TERM=xterm-256color), or use 'clockwork run PLAN' for the "
+                 "report and 'clockwork tui --snapshot main PLAN' for a "
+                 "text screen", tn ? tn : "(unset)");
+        return -1;
+    }
     active = 1;
     if (out == stdout)
         capture_stderr();
@@ -156,19 +171,23 @@ int term_set_theme(const theme *t, int no_color)
         }
     }
     int use = want && colors_on && COLOR_PAIRS > EL_COUNT;
+    /* Without colours a theme's selection (a background colour) would not
+     * show: the monochrome styles (reverse, bold, underline) stand in. */
+    theme mono;
+    theme_monochrome(&mono);
     for (int e = 0; e < EL_COUNT; e++) {
-        const theme_style *s = &t->el[e];
-        attr_t a = attr_bits(s->attr);
+        const theme_style *s = use ? &t->el[e] : &mono.el[e];
+        if (!use && t->monochrome)
+            s = &t->el[e];
+        uint16_t bits = s->attr;
         if (use) {
-            int bold = 0;
-            int fg = theme_degrade(s->fg, COLORS, &bold);
+            int fg = theme_degrade_fg(s->fg, COLORS, &bits);
             int bg = theme_degrade(s->bg, COLORS, NULL);
             init_pair((short)(e + 1), (short)fg, (short)bg);
-            a |= COLOR_PAIR(e + 1);
-            if (bold)
-                a |= A_BOLD;
+            el_attr[e] = attr_bits(bits) | COLOR_PAIR(e + 1);
+        } else {
+            el_attr[e] = attr_bits(bits);
         }
-        el_attr[e] = a;
     }
     return use;
 }
@@ -248,6 +267,9 @@ int term_getkey(int timeout_ms)
     case 8: return KEY_K_BACKSPACE;
     case KEY_RESIZE: return KEY_K_RESIZE;
     case KEY_F(1): return KEY_K_F1;
+    case KEY_F(3): return KEY_K_F3;
+    case KEY_F(6): return KEY_K_F6;
+    case KEY_F(10): return KEY_K_F10;
     case KEY_MOUSE: {
         MEVENT ev;
         if (getmouse(&ev) != OK)

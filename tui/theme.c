@@ -539,3 +539,17 @@ int theme_no_color_env(void)
     const char *v = getenv("NO_COLOR");
     return v && *v;
 }
+
+int theme_degrade_fg(int color, int ncolors, uint16_t *attr)
+{
+    int bold = 0;
+    int c16 = theme_degrade(color, 16, NULL);
+    if (c16 == 8 && ncolors < 16) {
+        *attr |= THEME_DIM;
+        return -1;
+    }
+    int c = theme_degrade(color, ncolors, &bold);
+    if (bold)
+        *attr |= THEME_BOLD;
+    return c;
+}

@@ -98,6 +98,12 @@ int theme_load(const char *name, theme *out, cw_error *err);
 /* A colour as the terminal can show it: 256 -> 16 -> 8.  *bold is set when
  * a bright colour had to become bold + its dark twin (8-colour terminals). */
 int theme_degrade(int color, int ncolors, int *bold);
+/* A foreground colour as the terminal can show it, with the attributes it
+ * needs (THEME_*): like theme_degrade(), except that grey (bright-black,
+ * the dim elements) on a terminal of fewer than 16 colours becomes the
+ * terminal's own colour with THEME_DIM: bold black vanishes on a dark
+ * background. */
+int theme_degrade_fg(int color, int ncolors, uint16_t *attr);
 
 /* NO_COLOR set (and non-empty)? */
 int theme_no_color_env(void);

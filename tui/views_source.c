@@ -54,29 +54,6 @@ double views_line_weight(const line_weights *lw, const line_cost *lc)
            lc->instructions * lw->per_instr;
 }
 
-static const char *base_name(const char *p)
-{
-    const char *s = p ? strrchr(p, '/') : NULL;
-    return s ? s + 1 : p ? p : "";
-}
-
-/* Worst finding on a source line (GLSL only), or NULL. */
-static const finding *line_finding(const tui_kernel *k, int line)
-{
-    const finding *w = NULL;
-    const char *sb = base_name(k->kr.shader);
-    for (size_t i = 0; i < k->kr.nfindings; i++) {
-        const finding *f = &k->kr.findings[i];
-        if (f->line != line)
-            continue;
-        if (f->file && *sb && strcmp(base_name(f->file), sb) != 0)
-            continue;
-        if (!w || f->sev > w->sev)
-            w = f;
-    }
-    return w;
-}
-
 void views_render_source(canvas *cv, const rect *body, tui_state *st)
 {
     tui_kernel *k = state_selected(st);
@@ -153,7 +130,7 @@ void views_render_source(canvas *cv, const rect *body, tui_state *st)
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         if (cur)
             canvas_fill(cv, y, body->x, body->w, ' ', EL_SELECTED);
-        const finding *f = k->source_glsl ? line_finding(k, ln) : NULL;
+        const finding *f = k->source_glsl ? state_line_finding(k, ln) : NULL;
         int x = body->x;
         if (f)
             canvas_putc(cv, y, x, f->sev == SEV_ERROR ? 0x25CF
@@ -210,7 +187,7 @@ void views_render_source(canvas *cv, const rect *body, tui_state *st)
         int y = body->y + body->h - 2;
         canvas_fill(cv, y, body->x, body->w, 0x2500, EL_DIM);
         int ln2 = st->source_cursor + 1;
-        const finding *f = k->source_glsl ? line_finding(k, ln2) : NULL;
+        const finding *f = k->source_glsl ? state_line_finding(k, ln2) : NULL;
         char b[1024];
         if (f) {
             snprintf(b, sizeof b, "line %d: %s %s: %s", ln2,

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "canvas.h"
+#include "keys.h"
 #include "state.h"
 #include "test_tui_fixture.h"
 #include "theme.h"
@@ -360,6 +361,55 @@ static void test_keys(void **s)
     state_free(&st);
 }
 
+/* The one key list: every line is reachable (no earlier line takes all of
+ * its keys in all of its views), has a handler, and what the key bar and
+ * the help show is handled. */
+static void test_key_table(void **s)
+{
+    (void)s;
+    assert_true(keys_count > 20);
+    tui_state st;
+    state_init(&st);
+    for (size_t i = 0; i < keys_count; i++) {
+        const tui_keydef *d = &keys_table[i];
+        assert_non_null(d->handler);
+        if (!d->codes[0])
+            continue; /* a key bar entry only ("any key") */
+        int reached = 0;
+        for (int v = 0; v <= VIEW_COUNT && !reached; v++) {
+            if (!(d->views & (1u << v)))
+                continue;
+            st.filter_edit = v == VIEW_COUNT;
+            st.view = v == VIEW_COUNT ? VIEW_MAIN : (tui_view)v;
+            for (int j = 0; d->codes[j] && !reached; j++)
+                reached = keys_lookup(&st, d->codes[j]) == d;
+        }
+        if (!reached)
+            fail_msg("keys.def line %zu (%s) is shadowed by earlier lines", i,
+                     d->help_key[0] ? d->help_key : d->bar_key);
+    }
+    st.filter_edit = 0;
+    /* htop's keys */
+    st.view = VIEW_MAIN;
+    assert_int_equal(state_key(&st, KEY_K_F10), ACT_QUIT);
+    assert_true(state_key(&st, KEY_K_F3) & ACT_REDRAW);
+    assert_true(st.filter_edit);
+    state_key(&st, KEY_K_ESC);
+    assert_false(st.filter_edit);
+    sort_key before = st.sort;
+    state_key(&st, KEY_K_F6);
+    assert_int_not_equal(st.sort, before);
+    /* PgDn in help scrolls it; another key leaves */
+    state_key(&st, '?');
+    assert_int_equal(st.view, VIEW_HELP);
+    state_key(&st, KEY_K_PGDN);
+    assert_int_equal(st.view, VIEW_HELP);
+    assert_true(st.scroll[VIEW_HELP] > 0);
+    state_key(&st, 'x');
+    assert_int_equal(st.view, VIEW_MAIN);
+    state_free(&st);
+}
+
 static void test_mouse(void **s)
 {
     (void)s;
@@ -633,6 +683,7 @@ int main(void)
         cmocka_unit_test(test_screen_layout),
         cmocka_unit_test(test_views_content),
         cmocka_unit_test(test_keys),
+        cmocka_unit_test(test_key_table),
         cmocka_unit_test(test_messages),
         cmocka_unit_test(test_mouse),
         cmocka_unit_test(test_report_copy),

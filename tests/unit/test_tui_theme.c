@@ -242,6 +242,31 @@ static void test_degrade(void **s)
     }
 }
 
+/* Foregrounds with the attributes they need: grey (the dim elements) on
+ * 8 colours is the terminal's colour, dim (bold black vanishes on dark
+ * backgrounds); bright colours there are bold. */
+static void test_degrade_fg(void **s)
+{
+    (void)s;
+    static const struct {
+        int line, color, ncolors, want;
+        uint16_t attr;
+    } t[] = {
+        {__LINE__, 8, 8, -1, THEME_DIM},   {__LINE__, 8, 16, 8, 0},
+        {__LINE__, 244, 8, -1, THEME_DIM}, {__LINE__, 244, 256, 244, 0},
+        {__LINE__, 11, 8, 3, THEME_BOLD},  {__LINE__, 0, 8, 0, 0},
+        {__LINE__, -1, 8, -1, 0},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        uint16_t attr = 0;
+        int c = theme_degrade_fg(t[i].color, t[i].ncolors, &attr);
+        if (c != t[i].want || attr != t[i].attr)
+            fail_msg("line %d: %d at %d colours -> %d attr %u, want %d attr %u",
+                     t[i].line, t[i].color, t[i].ncolors, c, attr, t[i].want,
+                     t[i].attr);
+    }
+}
+
 /* Hostile input: random bytes and mutations never crash, and an error
  * always names a line inside the text. */
 static void test_hostile(void **s)
@@ -293,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_bundled_files),
         cmocka_unit_test(test_search_path),
         cmocka_unit_test(test_degrade),
+        cmocka_unit_test(test_degrade_fg),
         cmocka_unit_test(test_hostile),
         cmocka_unit_test(test_no_color_env),
     };

@@ -1,0 +1,106 @@
+#!/bin/sh
+# The real TUI in tmux: keys from the one key list (htop's F3/F6/F10, the
+# help view paging, the source view's next-finding key), the help's
+# legend of columns and verdicts, the re-run message that goes away when
+# the round is done, and terminals without cursor addressing, reverse
+# colours or 16 colours (TERM=dumb, vt100, 8 colours).
+. "${CW_TEST_ROOT:-.}/tests/screen/lib.sh"
+command -v tmux >/dev/null || { echo "tmux missing (make deps)"; exit 1; }
+PLAN="$ROOT/tests/screen/plan.json"
+FAST="--samples 3 --budget 0.1"
+
+# ---- htop's function keys: F6 sorts, F3 filters, F10 quits ----
+start fk 80 24 "$CW" tui --static "$PLAN"
+expect fk '^ saxpy ' "static main view"
+keys fk F6
+expect fk 'sorted by name' "F6 cycles the sort key"
+keys fk F3
+expect fk 'Filter: _' "F3 opens the filter prompt"
+keys fk r e d
+expect fk 'Filter: red_' "typing goes to the filter"
+if screen fk | grep -q '^ saxpy '; then fail "filter 'red': saxpy still listed"; else ok "filter 'red' hides saxpy"; fi
+keys fk Escape
+expect fk '^ saxpy ' "Esc clears the filter"
+keys fk F10
+check_restored fk
+[ "$(cat "$WORK/fk.rc" 2>/dev/null)" = 0 ] && ok "F10 quits (exit 0)" || fail "F10 exit status"
+
+# ---- help: PgDn scrolls it (does not leave), columns and verdicts ----
+start hp 80 24 "$CW" tui --static "$PLAN"
+expect hp '^ saxpy ' "help: main view"
+keys hp '?'
+expect hp '── Keys' "help view"
+keys hp NPage
+expect hp '── Verdict' "PgDn scrolls the help to the verdicts"
+expect hp 'Clockwork [0-9.]+ · help' "PgDn stays in help"
+keys hp NPage
+expect hp 'slower +measured above the band' "help says what 'slower' means"
+expect hp '·  +source view: the line costs next to nothing' "help explains the · mark"
+keys hp PPage
+keys hp PPage
+expect hp '── Keys' "PgUp scrolls back"
+keys hp x
+expect hp '^ KERNEL ' "another key leaves help"
+keys hp q
+check_restored hp
+
+# ---- source view: n goes to the next line with a finding ----
+start src 100 30 "$CW" tui --static "$PLAN"
+expect src '^ saxpy_noguard ' "source: main view"
+keys src G Enter Enter
+expect src 'saxpy_noguard · .*GLSL' "source view of saxpy_noguard"
+keys src n
+expect src 'line [0-9]+: error out-of-bounds' "n jumps to the out-of-bounds line"
+line=$(screen src | grep -Eo 'line [0-9]+: error out-of-bounds' | head -n1 | grep -Eo '[0-9]+')
+if screen src | grep -Eq "^[●▲•] +$line "; then ok "the finding's line $line carries its mark"; else fail "no mark on line $line"; fi
+keys src q
+check_restored src
+
+# ---- the re-run message goes away when the round is done ----
+start rr 80 24 "$CW" tui $FAST "$PLAN"
+expect rr 'done · [0-9]+ measured' "rerun: first round done" 900
+keys rr r
+expect rr 're-running every kernel' "r says it re-runs"
+expect rr 'done · [0-9]+ measured' "rerun: second round done" 900
+sleep 0.5
+if screen rr | grep -q 're-running every kernel'; then fail "the re-run message stays after the round"; else ok "the re-run message is gone after the round"; fi
+keys rr q
+check_restored rr
+
+# ---- TERM=dumb: refused with a pointer to run and --snapshot ----
+CW_TERM=dumb start dumb 80 24 "$CW" tui --static "$PLAN"
+expect dumb "cannot place the cursor" "TERM=dumb is refused"
+expect dumb "clockwork run PLAN.*--snapshot|--snapshot" "the message points at run and --snapshot"
+expect dumb "EXITED-dumb" "TERM=dumb: the program returns"
+[ "$(cat "$WORK/dumb.rc" 2>/dev/null)" = 2 ] && ok "TERM=dumb exits 2" || fail "TERM=dumb exit status $(cat "$WORK/dumb.rc" 2>/dev/null)"
+
+# ---- vt100 (no colours): the selected row is drawn in reverse video ----
+CW_TERM=vt100 start vt 80 24 "$CW" tui --static "$PLAN"
+expect vt '^ saxpy ' "vt100: main view"
+if screen_esc vt | grep ' saxpy ' | grep -q "$(printf '\033')\\[[0-9;]*7[;m]"; then
+    ok "vt100: the selected row is in reverse video"
+else
+    fail "vt100: the selected row has no reverse video"
+    screen_esc vt | grep ' saxpy ' | cat -v
+fi
+keys vt q
+check_restored vt
+
+# ---- 8 colours: dim text is dim in the terminal's colour, not bold black ----
+CW_TERM=screen start c8 80 24 "$CW" tui --static "$PLAN"
+expect c8 '^ saxpy ' "8 colours: main view"
+st=$(screen_esc c8 | grep 'kernels · sort')
+if printf '%s' "$st" | grep -Eq "$(printf '\033')\\[([0-9;]*;)?30[;m]"; then
+    fail "8 colours: dim text drawn in black"
+    printf '%s\n' "$st" | cat -v
+elif printf '%s' "$st" | grep -Eq "$(printf '\033')\\[([0-9;]*;)?2[;m]"; then
+    ok "8 colours: dim text uses the dim attribute"
+else
+    fail "8 colours: dim text neither dim nor black?"
+    printf '%s\n' "$st" | cat -v
+fi
+keys c8 q
+check_restored c8
+
+echo "$FAILS failure(s)"
+[ "$FAILS" -eq 0 ]
