@@ -372,7 +372,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         }
         if (!prof.limits.max_wg_invocations)
             vk_device_profile(ctx, &prof);
-    } else if (have_gpu_kernels || !measure) {
+    } else if (have_gpu_kernels) {
         int rc = static_profile(c, &prof, &r.device);
         if (rc) {
             report_free(&r);

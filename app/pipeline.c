@@ -158,8 +158,15 @@ int pipeline_static_profile(const cw_options *o, device_profile *prof,
             prof->limits = devs[idx].limits;
     } else {
         rc = pipeline_select_profile(&oo, NULL, NULL, NULL, prof, rd, err);
-        if (rc == 0 && !rd->name)
-            cw_set_str(&rd->name, prof->name[0] ? prof->name : "no device");
+        if (rc == 0 && !rd->name && oo.profile)
+            cw_set_str(&rd->name, prof->name[0] ? prof->name : oo.profile);
+        else if (rc == 0 && !rd->name) {
+            /* no device to name: say so instead of inventing one */
+            char nm[300];
+            snprintf(nm, sizeof nm, "no Vulkan device (predicted with the built-in "
+                     "'%s' profile)", prof->key[0] ? prof->key : "lavapipe");
+            cw_set_str(&rd->name, nm);
+        }
     }
     vk_free_devices(devs, n);
     return rc;
@@ -251,8 +258,19 @@ int pipeline_measure_kernel(struct vk_ctx *ctx, const plan_kernel *k,
 {
     int rc = 0;
     measurement *m = &kr->measurement;
-    if (k->kind == PLAN_KERNEL_CPU) {
+    if (k->kind == PLAN_KERNEL_CPU && !kr->input_error &&
+        !kernel_report_count(kr, SEV_ERROR)) {
         rc = cpu_measure_kernel(k, ro, kr);
+    } else if (k->kind == PLAN_KERNEL_CPU) {
+        /* a library that cannot be loaded, a bad work expression: as for
+         * GPU kernels, a kernel with errors is not run */
+        divergence *d = &kr->divergence;
+        free(d->explanation);
+        memset(d, 0, sizeof *d);
+        d->valid = 1;
+        d->status = DIV_UNKNOWN;
+        d->explanation = cw_strdup("not run: the kernel has error findings; fix them first");
+        return 0;
     } else if (!art->have_result || !art->result.ok || kr->input_error) {
         divergence *d = &kr->divergence;
         free(d->explanation);

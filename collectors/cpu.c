@@ -9,8 +9,6 @@
  */
 #include "cpu.h"
 
-#include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <immintrin.h>
 #include <math.h>
@@ -25,6 +23,7 @@
 #include <unistd.h>
 
 #include "clockwork.h"
+#include "cpu_isolate.h"
 #include "cpuinspect.h"
 #include "expr.h"
 #include "pfm.h"
@@ -308,11 +307,51 @@ static void add_narrow_note(const plan_kernel *k, const cpuinspect_result *ir,
     report_set_detail(f, detail);
 }
 
+/* The file the run will load: the plan's path, or for a bare name what
+ * the system search finds (dlopen in a child: no constructor runs here).
+ * 0 with path, or -1 with why. */
+static int library_file(const plan_kernel *k, char *path, size_t n, char *why,
+                        size_t why_n)
+{
+    if (strchr(k->library_path, '/')) {
+        snprintf(path, n, "%s", k->library_path);
+        return 0;
+    }
+    return cpu_isolate_find_library(k->library_path, 10.0, path, n, why, why_n);
+}
+
+/* Inspects the symbol's code; a library or symbol the run could not use
+ * is an input error (exit 2) that stops the kernel from being run. */
 static void add_inspection(const plan_kernel *k, const device_profile *prof,
                            kernel_report *kr)
 {
     cpuinspect_result ir;
-    if (cpuinspect_symbol(k->library_path, k->symbol, &ir) != 0) {
+    char path[4096], why[600];
+    if (library_file(k, path, sizeof path, why, sizeof why) != 0) {
+        report_add_finding(
+            kr, "library-invalid", SEV_ERROR, k->plan_path, k->line,
+            "put the library next to the plan (paths are relative to the plan "
+            "file), give its path, or install it where the loader looks "
+            "(LD_LIBRARY_PATH, ldconfig)",
+            "kernel '%s': library '%s' is neither next to the plan nor found "
+            "by the system search: %s", k->name, k->library, why);
+        kr->input_error = 1;
+        return;
+    }
+    if (cpuinspect_symbol(path, k->symbol, &ir) != 0) {
+        if (ir.unusable) {
+            report_add_finding(
+                kr, ir.unusable == 1 ? "library-invalid" : "symbol-invalid",
+                SEV_ERROR, k->plan_path, k->line,
+                ir.unusable == 1
+                    ? "give a 64-bit x86-64 shared object (cc -shared -fPIC)"
+                    : "export the kernel as a global function with the ABI of "
+                      "include/clockwork.h: int f(void *const b[], const "
+                      "int64_t a[])",
+                "kernel '%s': %s", k->name, ir.reason);
+            kr->input_error = 1;
+            return;
+        }
         prediction_add_assumption(&kr->prediction,
                                   "machine code not inspected: %s",
                                   ir.reason);
@@ -519,145 +558,6 @@ static void fill_buffer(void *mem, uint64_t bytes, const plan_buffer *b,
     }
 }
 
-/* Time this process's threads spent runnable but waiting for a CPU
- * (run_delay of /proc/self/task/<tid>/schedstat, ns).  On a machine shared
- * with other processes this is the wall time the kernel lost to them. */
-#define MAX_TASKS 256
-
-typedef struct task_delays {
-    size_t n;
-    long tid[MAX_TASKS];
-    uint64_t delay_ns[MAX_TASKS];
-} task_delays;
-
-static int read_task_delays(task_delays *t)
-{
-    t->n = 0;
-    DIR *d = opendir("/proc/self/task");
-    if (!d)
-        return -1;
-    struct dirent *e;
-    while ((e = readdir(d)) && t->n < MAX_TASKS) {
-        if (e->d_name[0] < '0' || e->d_name[0] > '9')
-            continue;
-        char path[300];
-        snprintf(path, sizeof path, "/proc/self/task/%s/schedstat",
-                 e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        unsigned long long run, wait;
-        if (fscanf(f, "%llu %llu", &run, &wait) == 2) {
-            t->tid[t->n] = atol(e->d_name);
-            t->delay_ns[t->n++] = wait;
-        }
-        fclose(f);
-    }
-    closedir(d);
-    return t->n ? 0 : -1;
-}
-
-/* Largest per-thread growth of run_delay between two snapshots, in us: a
- * kernel whose threads meet at barriers loses about the worst thread's
- * wait.  Threads born in between count from zero. */
-static double max_delay_us(const task_delays *a, const task_delays *b)
-{
-    uint64_t worst = 0;
-    for (size_t i = 0; i < b->n; i++) {
-        uint64_t base = 0;
-        for (size_t j = 0; j < a->n; j++)
-            if (a->tid[j] == b->tid[i]) {
-                base = a->delay_ns[j];
-                break;
-            }
-        if (b->delay_ns[i] > base && b->delay_ns[i] - base > worst)
-            worst = b->delay_ns[i] - base;
-    }
-    return (double)worst / 1e3;
-}
-
-/* The kernel runs on a worker thread so that a hung kernel is caught by
- * the hang guard (run_options.timeout_s) instead of hanging Clockwork. */
-typedef struct call_worker {
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    clockwork_kernel_fn *fn;
-    void **bufs;
-    int64_t *args;
-    int pending, done, quit;
-    int rc;
-    double seconds;
-    void (*omp_set_threads)(int); /* OpenMP ICVs are per thread: set here */
-    int threads;
-    int have_delay;
-    double delay_us;   /* CPU wait of the call's threads (see above) */
-    task_delays before, after;
-} call_worker;
-
-static void *worker_main(void *arg)
-{
-    call_worker *w = arg;
-    if (w->omp_set_threads)
-        w->omp_set_threads(w->threads);
-    pthread_mutex_lock(&w->mu);
-    for (;;) {
-        while (!w->pending && !w->quit)
-            pthread_cond_wait(&w->cv, &w->mu);
-        if (w->quit)
-            break;
-        w->pending = 0;
-        pthread_mutex_unlock(&w->mu);
-        /* snapshots taken here, next to the timed call, so the wake-up of
-         * this thread is not counted as the kernel's wait */
-        int hb = read_task_delays(&w->before) == 0;
-        double t0 = now_s();
-        int rc = w->fn((void *const *)w->bufs, w->args);
-        double t1 = now_s();
-        int ha = hb && read_task_delays(&w->after) == 0;
-        pthread_mutex_lock(&w->mu);
-        w->rc = rc;
-        w->seconds = t1 - t0;
-        w->have_delay = ha;
-        w->delay_us = ha ? max_delay_us(&w->before, &w->after) : 0;
-        w->done = 1;
-        pthread_cond_broadcast(&w->cv);
-    }
-    pthread_mutex_unlock(&w->mu);
-    return NULL;
-}
-
-/* One call; returns 0 with *rc / *us / *delay_us (< 0 unknown), or -1
- * on timeout. */
-static int worker_call(call_worker *w, double timeout_s, int *rc, double *us,
-                       double *delay_us)
-{
-    pthread_mutex_lock(&w->mu);
-    w->pending = 1;
-    w->done = 0;
-    pthread_cond_broadcast(&w->cv);
-    struct timespec dl;
-    clock_gettime(CLOCK_REALTIME, &dl);
-    double secs = timeout_s > 0 ? timeout_s : 10.0;
-    dl.tv_sec += (time_t)secs;
-    dl.tv_nsec += (long)((secs - floor(secs)) * 1e9);
-    if (dl.tv_nsec >= 1000000000L) {
-        dl.tv_sec++;
-        dl.tv_nsec -= 1000000000L;
-    }
-    int timed_out = 0;
-    while (!w->done && !timed_out)
-        timed_out = pthread_cond_timedwait(&w->cv, &w->mu, &dl) == ETIMEDOUT;
-    if (!w->done) {
-        pthread_mutex_unlock(&w->mu);
-        return -1;
-    }
-    *rc = w->rc;
-    *us = w->seconds * 1e6;
-    *delay_us = w->have_delay ? w->delay_us : -1;
-    pthread_mutex_unlock(&w->mu);
-    return 0;
-}
-
 static void set_error(measurement *m, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -792,7 +692,10 @@ static void evidence(const plan_kernel *k, const measurement *m,
                             : "no counter session could be opened");
     }
     cpuinspect_result ir;
-    if (cpuinspect_symbol(k->library_path, k->symbol, &ir) == 0)
+    char path[4096], why[600];
+    if (library_file(k, path, sizeof path, why, sizeof why) != 0)
+        EMIT("machine code not inspected: %s", why);
+    else if (cpuinspect_symbol(path, k->symbol, &ir) == 0)
         EMIT("machine code: %s", ir.summary);
     else
         EMIT("machine code not inspected: %s", ir.reason);
@@ -905,120 +808,46 @@ void cpu_roofline_verdict(const plan_kernel *k, kernel_report *kr,
     cw_set_str(&d->explanation, text);
 }
 
-int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
-                       kernel_report *kr)
+/* Buffer sizes in bytes: `bytes`, or `elements` floats. */
+static int buffer_sizes(const plan_kernel *k, uint64_t *sizes, measurement *m)
 {
-    measurement *m = &kr->measurement;
-    cw_set_str(&m->counters_scope, "kernel");
-    char why[256];
-    int64_t *args = kernel_args(k, why, sizeof why);
-    if (!args) {
-        set_error(m, "kernel '%s': %s", k->name, why);
-        return CW_EXIT_ENV;
+    for (size_t i = 0; i < k->nbuffers; i++) {
+        const plan_buffer *b = &k->buffers[i];
+        if (b->has_bytes)
+            sizes[i] = b->bytes;
+        else if (__builtin_mul_overflow(b->elements, (uint64_t)4, &sizes[i])) {
+            set_error(m, "buffer %zu: %llu elements overflow", i,
+                      (unsigned long long)b->elements);
+            return -1;
+        }
     }
+    return 0;
+}
+
+/* Warm-up and sampled calls into the kernel's process (cpu_isolate.h);
+ * 0, or CW_EXIT_ENV with m->error set. */
+static int sample_calls(const plan_kernel *k, const run_options *ro,
+                        cpu_child *child, pfm_session *ps, measurement *m,
+                        double **samples, double **delays, size_t *nsamples,
+                        double *bracket_total_s)
+{
     unsigned warmup = ro ? ro->warmup : 2;
     unsigned min_samples = ro && ro->samples ? ro->samples : 10;
     double budget = ro && ro->budget_s > 0 ? ro->budget_s : 2.0;
-    double timeout = ro && ro->timeout_s > 0 ? ro->timeout_s : 10.0;
-    uint64_t seed = ro ? ro->seed : 0;
-
-    /* Counters first: threads the library starts when loaded (a BLAS
-     * pool) are created after the counters open and so are inherited. */
-    pfm_session *ps = NULL;
-    char *events = cpu_events();
-    cw_error perr;
-    if (pfm_session_open(events, 1, &ps, &perr) != 0)
-        ps = NULL;
-    free(events);
-
-    int ret = 0;
-    void **bufs = calloc(k->nbuffers ? k->nbuffers : 1, sizeof *bufs);
-    uint64_t *sizes = calloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
-    double *samples = NULL, *delays = NULL, bracket_total_s = 0;
-    size_t nsamples = 0, cap = 0;
-    call_worker *w = NULL;
-    pthread_t th;
-    int started = 0, hung = 0;
-    if (!bufs || !sizes)
-        abort();
-
-    dlerror();
-    void *lib = dlopen(k->library_path, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char *e = dlerror();
-        set_error(m, "cannot load %s: %s", k->library_path,
-                  e ? e : "unknown error");
-        ret = CW_EXIT_ENV;
-        goto out;
-    }
-    dlerror();
-    void *sym = dlsym(lib, k->symbol);
-    if (!sym) {
-        const char *e = dlerror();
-        set_error(m, "symbol '%s' not found in %s: %s", k->symbol,
-                  k->library_path, e ? e : "null address");
-        ret = CW_EXIT_ENV;
-        goto out;
-    }
-    /* The plan's thread count for libraries that keep a pool. */
-    unsigned threads = kernel_threads(k);
-    void (*set_threads)(int) = NULL;
-    *(void **)&set_threads = dlsym(lib, "openblas_set_num_threads");
-    if (set_threads)
-        set_threads((int)threads);
-
-    for (size_t i = 0; i < k->nbuffers; i++) {
-        const plan_buffer *b = &k->buffers[i];
-        uint64_t bytes;
-        if (b->has_bytes)
-            bytes = b->bytes;
-        else if (__builtin_mul_overflow(b->elements, (uint64_t)4, &bytes)) {
-            set_error(m, "buffer %zu: %llu elements overflow", i,
-                      (unsigned long long)b->elements);
-            ret = CW_EXIT_ENV;
-            goto out;
-        }
-        sizes[i] = bytes;
-        uint64_t alloc = (bytes + 63) / 64 * 64;
-        bufs[i] = aligned_alloc(64, alloc ? alloc : 64);
-        if (!bufs[i]) {
-            set_error(m, "out of memory allocating buffer %zu (%llu bytes)",
-                      i, (unsigned long long)bytes);
-            ret = CW_EXIT_ENV;
-            goto out;
-        }
-        fill_buffer(bufs[i], bytes, b, seed ^ (0x5bd1e995ull * (i + 1)));
-    }
-
-    w = calloc(1, sizeof *w);
-    if (!w)
-        abort();
-    pthread_mutex_init(&w->mu, NULL);
-    pthread_cond_init(&w->cv, NULL);
-    *(void **)&w->fn = sym;
-    w->bufs = bufs;
-    w->args = args;
-    w->threads = (int)threads;
-    *(void **)&w->omp_set_threads = dlsym(lib, "omp_set_num_threads");
-    if (pthread_create(&th, NULL, worker_main, w) != 0) {
-        set_error(m, "cannot start the kernel thread: %s", strerror(errno));
-        ret = CW_EXIT_ENV;
-        goto out;
-    }
-    started = 1;
-
+    char why[1200];
+    unsigned call = 0;
     for (unsigned i = 0; i < warmup; i++) {
         int rc;
         double us, dl;
-        if (worker_call(w, timeout, &rc, &us, &dl)) {
-            hung = 1;
-            break;
+        if (cpu_isolate_call(child, ++call, &rc, &us, &dl, why, sizeof why)) {
+            if (!cpu_isolate_cancelled(child))
+                set_error(m, "%s", why);
+            return cpu_isolate_cancelled(child) ? 0 : CW_EXIT_ENV;
         }
         if (rc != 0) {
             set_error(m, "kernel '%s' (%s in %s) returned %d on warm-up call "
                       "%u", k->name, k->symbol, k->library_path, rc, i + 1);
-            ret = CW_EXIT_ENV;
-            goto out;
+            return CW_EXIT_ENV;
         }
         if (i == 0) {
             m->has_cold = 1;
@@ -1028,8 +857,9 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
     stats_policy pol;
     stats_policy_default(&pol, min_samples, budget);
     double t_start = now_s();
-    while (!hung && stats_should_continue(samples, nsamples, &pol,
-                                          now_s() - t_start)) {
+    size_t cap = 0;
+    while (stats_should_continue(*samples, *nsamples, &pol,
+                                 now_s() - t_start)) {
         if (ro && ro->cancel && *ro->cancel)
             break;
         int rc;
@@ -1037,80 +867,109 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         if (ps)
             pfm_session_start(ps);
         double b0 = now_s();
-        int r = worker_call(w, timeout, &rc, &us, &dl);
-        bracket_total_s += now_s() - b0;
+        int r = cpu_isolate_call(child, ++call, &rc, &us, &dl, why, sizeof why);
+        *bracket_total_s += now_s() - b0;
         if (ps)
             pfm_session_stop(ps);
         if (r) {
-            hung = 1;
-            break;
+            if (cpu_isolate_cancelled(child))
+                break;
+            set_error(m, "%s", why);
+            return CW_EXIT_ENV;
         }
         if (rc != 0) {
-            set_error(m, "kernel '%s' (%s in %s) returned %d on call %zu",
-                      k->name, k->symbol, k->library_path, rc,
-                      (size_t)warmup + nsamples + 1);
-            ret = CW_EXIT_ENV;
-            goto out;
+            set_error(m, "kernel '%s' (%s in %s) returned %d on call %u",
+                      k->name, k->symbol, k->library_path, rc, call);
+            return CW_EXIT_ENV;
         }
-        if (nsamples == cap) {
+        if (*nsamples == cap) {
             cap = cap ? 2 * cap : 64;
-            samples = realloc(samples, cap * sizeof *samples);
-            delays = realloc(delays, cap * sizeof *delays);
-            if (!samples || !delays)
+            *samples = realloc(*samples, cap * sizeof **samples);
+            *delays = realloc(*delays, cap * sizeof **delays);
+            if (!*samples || !*delays)
                 abort();
         }
-        delays[nsamples] = dl;
-        samples[nsamples++] = us;
+        (*delays)[*nsamples] = dl;
+        (*samples)[(*nsamples)++] = us;
         if (ro && ro->on_sample)
             ro->on_sample(ro->user, us);
     }
-    if (hung) {
-        set_error(m, "kernel '%s' (%s in %s) did not return within %.3g s "
-                  "(hang guard, --timeout)", k->name, k->symbol,
-                  k->library_path, timeout);
-        ret = CW_EXIT_ENV;
-        goto out;
+    return 0;
+}
+
+int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
+                       kernel_report *kr)
+{
+    measurement *m = &kr->measurement;
+    cw_set_str(&m->counters_scope, "kernel");
+    char why[1200];
+    int64_t *args = kernel_args(k, why, sizeof why);
+    if (!args) {
+        set_error(m, "kernel '%s': %s", k->name, why);
+        return CW_EXIT_ENV;
     }
-    if (nsamples == 0) {
+    uint64_t seed = ro ? ro->seed : 0;
+    uint64_t *sizes = calloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
+    if (!sizes)
+        abort();
+    if (buffer_sizes(k, sizes, m)) {
+        free(sizes);
+        free(args);
+        return CW_EXIT_ENV;
+    }
+    cpu_isolate_buffers bufs;
+    if (cpu_isolate_buffers_alloc(&bufs, sizes, k->nbuffers, why, sizeof why)) {
+        set_error(m, "kernel '%s': %s", k->name, why);
+        free(sizes);
+        free(args);
+        return CW_EXIT_ENV;
+    }
+    for (size_t i = 0; i < k->nbuffers; i++)
+        fill_buffer(bufs.ptr[i], sizes[i], &k->buffers[i],
+                    seed ^ (0x5bd1e995ull * (i + 1)));
+
+    /* Counters first, with inherit: the kernel's process, and the threads
+     * its library starts when loaded (a BLAS pool), are counted. */
+    pfm_session *ps = NULL;
+    char *events = cpu_events();
+    cw_error perr;
+    if (pfm_session_open(events, 1, &ps, &perr) != 0)
+        ps = NULL;
+    free(events);
+
+    cpu_isolate_spec spec = {
+        .kernel = k->name, .library = k->library_path, .symbol = k->symbol,
+        .args = args, .threads = kernel_threads(k),
+        .timeout_s = ro && ro->timeout_s > 0 ? ro->timeout_s : 10.0,
+        .cancel = ro ? ro->cancel : NULL,
+    };
+    double *samples = NULL, *delays = NULL, bracket_total_s = 0;
+    size_t nsamples = 0;
+    int ret = 0;
+    cpu_child *child = NULL;
+    if (cpu_isolate_start(&spec, &bufs, &child, why, sizeof why)) {
+        set_error(m, "%s", why);
+        ret = CW_EXIT_ENV;
+    } else {
+        ret = sample_calls(k, ro, child, ps, m, &samples, &delays, &nsamples,
+                           &bracket_total_s);
+        cpu_isolate_stop(child);
+    }
+    if (ret == 0 && nsamples == 0) {
         /* cancelled before the first sample: nothing to report or judge */
         set_error(m, "kernel '%s': cancelled before any sample", k->name);
-        goto out;
+    } else if (ret == 0) {
+        stats_fill_measurement(m, samples, nsamples);
+        if (ps)
+            copy_counters(ps, m, nsamples);
+        if (ro && ro->dump_dir)
+            dump_buffers(k, ro->dump_dir, bufs.ptr, sizes, m);
+        cpu_roofline_verdict(k, kr, samples, delays, nsamples,
+                             bracket_total_s * 1e6 / (double)nsamples);
     }
-    stats_fill_measurement(m, samples, nsamples);
-    if (ps)
-        copy_counters(ps, m, nsamples);
-    if (ro && ro->dump_dir)
-        dump_buffers(k, ro->dump_dir, bufs, sizes, m);
-    cpu_roofline_verdict(k, kr, samples, delays, nsamples,
-                     bracket_total_s * 1e6 / (double)nsamples);
-
-out:
-    if (started && !hung) {
-        pthread_mutex_lock(&w->mu);
-        w->quit = 1;
-        pthread_cond_broadcast(&w->cv);
-        pthread_mutex_unlock(&w->mu);
-        pthread_join(th, NULL);
-    }
-    if (hung) {
-        /* The kernel still runs on its thread and uses the buffers and
-         * the library: leave them (the process is about to report and
-         * exit with CW_EXIT_ENV). */
-        pthread_detach(th);
-    } else {
-        if (w) {
-            pthread_mutex_destroy(&w->mu);
-            pthread_cond_destroy(&w->cv);
-            free(w);
-        }
-        for (size_t i = 0; i < k->nbuffers; i++)
-            free(bufs[i]);
-        free(bufs);
-        free(args);
-        /* Libraries stay loaded: unloading a BLAS with a live thread pool
-         * is unsafe, and reloading costs its start-up again. */
-    }
+    cpu_isolate_buffers_free(&bufs);
     free(sizes);
+    free(args);
     free(samples);
     free(delays);
     if (ps)

@@ -151,16 +151,20 @@ static int elf_open(const char *path, elf_file *ef, cpuinspect_result *r)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         set_reason(r, "cannot open %s: %s", path, strerror(errno));
+        r->unusable = 1;
         return -1;
     }
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         set_reason(r, "%s is not a regular file", path);
+        r->unusable = 1;
         close(fd);
         return -1;
     }
     if ((uint64_t)st.st_size < sizeof(Elf64_Ehdr)) {
-        set_reason(r, "%s is too small to be an ELF file", path);
+        set_reason(r, "%s is too small to be an ELF file (%lld bytes): not a shared "
+                   "object", path, (long long)st.st_size);
+        r->unusable = 1;
         close(fd);
         return -1;
     }
@@ -177,12 +181,23 @@ static int elf_open(const char *path, elf_file *ef, cpuinspect_result *r)
     if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
         eh->e_ident[EI_CLASS] != ELFCLASS64 ||
         eh->e_ident[EI_DATA] != ELFDATA2LSB) {
-        set_reason(r, "%s is not a 64-bit little-endian ELF file", path);
+        set_reason(r, "%s is not a 64-bit little-endian ELF file: not a shared "
+                   "object this machine can load", path);
+        r->unusable = 1;
         return -1;
     }
     if (eh->e_machine != EM_X86_64) {
         set_reason(r, "%s is not x86-64 code (e_machine %u); only x86-64 "
-                   "is inspected", path, eh->e_machine);
+                   "is inspected or loaded", path, eh->e_machine);
+        r->unusable = 1;
+        return -1;
+    }
+    if (eh->e_type != ET_DYN) {
+        set_reason(r, "%s is not a shared object (ELF type %u%s); build it with "
+                   "-shared -fPIC", path, eh->e_type,
+                   eh->e_type == ET_REL ? ", an object file" :
+                   eh->e_type == ET_EXEC ? ", an executable" : "");
+        r->unusable = 1;
         return -1;
     }
     if (eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff == 0 ||
@@ -601,6 +616,60 @@ static void summarise(cpuinspect_result *r)
     }
 }
 
+/* What dlsym() would find: the symbol defined in .dynsym.  0 a function
+ * (or untyped/IFUNC), else -1 with the reason set and r->unusable = 2. */
+static int check_exported(const elf_file *ef, const char *path, const char *name,
+                          cpuinspect_result *r)
+{
+    int have_dynsym = 0, local_fn = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < ef->nsh; i++) {
+            const Elf64_Shdr *s = &ef->sh[i];
+            if (s->sh_type != (pass == 0 ? SHT_DYNSYM : SHT_SYMTAB))
+                continue;
+            const Elf64_Sym *syms;
+            size_t n;
+            if (sym_table(ef, s, &syms, &n))
+                continue;
+            have_dynsym |= pass == 0;
+            for (size_t k = 0; k < n; k++) {
+                if (syms[k].st_shndx == SHN_UNDEF)
+                    continue;
+                const char *nm = sym_name(ef, s, &syms[k]);
+                if (!nm || strcmp(nm, name) != 0)
+                    continue;
+                int type = ELF64_ST_TYPE(syms[k].st_info);
+                int fn = type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_NOTYPE;
+                if (pass == 1) {
+                    local_fn |= fn;
+                    continue;
+                }
+                if (fn)
+                    return 0;
+                set_reason(r, "symbol '%s' in %s is a data symbol (%s), not a function",
+                           name, path, type == STT_OBJECT ? "an object" :
+                           type == STT_TLS ? "thread-local data" :
+                           type == STT_COMMON ? "common data" : "not code");
+                r->unusable = 2;
+                return -1;
+            }
+        }
+    if (!have_dynsym) {
+        set_reason(r, "%s has no dynamic symbol table: not a loadable shared object",
+                   path);
+        r->unusable = 1;
+        return -1;
+    }
+    if (local_fn)
+        set_reason(r, "symbol '%s' in %s is not exported (static or hidden "
+                   "visibility): the loader cannot find it; make it a global, "
+                   "default-visibility function", name, path);
+    else
+        set_reason(r, "symbol '%s' is not defined in %s", name, path);
+    r->unusable = 2;
+    return -1;
+}
+
 int cpuinspect_symbol(const char *path, const char *symbol,
                       cpuinspect_result *out)
 {
@@ -616,6 +685,10 @@ int cpuinspect_symbol(const char *path, const char *symbol,
         return -1;
     }
     uint64_t addr, size;
+    if (check_exported(&ef, path, symbol, out)) {
+        elf_close(&ef);
+        return -1;
+    }
     if (find_symbol(&ef, symbol, &addr, &size)) {
         set_reason(out, "symbol '%s' is not defined in %s", symbol, path);
         elf_close(&ef);

@@ -13,6 +13,11 @@
  *
  * It returns 0 and fills out, or -1 with out->reason saying why nothing
  * could be inspected (file missing, not ELF x86-64, symbol absent, ...).
+ * out->unusable is set (with the reason) when the run could not call the
+ * symbol either: the file is not a 64-bit x86-64 ELF shared object, or the
+ * symbol is missing, not exported (static or hidden: dlsym cannot see it)
+ * or a data symbol.  Those are input errors for `check`; other failures
+ * (no section headers, Capstone) only mean "not inspected".
  * out is plain data (no ownership).
  */
 #ifndef CW_CPUINSPECT_H
@@ -34,6 +39,7 @@ typedef enum {
 typedef struct cpuinspect_result {
     cpuinspect_class cls;
     char reason[320];        /* why not inspected (cls == CPUI_UNKNOWN) */
+    int unusable;            /* see above: 1 library, 2 symbol */
     char symbol[128];
     uint64_t addr, size;     /* of the symbol in the file */
     size_t nfunctions;       /* the symbol + followed local callees */

@@ -461,9 +461,28 @@ static int parse_cpu_kernel(loader *ld, const char *kp, json_t *ko, plan_kernel 
     snprintf(sub, sizeof sub, "%s/library", kp);
     if (get_string(ld, sub, x, &k->library))
         return -1;
+    /* Relative to the plan first (as every path of a plan); a bare name that
+     * is not there is left to the system search (LD_LIBRARY_PATH, the
+     * loader cache), which check and run both do through dlopen in a child
+     * process (cpu_isolate.h).  A path always carries a '/', so dlopen never
+     * searches for a file that is next to the plan. */
     k->library_path = resolve(ld, k->library);
-    if (check_file(ld, sub, k->library_path, "library"))
-        return -1;
+    struct stat lst;
+    if (!strchr(k->library, '/') && stat(k->library_path, &lst) != 0) {
+        free(k->library_path);
+        k->library_path = cw_strdup(k->library);
+    } else {
+        if (check_file(ld, sub, k->library_path, "library"))
+            return -1;
+        if (!strchr(k->library_path, '/')) {
+            char *dotted = malloc(strlen(k->library_path) + 3);
+            if (!dotted)
+                abort();
+            sprintf(dotted, "./%s", k->library_path);
+            free(k->library_path);
+            k->library_path = dotted;
+        }
+    }
     x = json_object_get(ko, "symbol");
     if (!x) {
         fail_at(ld, kp, 0, "CPU kernel '%s' has no 'symbol'", k->name);
