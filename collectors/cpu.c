@@ -329,7 +329,7 @@ static void add_inspection(const plan_kernel *k, const device_profile *prof,
     char path[4096], why[600];
     if (library_file(k, path, sizeof path, why, sizeof why) != 0) {
         report_add_finding(
-            kr, "library-invalid", SEV_ERROR, k->plan_path, k->line,
+            kr, FINDING_LIBRARY_INVALID, SEV_ERROR, k->plan_path, k->line,
             "put the library next to the plan (paths are relative to the plan "
             "file), give its path, or install it where the loader looks "
             "(LD_LIBRARY_PATH, ldconfig)",
@@ -341,7 +341,7 @@ static void add_inspection(const plan_kernel *k, const device_profile *prof,
     if (cpuinspect_symbol(path, k->symbol, &ir) != 0) {
         if (ir.unusable) {
             report_add_finding(
-                kr, ir.unusable == 1 ? "library-invalid" : "symbol-invalid",
+                kr, ir.unusable == 1 ? FINDING_LIBRARY_INVALID : FINDING_SYMBOL_INVALID,
                 SEV_ERROR, k->plan_path, k->line,
                 ir.unusable == 1
                     ? "give a 64-bit x86-64 shared object (cc -shared -fPIC)"
