@@ -53,6 +53,7 @@ void report_init(report *r)
     memset(r, 0, sizeof *r);
     r->schema = 1;
     r->tool_version = cw_strdup(CW_VERSION);
+    r->provenance.rank = -1;
 }
 
 kernel_report *report_add_kernel(report *r, const char *name)
@@ -62,6 +63,8 @@ kernel_report *report_add_kernel(report *r, const char *name)
     memset(k, 0, sizeof *k);
     k->name = cw_strdup(name);
     k->kind = cw_strdup("gpu");
+    k->plan_index = -1;
+    k->source = -1;
     return k;
 }
 
@@ -178,6 +181,7 @@ void kernel_report_free(kernel_report *k)
         free(f->detail_json);
     }
     free(k->findings);
+    free(k->plan);
     prediction_free(&k->prediction);
     measurement_free(&k->measurement);
     free(k->divergence.explanation);
@@ -190,7 +194,20 @@ void report_free(report *r)
         kernel_report_free(&r->kernels[i]);
     free(r->kernels);
     free(r->tool_version);
-    report_device *d = &r->device;
+    report_device_free(&r->device);
+    report_provenance_free(&r->provenance);
+    for (size_t i = 0; i < r->nsources; i++) {
+        free(r->sources[i].file);
+        report_provenance_free(&r->sources[i].prov);
+        report_device_free(&r->sources[i].device);
+    }
+    free(r->sources);
+    free(r->fleet_json);
+    memset(r, 0, sizeof *r);
+}
+
+void report_device_free(report_device *d)
+{
     free(d->name);
     free(d->vendor);
     free(d->driver);
@@ -198,7 +215,95 @@ void report_free(report *r)
     free(d->type);
     free(d->profile);
     free(d->profile_path);
-    memset(r, 0, sizeof *r);
+    free(d->uuid);
+    free(d->selected_by);
+    memset(d, 0, sizeof *d);
+}
+
+void report_device_copy(report_device *dst, const report_device *src)
+{
+    dst->name = cw_strdup(src->name);
+    dst->vendor = cw_strdup(src->vendor);
+    dst->driver = cw_strdup(src->driver);
+    dst->api = cw_strdup(src->api);
+    dst->type = cw_strdup(src->type);
+    dst->profile = cw_strdup(src->profile);
+    dst->profile_path = cw_strdup(src->profile_path);
+    dst->uuid = cw_strdup(src->uuid);
+    dst->selected_by = cw_strdup(src->selected_by);
+}
+
+void report_provenance_free(report_provenance *p)
+{
+    free(p->host);
+    free(p->node);
+    free(p->job);
+    free(p->shard_source);
+    free(p->set_id);
+    for (size_t i = 0; i < p->nplans; i++)
+        free(p->plans[i]);
+    free(p->plans);
+    memset(p, 0, sizeof *p);
+    p->rank = -1;
+}
+
+void report_provenance_copy(report_provenance *dst, const report_provenance *src)
+{
+    *dst = *src;
+    dst->host = cw_strdup(src->host);
+    dst->node = cw_strdup(src->node);
+    dst->job = cw_strdup(src->job);
+    dst->shard_source = cw_strdup(src->shard_source);
+    dst->set_id = cw_strdup(src->set_id);
+    dst->plans = src->nplans ? xrealloc(NULL, src->nplans * sizeof *dst->plans) : NULL;
+    for (size_t i = 0; i < src->nplans; i++)
+        dst->plans[i] = cw_strdup(src->plans[i]);
+}
+
+static void *copy_array(const void *src, size_t n, size_t size)
+{
+    if (!n)
+        return NULL;
+    void *d = xrealloc(NULL, n * size);
+    memcpy(d, src, n * size);
+    return d;
+}
+
+void kernel_report_copy(kernel_report *dst, const kernel_report *src)
+{
+    *dst = *src;
+    dst->name = cw_strdup(src->name);
+    dst->kind = cw_strdup(src->kind);
+    dst->shader = cw_strdup(src->shader);
+    dst->entry = cw_strdup(src->entry);
+    dst->plan = cw_strdup(src->plan);
+    dst->findings = copy_array(src->findings, src->nfindings, sizeof *src->findings);
+    for (size_t i = 0; i < src->nfindings; i++) {
+        finding *f = &dst->findings[i];
+        f->id = cw_strdup(f->id);
+        f->message = cw_strdup(f->message);
+        f->hint = cw_strdup(f->hint);
+        f->file = cw_strdup(f->file);
+        f->detail_json = cw_strdup(f->detail_json);
+    }
+    prediction *p = &dst->prediction;
+    p->bound = cw_strdup(p->bound);
+    p->assumptions = copy_array(p->assumptions, p->nassumptions, sizeof *p->assumptions);
+    for (size_t i = 0; i < p->nassumptions; i++)
+        p->assumptions[i] = cw_strdup(p->assumptions[i]);
+    p->terms = copy_array(p->terms, p->nterms, sizeof *p->terms);
+    for (size_t i = 0; i < p->nterms; i++)
+        p->terms[i].name = cw_strdup(p->terms[i].name);
+    measurement *m = &dst->measurement;
+    m->sample_us = copy_array(m->sample_us, m->nsample_us, sizeof *m->sample_us);
+    m->counters_scope = cw_strdup(m->counters_scope);
+    m->counters = copy_array(m->counters, m->ncounters, sizeof *m->counters);
+    for (size_t i = 0; i < m->ncounters; i++) {
+        m->counters[i].name = cw_strdup(m->counters[i].name);
+        m->counters[i].reason = cw_strdup(m->counters[i].reason);
+    }
+    m->error = cw_strdup(m->error);
+    dst->divergence.explanation = cw_strdup(dst->divergence.explanation);
 }
 
 const char *severity_name(severity s)

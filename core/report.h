@@ -106,13 +106,48 @@ typedef struct kernel_report {
     measurement measurement;
     divergence divergence;
     int input_error;    /* shader unreadable/invalid: counts as exit 2 */
+    /* identity (identity.h): the plan this kernel came from (normalised
+     * path as given) and its position in that plan; NULL / -1 in reports
+     * written before these keys existed */
+    char *plan;
+    long plan_index;
+    long source;        /* merged reports: index into report.sources; -1 */
 } kernel_report;
 
 typedef struct report_device {
     char *name, *vendor, *driver, *api, *type;
     char *profile;      /* "calibrated" | "builtin" | "limits-only" */
     char *profile_path; /* file the profile came from, or NULL */
+    char *uuid;         /* Vulkan deviceUUID (hex), NULL when no device */
+    char *selected_by;  /* --device auto: why this device, else NULL */
 } report_device;
+
+/* Where a report came from (docs/report.md "provenance"): launcher job and
+ * rank, the shard this process took, the set of plans the shard is part
+ * of.  Merging reads these, never the file names. */
+typedef struct report_provenance {
+    int valid;
+    char *host;          /* gethostname() */
+    char *node;          /* SLURMD_NODENAME when set, else NULL */
+    char *job;           /* job id from the launcher, NULL when none */
+    long rank;           /* launcher rank, -1 when none */
+    uint32_t shard_index, shard_count; /* 0 / 1 when not sharded */
+    char *shard_source;  /* "SLURM_PROCID", "--shard 1/4", "none", ... */
+    uint64_t kernels_total; /* kernels in the whole set, over every shard */
+    char *set_id;        /* hash of every kernel identity in the set */
+    char **plans;        /* the plans of the set, in command-line order */
+    size_t nplans;
+    int has_exit_code;
+    int exit_code;       /* the exit status of the process that wrote it */
+} report_provenance;
+
+/* One input of a merged report (merge.h). */
+typedef struct report_source {
+    char *file;          /* the report file it was read from */
+    report_provenance prov;
+    report_device device;
+    int exit_code;
+} report_source;
 
 typedef struct report {
     int schema;         /* 1 */
@@ -120,6 +155,11 @@ typedef struct report {
     report_device device;
     kernel_report *kernels;
     size_t nkernels;
+    report_provenance provenance;
+    report_source *sources; /* merged reports only */
+    size_t nsources;
+    char *fleet_json;       /* merged reports: the "fleet" object as JSON
+                               text (fleet.h), else NULL */
 } report;
 
 /* Building */
@@ -141,6 +181,12 @@ void prediction_add_assumption(prediction *p, const char *fmt, ...)
 void prediction_add_term(prediction *p, const char *name, double time_us);
 counter_value *measurement_add_counter(measurement *m, const char *name);
 void report_free(report *r);
+void report_device_free(report_device *d);
+void report_device_copy(report_device *dst, const report_device *src);
+void report_provenance_free(report_provenance *p);
+void report_provenance_copy(report_provenance *dst, const report_provenance *src);
+/* Deep copy of one kernel (merge); dst is overwritten. */
+void kernel_report_copy(kernel_report *dst, const kernel_report *src);
 void kernel_report_free(kernel_report *k);
 char *cw_strdup(const char *s); /* NULL-safe strdup; aborts on OOM */
 void cw_set_str(char **dst, const char *src); /* free old, copy new */

@@ -118,13 +118,8 @@ static json_t *divergence_json(const divergence *d)
     return o;
 }
 
-static json_t *report_json(const report *r)
+static json_t *device_json(const report_device *d)
 {
-    json_t *root = json_object();
-    json_object_set_new(root, "schema", json_integer(r->schema));
-    json_object_set_new(root, "tool", json_pack("{s:s,s:s}", "name", "clockwork",
-                                                "version", r->tool_version ? r->tool_version : ""));
-    const report_device *d = &r->device;
     json_t *dev = json_object();
     json_object_set_new(dev, "name", jstr(d->name));
     json_object_set_new(dev, "vendor", jstr(d->vendor));
@@ -133,7 +128,61 @@ static json_t *report_json(const report *r)
     json_object_set_new(dev, "type", jstr(d->type));
     json_object_set_new(dev, "profile", jstr(d->profile));
     json_object_set_new(dev, "profile_path", jstr(d->profile_path));
-    json_object_set_new(root, "device", dev);
+    json_object_set_new(dev, "uuid", jstr(d->uuid));
+    if (d->selected_by)
+        json_object_set_new(dev, "selected_by", json_string(d->selected_by));
+    return dev;
+}
+
+static json_t *provenance_json(const report_provenance *p)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "host", jstr(p->host));
+    json_object_set_new(o, "node", jstr(p->node));
+    json_object_set_new(o, "job", jstr(p->job));
+    json_object_set_new(o, "rank", p->rank >= 0 ? json_integer(p->rank) : json_null());
+    json_object_set_new(o, "shard",
+                        json_pack("{s:I,s:I,s:o}", "index", (json_int_t)p->shard_index,
+                                  "count", (json_int_t)p->shard_count, "source",
+                                  jstr(p->shard_source)));
+    json_object_set_new(o, "kernels_total", json_integer((json_int_t)p->kernels_total));
+    json_object_set_new(o, "set_id", jstr(p->set_id));
+    json_t *pl = json_array();
+    for (size_t i = 0; i < p->nplans; i++)
+        json_array_append_new(pl, jstr(p->plans[i]));
+    json_object_set_new(o, "plans", pl);
+    json_object_set_new(o, "exit_code",
+                        p->has_exit_code ? json_integer(p->exit_code) : json_null());
+    return o;
+}
+
+static json_t *report_json(const report *r)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "schema", json_integer(r->schema));
+    json_object_set_new(root, "tool", json_pack("{s:s,s:s}", "name", "clockwork",
+                                                "version", r->tool_version ? r->tool_version : ""));
+    json_object_set_new(root, "device", device_json(&r->device));
+    if (r->provenance.valid)
+        json_object_set_new(root, "provenance", provenance_json(&r->provenance));
+    if (r->nsources) {
+        json_t *ss = json_array();
+        for (size_t i = 0; i < r->nsources; i++) {
+            const report_source *src = &r->sources[i];
+            json_t *so = json_object();
+            json_object_set_new(so, "file", jstr(src->file));
+            json_object_set_new(so, "device", device_json(&src->device));
+            json_object_set_new(so, "provenance", provenance_json(&src->prov));
+            json_object_set_new(so, "exit_code", json_integer(src->exit_code));
+            json_array_append_new(ss, so);
+        }
+        json_object_set_new(root, "sources", ss);
+    }
+    if (r->fleet_json) {
+        json_t *f = json_loads(r->fleet_json, 0, NULL);
+        if (f)
+            json_object_set_new(root, "fleet", f);
+    }
     json_t *ks = json_array();
     for (size_t i = 0; i < r->nkernels; i++) {
         const kernel_report *k = &r->kernels[i];
@@ -153,6 +202,12 @@ static json_t *report_json(const report *r)
         json_object_set_new(o, "divergence", divergence_json(&k->divergence));
         if (k->input_error)
             json_object_set_new(o, "input_error", json_true());
+        if (k->plan)
+            json_object_set_new(o, "plan", json_string(k->plan));
+        if (k->plan_index >= 0)
+            json_object_set_new(o, "plan_index", json_integer(k->plan_index));
+        if (k->source >= 0)
+            json_object_set_new(o, "source", json_integer(k->source));
         json_array_append_new(ks, o);
     }
     json_object_set_new(root, "kernels", ks);
@@ -509,6 +564,104 @@ static void read_divergence(rd *c, json_t *o, divergence *d)
     d->explanation = get_str(c, o, "explanation");
 }
 
+static void read_device(rd *c, json_t *dev, report_device *d)
+{
+    if (!json_is_object(dev))
+        return;
+    d->name = get_str(c, dev, "name");
+    d->vendor = get_str(c, dev, "vendor");
+    d->driver = get_str(c, dev, "driver");
+    d->api = get_str(c, dev, "api");
+    d->type = get_str(c, dev, "type");
+    d->profile = get_str(c, dev, "profile");
+    d->profile_path = get_str(c, dev, "profile_path");
+    d->uuid = get_str(c, dev, "uuid");
+    d->selected_by = get_str(c, dev, "selected_by");
+}
+
+/* A non-negative integer below lim, or -1 (absent or null); a wrong type
+ * fails the read. */
+static long get_count(rd *c, json_t *o, const char *key, double lim)
+{
+    json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v))
+        return -1;
+    if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+        (double)json_integer_value(v) >= lim) {
+        rd_fail(c, v, "'%s' must be a non-negative integer in range", key);
+        return -1;
+    }
+    return (long)json_integer_value(v);
+}
+
+static void read_provenance(rd *c, json_t *o, report_provenance *p)
+{
+    report_provenance_free(p);
+    if (!o || json_is_null(o))
+        return;
+    if (!json_is_object(o)) {
+        rd_fail(c, o, "'%s' must be an object", "provenance");
+        return;
+    }
+    p->valid = 1;
+    p->host = get_str(c, o, "host");
+    p->node = get_str(c, o, "node");
+    p->job = get_str(c, o, "job");
+    p->rank = get_count(c, o, "rank", 1e15);
+    json_t *sh = json_object_get(o, "shard");
+    p->shard_count = 1;
+    if (json_is_object(sh)) {
+        long i = get_count(c, sh, "index", 1e9), n = get_count(c, sh, "count", 1e9);
+        if (n < 1 || i < 0 || i >= n) {
+            rd_fail(c, sh, "'%s' needs 0 <= index < count", "provenance.shard");
+            return;
+        }
+        p->shard_index = (uint32_t)i;
+        p->shard_count = (uint32_t)n;
+        p->shard_source = get_str(c, sh, "source");
+    }
+    long total = get_count(c, o, "kernels_total", 1e15);
+    p->kernels_total = total > 0 ? (uint64_t)total : 0;
+    p->set_id = get_str(c, o, "set_id");
+    json_t *pl = json_object_get(o, "plans");
+    if (json_is_array(pl) && json_array_size(pl)) {
+        p->plans = calloc(json_array_size(pl), sizeof *p->plans);
+        if (!p->plans)
+            abort();
+        size_t i;
+        json_t *e;
+        json_array_foreach(pl, i, e)
+            if (json_is_string(e))
+                p->plans[p->nplans++] = cw_strdup(json_string_value(e));
+    }
+    long ec = get_count(c, o, "exit_code", 256);
+    p->has_exit_code = ec >= 0;
+    p->exit_code = ec >= 0 ? (int)ec : 0;
+}
+
+static void read_sources(rd *c, json_t *arr, report *out)
+{
+    if (!json_is_array(arr) || !json_array_size(arr))
+        return;
+    out->sources = calloc(json_array_size(arr), sizeof *out->sources);
+    if (!out->sources)
+        abort();
+    size_t i;
+    json_t *so;
+    json_array_foreach(arr, i, so) {
+        if (!json_is_object(so)) {
+            rd_fail(c, so, "each of '%s' must be an object", "sources");
+            return;
+        }
+        report_source *src = &out->sources[out->nsources++];
+        src->file = get_str(c, so, "file");
+        read_device(c, json_object_get(so, "device"), &src->device);
+        read_provenance(c, json_object_get(so, "provenance"), &src->prov);
+        long ec = get_count(c, so, "exit_code", 256);
+        src->exit_code = ec > 0 ? (int)ec : 0;
+    }
+}
+
 int report_read_text(const char *path, const char *text, size_t len,
                      report *out, cw_error *err)
 {
@@ -542,16 +695,12 @@ int report_read_text(const char *path, const char *text, size_t len,
             out->tool_version = v;
         }
     }
-    json_t *dev = json_object_get(root, "device");
-    if (json_is_object(dev)) {
-        out->device.name = get_str(&c, dev, "name");
-        out->device.vendor = get_str(&c, dev, "vendor");
-        out->device.driver = get_str(&c, dev, "driver");
-        out->device.api = get_str(&c, dev, "api");
-        out->device.type = get_str(&c, dev, "type");
-        out->device.profile = get_str(&c, dev, "profile");
-        out->device.profile_path = get_str(&c, dev, "profile_path");
-    }
+    read_device(&c, json_object_get(root, "device"), &out->device);
+    read_provenance(&c, json_object_get(root, "provenance"), &out->provenance);
+    read_sources(&c, json_object_get(root, "sources"), out);
+    json_t *fleet = json_object_get(root, "fleet");
+    if (json_is_object(fleet))
+        out->fleet_json = json_dumps(fleet, JSON_PRESERVE_ORDER | JSON_COMPACT);
     json_t *ks = json_object_get(root, "kernels");
     if (!json_is_array(ks)) {
         rd_fail(&c, ks, "'%s' must be an array", "kernels");
@@ -581,6 +730,9 @@ int report_read_text(const char *path, const char *text, size_t len,
         get_triple(&c, ko, "workgroups", k->workgroups);
         get_triple(&c, ko, "local_size", k->local_size);
         k->input_error = json_is_true(json_object_get(ko, "input_error"));
+        k->plan = get_str(&c, ko, "plan");
+        k->plan_index = get_count(&c, ko, "plan_index", 1e15);
+        k->source = get_count(&c, ko, "source", (double)out->nsources);
         read_findings(&c, json_object_get(ko, "findings"), k);
         read_prediction(&c, json_object_get(ko, "prediction"), &k->prediction);
         read_measurement(&c, json_object_get(ko, "measurement"), &k->measurement);
