@@ -15,6 +15,7 @@
 #include "plan.h"
 #include "profile.h"
 #include "report.h"
+#include "scope.h"
 #include "tui.h"
 #include "vk.h"
 
@@ -27,6 +28,7 @@ typedef struct cli {
     int cpu;           /* calibrate --cpu */
     int static_only;   /* tui --static */
     int no_save;       /* calibrate --no-save */
+    const char *shard; /* check/run --shard auto|I/N */
 } cli;
 
 static const char *const usage_main =
@@ -145,7 +147,7 @@ static double parse_double(const char *cmd, const char *opt, const char *s, doub
 enum {
     OPT_DEVICE = 256, OPT_PROFILE, OPT_FORMAT, OPT_SAMPLES, OPT_WARMUP, OPT_TOLERANCE,
     OPT_TIMEOUT, OPT_BUDGET, OPT_DUMP, OPT_EVENTS, OPT_THEME, OPT_NOCOLOR, OPT_SNAPSHOT,
-    OPT_FRAMES, OPT_SIZE, OPT_THRESHOLD, OPT_CPU, OPT_STATIC, OPT_VERSION, OPT_NOSAVE,
+    OPT_FRAMES, OPT_SIZE, OPT_THRESHOLD, OPT_CPU, OPT_STATIC, OPT_VERSION, OPT_NOSAVE, OPT_SHARD,
 };
 
 static const struct option long_opts[] = {
@@ -169,6 +171,7 @@ static const struct option long_opts[] = {
     {"cpu", no_argument, 0, OPT_CPU},
     {"static", no_argument, 0, OPT_STATIC},
     {"no-save", no_argument, 0, OPT_NOSAVE},
+    {"shard", required_argument, 0, OPT_SHARD},
     {"quiet", no_argument, 0, 'q'},
     {"help", no_argument, 0, 'h'},
     {"version", no_argument, 0, OPT_VERSION},
@@ -211,6 +214,7 @@ static void parse_options(const char *cmd, int argc, char **argv, cli *c)
         case OPT_CPU: c->cpu = 1; break;
         case OPT_STATIC: c->static_only = 1; break;
         case OPT_NOSAVE: c->no_save = 1; break;
+        case OPT_SHARD: c->shard = optarg; break;
         case 'q': c->opt.quiet = 1; break;
         case 'h': fputs(help_for(cmd), stdout); exit(0);
         case OPT_VERSION: printf("clockwork %s\n", CW_VERSION); exit(0);
@@ -329,6 +333,18 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         free_plans(&ps);
         return code;
     }
+    run_scope scope;
+    cw_error scope_err;
+    cw_error_clear(&scope_err);
+    if (scope_open(c->shard, c->opt.output, ps.items, ps.n, c->opt.quiet, &scope,
+                   &scope_err)) {
+        print_error(&scope_err);
+        free_plans(&ps);
+        return CW_EXIT_USAGE;
+    }
+    cli scoped = *c; /* -o with its placeholders expanded */
+    scoped.opt.output = scope.output;
+    c = &scoped;
     report r;
     report_init(&r);
     device_profile prof;
@@ -353,6 +369,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         } else if (rc) {
             report_free(&r);
             free_plans(&ps);
+            scope_close(&scope);
             return cw_exit_worst(code, rc);
         }
     }
@@ -368,6 +385,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
             vk_close(ctx);
             report_free(&r);
             free_plans(&ps);
+            scope_close(&scope);
             return CW_EXIT_USAGE;
         }
         if (!prof.limits.max_wg_invocations)
@@ -377,6 +395,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         if (rc) {
             report_free(&r);
             free_plans(&ps);
+            scope_close(&scope);
             return rc;
         }
     } else {
@@ -387,12 +406,16 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
     }
     run_options ro;
     run_options_from(c, &ro);
+    size_t g = 0; /* kernel number over every plan: the shard assignment's */
     for (size_t p = 0; p < ps.n; p++) {
-        for (size_t i = 0; i < ps.items[p].nkernels; i++) {
+        for (size_t i = 0; i < ps.items[p].nkernels; i++, g++) {
+            if (!scope_takes(&scope, g))
+                continue;
             const plan_kernel *k = &ps.items[p].kernels[i];
             kernel_report *kr = report_add_kernel(&r, k->name);
             kernel_artifacts art;
             pipeline_check_kernel_on(ctx, k, &prof, kr, &art);
+            scope_tag(&scope, &ps.items[p], p, i, g, kr);
             if (measure) {
                 int rc = pipeline_measure_kernel(ctx, k, &prof, &art, &ro, c->opt.tolerance, kr);
                 if (rc && !c->opt.quiet)
@@ -409,6 +432,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
     if (ctx && !hung)
         vk_close(ctx);
     code = cw_exit_worst(code, report_exit_code(&r, measure));
+    scope_finish(&scope, &r, code);
     int wrc = emit_report(c, &r);
     if (wrc)
         code = cw_exit_worst(code, wrc);
@@ -418,6 +442,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
     }
     report_free(&r);
     free_plans(&ps);
+    scope_close(&scope);
     return code;
 }
 

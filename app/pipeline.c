@@ -119,6 +119,7 @@ void pipeline_report_device(report_device *rd, const vk_device_info *d)
     cw_set_str(&rd->driver, drv);
     cw_set_str(&rd->api, d->api_version);
     cw_set_str(&rd->type, d->type);
+    cw_set_str(&rd->uuid, d->uuid);
 }
 
 int pipeline_static_profile(const cw_options *o, device_profile *prof,

@@ -90,7 +90,7 @@ static int cmp_kernels(const void *pa, const void *pb)
     int c = sorting->use_plan ? cmp_str(a->plan, b->plan) : 0;
     if (!c)
         c = cmp_str(a->name, b->name);
-    if (!c) /* plan order; reports without positions keep report order */
+    if (!c && sorting->use_plan) /* plan order; without plans, report order */
         c = a->plan_index < b->plan_index ? -1 : a->plan_index > b->plan_index;
     if (!c)
         c = *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
@@ -126,14 +126,14 @@ void identity_index_free(identity_index *ix)
     memset(ix, 0, sizeof *ix);
 }
 
-long identity_index_find(const identity_index *ix, const char *plan, const char *name,
+long identity_index_find(const identity_index *ix, const char *plan_path, const char *name,
                          uint32_t occ)
 {
     size_t lo = 0, hi = ix->n;
     while (lo < hi) { /* first kernel with (plan, name) >= the key */
         size_t mid = lo + (hi - lo) / 2;
         const kernel_report *k = &ix->r->kernels[ix->order[mid]];
-        int c = ix->use_plan ? cmp_str(k->plan, plan) : 0;
+        int c = ix->use_plan ? cmp_str(k->plan, plan_path) : 0;
         if (!c)
             c = cmp_str(k->name, name);
         if (c < 0)
@@ -145,7 +145,7 @@ long identity_index_find(const identity_index *ix, const char *plan, const char 
     if (at >= ix->n)
         return -1;
     const kernel_report *k = &ix->r->kernels[ix->order[at]];
-    if ((ix->use_plan && cmp_str(k->plan, plan)) || cmp_str(k->name, name) ||
+    if ((ix->use_plan && cmp_str(k->plan, plan_path)) || cmp_str(k->name, name) ||
         ix->occ[ix->order[at]] != occ)
         return -1;
     return (long)ix->order[at];
@@ -159,7 +159,7 @@ int identity_report_has_plans(const report *r)
     return 0;
 }
 
-void identity_text(const char *plan, const char *name, uint32_t occ, char *buf, size_t n)
+void identity_text(const char *plan_path, const char *name, uint32_t occ, char *buf, size_t n)
 {
     unsigned v = occ + 1; /* the ordinal: 2nd, 3rd, 11th, 21st */
     const char *suffix = (v % 100) / 10 == 1 ? "th"
@@ -168,8 +168,8 @@ void identity_text(const char *plan, const char *name, uint32_t occ, char *buf, 
                          : v % 10 == 3       ? "rd"
                                              : "th";
     if (occ)
-        snprintf(buf, n, "%s%s%s (%u%s of that name)", plan ? plan : "", plan ? ": " : "",
+        snprintf(buf, n, "%s%s%s (%u%s of that name)", plan_path ? plan_path : "", plan_path ? ": " : "",
                  name ? name : "?", v, suffix);
     else
-        snprintf(buf, n, "%s%s%s", plan ? plan : "", plan ? ": " : "", name ? name : "?");
+        snprintf(buf, n, "%s%s%s", plan_path ? plan_path : "", plan_path ? ": " : "", name ? name : "?");
 }

@@ -40,12 +40,12 @@ typedef struct identity_index {
 void identity_index_build(identity_index *ix, const report *r, int use_plan);
 void identity_index_free(identity_index *ix);
 /* Index of the kernel with that identity, or -1. */
-long identity_index_find(const identity_index *ix, const char *plan, const char *name,
+long identity_index_find(const identity_index *ix, const char *plan_path, const char *name,
                          uint32_t occ);
 /* Does any kernel of r carry a plan path? */
 int identity_report_has_plans(const report *r);
 
 /* "plan.json: saxpy" or "plan.json: saxpy (2nd of that name)" */
-void identity_text(const char *plan, const char *name, uint32_t occ, char *buf, size_t n);
+void identity_text(const char *plan_path, const char *name, uint32_t occ, char *buf, size_t n);
 
 #endif

@@ -4,9 +4,10 @@ report that must not change unless behaviour changes on purpose.
 
 Stripped or reduced, because they depend on the host or the build, not on
 the code under test:
-  - device.name and device.driver (the profile is pinned, but the Vulkan
-    loader may add the host's device name), device.profile_path (a
+  - device.name, device.driver and device.uuid (the profile is pinned, but
+    the Vulkan loader may add the host's device), device.profile_path (a
     temporary file);
+  - provenance.host, node, job and rank (where the report was written);
   - measurement timings (check measures nothing; dropped if present);
   - native CPU kernels (kind "cpu"): their roofline is derived from the host
     CPU (cores, vector ISA, clock), so only name, kind, entry, the finding
@@ -56,6 +57,11 @@ def main():
         dev.pop("name", None)
         dev.pop("driver", None)
         dev.pop("profile_path", None)
+        dev.pop("uuid", None)
+    prov = rep.get("provenance")
+    if isinstance(prov, dict):
+        for key in ("host", "node", "job", "rank"):
+            prov.pop(key, None)
     kernels = []
     for k in rep.get("kernels", []):
         if k.get("kind") == "cpu":
