@@ -57,7 +57,7 @@ void scope_tag(const run_scope *s, const plan *p, size_t plan_no, size_t i, size
                 "line %d; reports tell them apart by position (plan_index %zu), but a "
                 "unique name is clearer\n",
                 p->path, k->line, k->column, k->name, first_line, i);
-    report_add_finding(kr, "kernel-name-duplicate", SEV_WARNING, p->path, k->line,
+    report_add_finding(kr, FINDING_KERNEL_NAME_DUPLICATE, SEV_WARNING, p->path, k->line,
                        "give every kernel of a plan its own name",
                        "kernel '%s' has the same name as the kernel at line %d of the plan; "
                        "it is told apart by its position (plan_index %zu)",
