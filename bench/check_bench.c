@@ -51,7 +51,7 @@ static double one(what w, const plan_kernel *k, const shader_module *sm,
         cw_error err;
         if (spv_parse(sm->words, sm->nwords, &m, &err) == 0) {
             int matched[64] = {0};
-            spv_specialize(&m, k->spec, k->nspec < 64 ? k->nspec : 64, matched, &err);
+            verifier_specialize(&m, k, k->nspec <= 64 ? matched : NULL, &err);
             const spv_entry *e = spv_entry_find(&m, k->entry ? k->entry : "main");
             reflection r;
             reflect_module(&m, e, &r);

@@ -56,6 +56,11 @@ int limits_check(const spv_module *m, const reflection *r,
 void limits_entry_missing(const spv_module *m, const plan_kernel *k,
                           kernel_report *kr);
 
+/* spv_specialize with plan kernel k's "spec" values (the reader does not
+ * know the plan format; this is where the two meet). */
+int verifier_specialize(spv_module *m, const plan_kernel *k, int *matched,
+                        cw_error *err);
+
 /* The GLSL (or SPIR-V) file findings about the shader point at. */
 const char *limits_shader_file(const spv_module *m, const plan_kernel *k);
 

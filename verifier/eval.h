@@ -45,6 +45,42 @@
 #include "spirv.h"
 #include "verifier.h"
 
+/* One executed memory access, for an observer (a cache simulator, an
+ * address-stream dump) attached through eval_options.on_access.
+ *
+ * Delivered for every access of a storage/uniform buffer, push-constant
+ * block or workgroup (shared) variable that an executed invocation of an
+ * executed workgroup makes, in the evaluator's execution order (lanes in
+ * lock-step: all lanes of one instruction, lane order, then the next
+ * instruction).  Not delivered: function/private variables; the workgroups
+ * the evaluator does not execute (eval_run executes representative groups
+ * and scales, see docs/evaluator.md); iterations skipped by loop
+ * acceleration unless every_iteration is set; invocations left out of a
+ * sampled workgroup (an assumption says so).  One atomic is one event. */
+typedef enum {
+    EVAL_ACCESS_LOAD = 0,
+    EVAL_ACCESS_STORE,
+    EVAL_ACCESS_ATOMIC,
+} eval_access_kind;
+
+typedef struct eval_access {
+    uint32_t workgroup[3];   /* gl_WorkGroupID */
+    uint32_t subgroup;       /* gl_SubgroupID (profile subgroup size) */
+    uint32_t invocation;     /* gl_LocalInvocationIndex */
+    uint32_t storage_class;  /* SpvStorageClass of the variable */
+    uint32_t set, binding;   /* descriptor of a buffer; 0 otherwise */
+    int64_t offset;          /* bytes from the start of the variable */
+    int64_t offset_hi;       /* == offset when exact; else the address is
+                                only known to lie in [offset, offset_hi] */
+    uint32_t size;           /* bytes accessed */
+    eval_access_kind kind;
+    uint64_t seq;            /* 0, 1, 2 ... per executed workgroup */
+    uint32_t inst;           /* instruction index in the module */
+    int line;                /* GLSL line, 0 unknown */
+} eval_access;
+
+typedef void (*eval_access_fn)(void *user, const eval_access *a);
+
 /* Tunables; eval_run uses eval_default_options(). */
 typedef struct eval_options {
     double step_budget;      /* interpreted lane-instructions, whole run */
@@ -53,6 +89,9 @@ typedef struct eval_options {
     uint32_t max_groups;     /* workgroups executed at most */
     uint32_t all_groups_below; /* execute every workgroup when the
                                   dispatch has at most this many */
+    int every_iteration;     /* no loop acceleration: every iteration runs */
+    eval_access_fn on_access;/* observer of executed accesses; NULL: none */
+    void *on_access_user;
 } eval_options;
 
 void eval_default_options(eval_options *o);

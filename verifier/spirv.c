@@ -1632,7 +1632,7 @@ static int parse_key_digits(const char *s, uint32_t *out)
 }
 
 static int spec_value_bits(const spv_module *m, const spv_const *k,
-                           const plan_value *pv, uint64_t *bits, cw_error *err)
+                           const spv_spec_value *pv, uint64_t *bits, cw_error *err)
 {
     const spv_type *t = type_at(m, k->type);
     const char *what = k->name ? k->name : "spec constant";
@@ -1679,7 +1679,7 @@ static int spec_value_bits(const spv_module *m, const spv_const *k,
     return 0;
 }
 
-int spv_specialize(spv_module *m, const plan_value *spec, size_t nspec,
+int spv_specialize(spv_module *m, const spv_spec_value *spec, size_t nspec,
                    int *matched, cw_error *err)
 {
     int rc = 0;

@@ -14,8 +14,10 @@
  *   spv_parse also folds every specialization constant with its default,
  *   so a parsed module is usable as is.
  *
- *   spv_specialize(&m, plan spec values) applies a plan's "spec" object
- *   (keys are SpecId digits or the constant's OpName), re-folds
+ *   spv_specialize(&m, values) applies specialization values (keys are
+ *   SpecId digits or the constant's OpName; the reader knows nothing of
+ *   where they come from: verifier_specialize passes a plan's "spec"
+ *   object), re-folds
  *   OpSpecConstantOp / OpSpecConstantComposite, and recomputes array lengths
  *   and the entry points' local sizes.  It may be called again with other
  *   values.  matched[i] (optional, nspec entries) is set to 1 for each plan
@@ -37,7 +39,6 @@
 #include <stdint.h>
 
 #include "error.h"
-#include "plan.h"
 
 #define SPV_NONE 0xffffffffu /* "no index" for block/function/etc. indices */
 
@@ -304,7 +305,17 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
 /* Bytes (e.g. a .spv file): checks length % 4 and either-endian magic. */
 int spv_parse_bytes(const void *bytes, size_t len, spv_module *out,
                     cw_error *err);
-int spv_specialize(spv_module *m, const plan_value *spec, size_t nspec,
+/* A specialization value: key = SpecId digits or OpName; line/column are
+ * where it was written (copied into err on a type mismatch). */
+typedef struct spv_spec_value {
+    const char *key;
+    double value;
+    int is_integer;      /* written without fraction or exponent */
+    int64_t ivalue;      /* exact value when is_integer */
+    int line, column;
+} spv_spec_value;
+
+int spv_specialize(spv_module *m, const spv_spec_value *spec, size_t nspec,
                    int *matched, cw_error *err);
 void spv_free(spv_module *m);
 

@@ -79,6 +79,23 @@ static void name_plan_lines(kernel_report *out, size_t from)
     }
 }
 
+int verifier_specialize(spv_module *m, const plan_kernel *k, int *matched,
+                        cw_error *err)
+{
+    size_t n = k ? k->nspec : 0;
+    spv_spec_value *v = calloc(n ? n : 1, sizeof *v);
+    if (!v)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        const plan_value *pv = &k->spec[i];
+        v[i] = (spv_spec_value){pv->key, pv->value, pv->is_integer, pv->ivalue,
+                                pv->line, pv->column};
+    }
+    int rc = spv_specialize(m, v, n, matched, err);
+    free(v);
+    return rc;
+}
+
 int verifier_analyze(const plan_kernel *k, const shader_module *sm,
                      const device_profile *prof, kernel_report *out,
                      verifier_result *result)
@@ -153,7 +170,7 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     if (!matched)
         abort();
     cw_error_clear(&err);
-    if (spv_specialize(&m, k->spec, k->nspec, matched, &err)) {
+    if (verifier_specialize(&m, k, matched, &err)) {
         report_add_finding(out, FINDING_SPEC_CONSTANT_VALUE, SEV_ERROR, k->plan_path, err.line,
                            "give the spec constant a value of its declared type", "%s",
                            err.text);

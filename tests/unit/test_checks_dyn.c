@@ -58,7 +58,7 @@ static void analyse_plan(const char *plan_path, report *rep)
         if (!evaluated) {
             spv_module m;
             assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
-            assert_int_equal(spv_specialize(&m, k->spec, k->nspec, NULL, &err), 0);
+            assert_int_equal(verifier_specialize(&m, k, NULL, &err), 0);
             const spv_entry *e = spv_entry_find(&m, k->entry ? k->entry : "main");
             assert_non_null(e);
             reflection r;

@@ -78,7 +78,7 @@ static void run_kernel(run *x, const char *glsl, const char *plan_json,
     if (shader_compile_glsl("kernel.comp", glsl, strlen(glsl), &x->sm, &err))
         fail_msg("glsl: %s", err.text);
     assert_int_equal(spv_parse(x->sm.words, x->sm.nwords, &x->m, &err), 0);
-    assert_int_equal(spv_specialize(&x->m, k->spec, k->nspec, NULL, &err), 0);
+    assert_int_equal(verifier_specialize(&x->m, k, NULL, &err), 0);
     const spv_entry *e = spv_entry_find(&x->m, "main");
     assert_non_null(e);
     reflect_module(&x->m, e, &x->r);

@@ -29,7 +29,7 @@ static void compile(const char *src, shader_module *sm)
     }
 }
 
-static void reflect_src(const char *src, const plan_value *spec, size_t nspec,
+static void reflect_src(const char *src, const spv_spec_value *spec, size_t nspec,
                         reflection *r)
 {
     shader_module sm;
@@ -149,7 +149,7 @@ static void test_layouts(void **state)
 {
     (void)state;
     reflection r;
-    plan_value spec[1];
+    spv_spec_value spec[1];
     memset(spec, 0, sizeof spec);
     spec[0].key = "TILE"; spec[0].is_integer = 1; spec[0].ivalue = 32; spec[0].value = 32;
     reflect_src(layouts, spec, 1, &r);

@@ -257,7 +257,7 @@ static void test_glsl_spec(void **state)
     assert_true(saw_line15);
 
     /* specialize: N = 100 by SpecId, K by name, ALPHA by SpecId */
-    plan_value pv[3];
+    spv_spec_value pv[3];
     memset(pv, 0, sizeof pv);
     pv[0].key = "0"; pv[0].is_integer = 1; pv[0].ivalue = 100; pv[0].value = 100;
     pv[1].key = "K"; pv[1].is_integer = 1; pv[1].ivalue = 7; pv[1].value = 7;
@@ -361,7 +361,7 @@ static void test_spec_ops(void **state)
         if (named(&m, want[i].name) != want[i].v0)
             fail_msg("test_spirv.c:%d: %s = %lld, want %lld", want[i].line, want[i].name,
                      (long long)named(&m, want[i].name), (long long)want[i].v0);
-    plan_value pv[2];
+    spv_spec_value pv[2];
     memset(pv, 0, sizeof pv);
     pv[0].key = "N"; pv[0].is_integer = 1; pv[0].ivalue = 200; pv[0].value = 200;
     pv[1].key = "1"; pv[1].is_integer = 1; pv[1].ivalue = 7; pv[1].value = 7;

@@ -1,0 +1,742 @@
+/* eval_loop.c - loop acceleration.  Contract in eval_loop.h. */
+#include "eval_ctx.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.h>
+
+/* ------------------------------------------------------------------ */
+/* loop acceleration                                                    */
+/*
+ * A loop whose iterations repeat the same work with state that moves by a
+ * constant step is not executed to the end: after three arrivals at its
+ * header with the same lanes, the same instruction counts per iteration,
+ * the same memory accesses each moved by a constant per lane, and every
+ * branch a comparison of values that move by constant steps, the number
+ * of further iterations that must behave alike is solved from those
+ * comparisons; they are accounted at once (counts, index ranges, bounds,
+ * touched bytes) and the state jumps ahead.  Values that control branches
+ * or addresses must move affinely; others that do not are made unknown.
+ */
+
+enum { EVE_MEM = 0, EVE_BRANCH = 1 };
+
+typedef struct ev_event {
+    uint32_t inst;
+    uint16_t lane;
+    uint8_t kind;
+    uint8_t flags;       /* MEM: 1 store, 2 atomic; BRANCH: compare opcode kind */
+    int64_t a, b;        /* MEM: address, var; BRANCH: the two operands */
+    uint32_t op, width;  /* BRANCH: opcode and operand width */
+    int64_t span;        /* MEM: address interval is [a, a + span] */
+} ev_event;
+
+typedef struct ev_evlist {
+    ev_event *e;
+    size_t n, cap;
+} ev_evlist;
+
+typedef struct ev_seg {
+    ev_val *base;        /* lane 0's first component */
+    size_t lane_stride;
+    uint32_t n;
+    uint8_t ctrl;
+    uint8_t kind;        /* EVK_* of the components (OTHER: mixed) */
+    uint8_t width;
+    uint8_t sign;
+} ev_seg;
+
+struct ev_trk {
+    uint32_t header, fn;
+    uint32_t lo, hi;     /* instruction range of the loop */
+    int eligible;
+    ev_seg *seg;
+    size_t nseg;
+    uint32_t S;          /* components per lane */
+    /* history since the last reset */
+    uint32_t narr;       /* arrivals recorded (ring of 3) */
+    uint32_t nl;
+    uint16_t *lanes;
+    ev_val *snap[3];
+    double *ic[3];
+    double bars[3];
+    ev_evlist ev[3];     /* events of the iteration that ended at arrival */
+    ev_evlist cur;
+    int bad[3], bad_cur;
+    int armed;
+};
+
+static void evl_push(ev_evlist *l, const ev_event *e)
+{
+    if (l->n >= (1u << 18))
+        return;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 256;
+        l->e = realloc(l->e, l->cap * sizeof *l->e);
+        if (!l->e)
+            abort();
+    }
+    l->e[l->n++] = *e;
+}
+
+static int block_in_loop(const spv_module *m, uint32_t b, uint32_t h)
+{
+    for (int guard = 0; guard < 256 && b != SPV_NONE && b < m->nblocks; guard++) {
+        if (b == h)
+            return 1;
+        b = m->blocks[b].loop_header;
+    }
+    return 0;
+}
+
+static void seg_add(ev_trk *t, ev_val *base, size_t stride, uint32_t n,
+                    int ctrl, const ev_type *ty)
+{
+    t->seg = realloc(t->seg, (t->nseg + 1) * sizeof *t->seg);
+    if (!t->seg)
+        abort();
+    ev_seg *s = &t->seg[t->nseg++];
+    s->base = base;
+    s->lane_stride = stride;
+    s->n = n;
+    s->ctrl = (uint8_t)ctrl;
+    s->kind = ty->kind;
+    s->width = ty->width;
+    s->sign = ty->sign;
+    t->S += n;
+}
+
+static ev_trk *trk_get(ev_ctx *c, uint32_t h)
+{
+    if (c->trk[h])
+        return c->trk[h];
+    const spv_module *m = c->m;
+    ev_trk *t = xcalloc(1, sizeof *t);
+    c->trk[h] = t;
+    t->header = h;
+    t->fn = m->blocks[h].func;
+    t->lo = UINT32_MAX;
+    t->hi = 0;
+    t->eligible = 1;
+    const spv_function *fn = &m->funcs[t->fn];
+    for (uint32_t b = fn->first_block; b < fn->first_block + fn->nblocks; b++) {
+        if (!block_in_loop(m, b, h))
+            continue;
+        if (m->blocks[b].first < t->lo)
+            t->lo = m->blocks[b].first;
+        if (m->blocks[b].last > t->hi)
+            t->hi = m->blocks[b].last;
+    }
+    if (t->lo > t->hi) {
+        t->eligible = 0;
+        return t;
+    }
+    for (uint32_t i = t->lo; i <= t->hi; i++) {
+        uint32_t op = m->insts[i].opcode;
+        if (op == SpvOpFunctionCall || op == SpvOpSwitch || op == SpvOpKill ||
+            op == SpvOpTerminateInvocation)
+            t->eligible = 0;
+    }
+    /* state: function and private variables, the header's phis */
+    ev_info *I = &c->info;
+    for (size_t v = 0; v < I->nvars; v++) {
+        ev_var *var = &I->vars[v];
+        if (!var->mem || (var->cls != EVM_FUNCTION && var->cls != EVM_PRIVATE))
+            continue;
+        const spv_var *sv = spv_var_of(m, var->id);
+        if (var->cls == EVM_FUNCTION && (!sv || sv->func != t->fn))
+            continue;
+        seg_add(t, var->mem, var->nflat, var->nflat, c->vctrl[v],
+                ev_tinfo(c, var->pointee));
+    }
+    for (uint32_t i = m->blocks[h].first; i <= m->blocks[h].last; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->opcode != SpvOpPhi || !has_reg(c, in->result_id))
+            continue;
+        seg_add(t, c->pool + c->reg_off[in->result_id], c->nflat[in->result_id],
+                c->nflat[in->result_id], c->ctrl[in->result_id], ev_tinfo(c, in->type_id));
+    }
+    if ((size_t)t->S * c->exec_lanes > (4u << 20))
+        t->eligible = 0;
+    return t;
+}
+
+static void trk_reset(ev_trk *t)
+{
+    t->narr = 0;
+    t->nl = 0;
+    t->cur.n = 0;
+    t->bad_cur = 0;
+}
+
+void ev_trk_free(ev_trk *t)
+{
+    if (!t)
+        return;
+    free(t->seg);
+    free(t->lanes);
+    for (int k = 0; k < 3; k++) {
+        free(t->snap[k]);
+        free(t->ic[k]);
+        free(t->ev[k].e);
+    }
+    free(t->cur.e);
+    free(t);
+}
+
+static void trk_arm(ev_ctx *c, ev_trk *t)
+{
+    if (t->armed)
+        return;
+    if (c->narmed >= 16)
+        return;
+    c->armed[c->narmed++] = t;
+    t->armed = 1;
+}
+
+static void trk_emit(ev_ctx *c, const ev_event *e)
+{
+    for (int k = 0; k < c->narmed; k++) {
+        ev_trk *t = c->armed[k];
+        if (e->inst >= t->lo && e->inst <= t->hi)
+            evl_push(&t->cur, e);
+    }
+}
+
+void ev_trk_bad(ev_ctx *c, uint32_t inst)
+{
+    for (int k = 0; k < c->narmed; k++) {
+        ev_trk *t = c->armed[k];
+        if (inst >= t->lo && inst <= t->hi)
+            t->bad_cur = 1;
+    }
+}
+
+void ev_trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
+                    int64_t lo, int64_t hi, int store, int atomic)
+{
+    if (!c->narmed)
+        return;
+    uint8_t na = 0;
+    if (lo == hi && c->m->insts[inst].nops && c->m->insts[inst].ops[0] < c->bound &&
+        c->na[c->m->insts[inst].ops[0]]) {
+        /* an address that is not affine in the loop state: only counted
+           in skipped iterations, which is exact for workgroup memory (no
+           bytes from DRAM depend on it); a buffer's touched bytes would
+           not be */
+        if (c->info.vars[vi].cls != EVM_SHARED) {
+            ev_trk_bad(c, inst);
+            return;
+        }
+        na = 4;
+    }
+    ev_event e = {inst, (uint16_t)lane, EVE_MEM,
+                  (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0) | na), lo, vi, 0, 0, hi - lo};
+    trk_emit(c, &e);
+}
+
+static int is_cmp(uint32_t op)
+{
+    switch (op) {
+    case SpvOpIEqual: case SpvOpINotEqual: case SpvOpULessThan:
+    case SpvOpSLessThan: case SpvOpULessThanEqual: case SpvOpSLessThanEqual:
+    case SpvOpUGreaterThan: case SpvOpSGreaterThan:
+    case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int64_t interp(uint64_t v, unsigned w, int sgn)
+{
+    return sgn ? sext(v, w) : (int64_t)(v & wmask(w >= 64 ? 63 : w));
+}
+
+void ev_trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond)
+{
+    if (!c->narmed)
+        return;
+    const spv_inst *d = spv_def(c->m, cond);
+    if (!d || !is_cmp(d->opcode) || d->nops < 2) {
+        /* a constant condition is fine; anything else is not modelled */
+        if (!(cond < c->bound && c->const_off[cond] != EV_NONE))
+            ev_trk_bad(c, inst);
+        return;
+    }
+    if ((d->ops[0] < c->bound && c->na[d->ops[0]]) ||
+        (d->ops[1] < c->bound && c->na[d->ops[1]])) {
+        ev_trk_bad(c, inst);
+        return;
+    }
+    const ev_val *a = V(c, d->ops[0], lane), *b = V(c, d->ops[1], lane);
+    const ev_type *t = ev_val_type(c, d->ops[0]);
+    if (!known(a) || !known(b) || t->kind != EVK_INT || NF(c, d->ops[0]) > 1) {
+        ev_trk_bad(c, inst);
+        return;
+    }
+    int sgn = d->opcode == SpvOpSLessThan || d->opcode == SpvOpSLessThanEqual ||
+              d->opcode == SpvOpSGreaterThan || d->opcode == SpvOpSGreaterThanEqual;
+    ev_event e = {inst, (uint16_t)lane, EVE_BRANCH, (uint8_t)sgn,
+                  interp(a->lo, t->width, sgn), interp(b->lo, t->width, sgn),
+                  d->opcode, t->width, 0};
+    trk_emit(c, &e);
+}
+
+/* First t >= 1 at which pred(D0 + t dD) differs from pred(D0); INT64_MAX
+ * when never. */
+static int64_t flip_lt(int64_t D0, int64_t dD)
+{
+    if (D0 < 0 && dD > 0)
+        return (-D0 + dD - 1) / dD;
+    if (D0 >= 0 && dD < 0)
+        return D0 / (-dD) + 1;
+    return INT64_MAX;
+}
+
+static int64_t flip_of(uint32_t op, int64_t D0, int64_t dD)
+{
+    if (dD == 0)
+        return INT64_MAX;
+    switch (op) {
+    case SpvOpULessThan: case SpvOpSLessThan:
+    case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual:
+        return flip_lt(D0, dD);
+    case SpvOpULessThanEqual: case SpvOpSLessThanEqual:
+        return flip_lt(D0 - 1, dD);
+    case SpvOpUGreaterThan: case SpvOpSGreaterThan:
+        return flip_lt(-D0, -dD);
+    case SpvOpIEqual: case SpvOpINotEqual:
+        if (D0 == 0)
+            return 1;
+        if ((-D0) % dD == 0 && (-D0) / dD >= 1)
+            return (-D0) / dD;
+        return INT64_MAX;
+    default:
+        return 0;
+    }
+}
+
+static int64_t range_cap(int64_t v0, int64_t d, unsigned w, int sgn)
+{
+    /* largest t with v0 + t d inside the type's range */
+    if (d == 0)
+        return INT64_MAX;
+    long double lo = sgn ? -ldexpl(1.0L, (int)w - 1) : 0.0L;
+    long double hi = sgn ? ldexpl(1.0L, (int)w - 1) - 1 : ldexpl(1.0L, (int)w) - 1;
+    long double t = d > 0 ? (hi - v0) / d : (lo - v0) / d;
+    if (t < 0)
+        return 0;
+    if (t > 9.0e18L)
+        return INT64_MAX;
+    return (int64_t)t;
+}
+
+static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr,
+                         int uncertain)
+{
+    uint32_t a = c->acc_of_inst[e->inst];
+    ev_var *v = &c->info.vars[e->b];
+    if (a == EV_NONE)
+        return;
+    ev_acc *s = &c->grp->acc[a];
+    uint32_t size = c->info.acc[a].bytes;
+    int64_t idx;
+    if (v->cls == EVM_SHARED) {
+        idx = addr;
+    } else if (v->rt_stride && addr >= (int64_t)v->rt_base) {
+        idx = (addr - (int64_t)v->rt_base) / v->rt_stride;
+    } else {
+        uint32_t es = size ? size : 1;
+        idx = addr >= 0 ? addr / es : -((-addr + es - 1) / es);
+    }
+    if (!s->idx_any || addr < s->off_min)
+        s->off_min = addr;
+    if (!s->idx_any || addr > s->off_max)
+        s->off_max = addr;
+    if (!s->idx_any || idx < s->idx_min)
+        s->idx_min = idx;
+    if (!s->idx_any || idx > s->idx_max)
+        s->idx_max = idx;
+    s->idx_any = 1;
+    if ((v->cls == EVM_STORAGE || v->cls == EVM_UNIFORM) && v->buf_known &&
+        (addr < 0 || addr + (int64_t)size > (int64_t)v->buf_bytes)) {
+        uint32_t lid[3], g[3];
+        ev_lane_ids(c, e->lane, lid);
+        for (int d = 0; d < 3; d++)
+            g[d] = c->gid[d] * c->info.local[d] + lid[d];
+        if (s->oob_count == 0 || idx < s->oob_idx_min)
+            s->oob_idx_min = idx;
+        if (s->oob_count == 0 || idx > s->oob_idx_max)
+            s->oob_idx_max = idx;
+        for (int d = 0; d < 3; d++) {
+            if (s->oob_count == 0 || g[d] < s->oob_gid_min[d])
+                s->oob_gid_min[d] = g[d];
+            if (s->oob_count == 0 || g[d] > s->oob_gid_max[d])
+                s->oob_gid_max[d] = g[d];
+        }
+        s->oob_count += 1;
+        s->oob_certain |= !c->l_taint[e->lane] && !uncertain;
+    }
+}
+
+typedef struct fp_tuple {
+    int slot;
+    int64_t d, lo, hi, lim;
+} fp_tuple;
+
+static int fp_tuple_cmp(const void *x, const void *y)
+{
+    const fp_tuple *a = x, *b = y;
+    if (a->slot != b->slot)
+        return a->slot < b->slot ? -1 : 1;
+    if (a->d != b->d)
+        return a->d < b->d ? -1 : 1;
+    return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* Tries to skip iterations at an arrival; returns 1 when it did. */
+static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
+{
+    int i0 = (int)((t->narr - 3) % 3), i1 = (int)((t->narr - 2) % 3),
+        i2 = (int)((t->narr - 1) % 3);
+    if (t->bad[i1] || t->bad[i2])
+        return 0;
+    /* same work per iteration */
+    size_t R = (size_t)(t->hi - t->lo + 1);
+    for (size_t k = 0; k < R; k++)
+        if (t->ic[i1][k] - t->ic[i0][k] != t->ic[i2][k] - t->ic[i1][k])
+            return 0;
+    const ev_evlist *pe = &t->ev[i1], *ce = &t->ev[i2];
+    if (pe->n != ce->n || ce->n >= (1u << 18) - 1)
+        return 0;
+    int64_t K = INT64_MAX;
+    int any_branch_moves = 0;
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *p = &pe->e[k], *q = &ce->e[k];
+        if (p->inst != q->inst || p->lane != q->lane || p->kind != q->kind ||
+            (p->kind == EVE_MEM && (p->b != q->b || p->span != q->span)))
+            return 0;
+        if (q->kind == EVE_BRANCH) {
+            int64_t dA = q->a - p->a, dB = q->b - p->b;
+            int64_t f = flip_of(q->op, q->a - q->b, dA - dB);
+            if (f == 0)
+                return 0;
+            if (dA - dB != 0)
+                any_branch_moves = 1;
+            if (f != INT64_MAX && f - 1 < K)
+                K = f - 1;
+            int64_t rc = range_cap(q->a, dA, q->width, q->flags & 1);
+            if (rc < K) K = rc;
+            rc = range_cap(q->b, dB, q->width, q->flags & 1);
+            if (rc < K) K = rc;
+        }
+    }
+    if (!any_branch_moves || K < 2)
+        return 0;
+    /* the state must move affinely where it matters */
+    uint32_t S = t->S;
+    const ev_val *s0 = t->snap[i0], *s1 = t->snap[i1], *s2 = t->snap[i2];
+    for (int j = 0; j < n; j++) {
+        size_t base = (size_t)j * S, pos = 0;
+        for (size_t g = 0; g < t->nseg; g++) {
+            const ev_seg *sg = &t->seg[g];
+            for (uint32_t q = 0; q < sg->n; q++, pos++) {
+                const ev_val *a = &s0[base + pos], *b = &s1[base + pos],
+                             *d = &s2[base + pos];
+                if (!sg->ctrl)
+                    continue;
+                if (!known(a) || !known(b) || !known(d)) {
+                    if (a->lo == b->lo && b->lo == d->lo && a->hi == b->hi &&
+                        b->hi == d->hi)
+                        continue; /* unchanged unknown */
+                    return 0;
+                }
+                if (sg->kind != EVK_INT) {
+                    if (a->lo != b->lo || b->lo != d->lo)
+                        return 0;
+                    continue;
+                }
+                unsigned w = sg->width ? sg->width : 32;
+                int64_t x0 = interp(a->lo, w, sg->sign), x1 = interp(b->lo, w, sg->sign),
+                        x2 = interp(d->lo, w, sg->sign);
+                if (x1 - x0 != x2 - x1)
+                    return 0;
+                int64_t rc = range_cap(x2, x2 - x1, w, sg->sign);
+                if (rc < K)
+                    K = rc;
+            }
+        }
+    }
+    if (K < 2)
+        return 0;
+    if (K > (int64_t)1 << 40)
+        K = (int64_t)1 << 40;
+    double Kd = (double)K;
+
+    /* account the skipped iterations */
+    for (size_t k = 0; k < R; k++)
+        c->grp->icount[t->lo + k] += Kd * (t->ic[i2][k] - t->ic[i1][k]);
+    c->grp->barriers += Kd * (t->bars[i2] - t->bars[i1]);
+    c->epoch += (uint32_t)(t->bars[i2] - t->bars[i1]) * (K > 1000000 ? 1000000 : (uint32_t)K);
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind != EVE_MEM)
+            continue;
+        int64_t d = q->a - pe->e[k].a;
+        uint32_t a = c->acc_of_inst[q->inst];
+        if (a != EV_NONE)
+            c->grp->acc[a].count += Kd;
+        if (q->flags & 3)
+            c->l_side[q->lane] = 1;
+        if (q->flags & 4)
+            continue; /* not affine: counted only */
+        replay_point(c, q, q->a + d, q->span != 0);
+        replay_point(c, q, q->a + (int64_t)K * d, q->span != 0);
+        if (q->span) {
+            replay_point(c, q, q->a + d + q->span, 1);
+            replay_point(c, q, q->a + (int64_t)K * d + q->span, 1);
+        }
+    }
+    /* touched bytes: the iteration's byte ranges, merged per (buffer
+       direction, step), then laid down once per skipped iteration */
+    {
+        size_t nt = 0;
+        fp_tuple *tu = xcalloc(ce->n + 1, sizeof *tu);
+        for (size_t k = 0; k < ce->n; k++) {
+            const ev_event *q = &ce->e[k];
+            if (q->kind != EVE_MEM || (q->flags & 4))
+                continue;
+            const ev_var *v = &c->info.vars[q->b];
+            if (v->fp_slot < 0)
+                continue;
+            uint32_t a = c->acc_of_inst[q->inst];
+            uint32_t size = a != EV_NONE ? c->info.acc[a].bytes : 4;
+            int64_t d = q->a - pe->e[k].a;
+            int slot = v->fp_slot + ((q->flags & 1) ? 1 : 0);
+            tu[nt].slot = slot;
+            tu[nt].d = d;
+            tu[nt].lo = q->a;
+            tu[nt].hi = q->a + (int64_t)size + q->span;
+            tu[nt].lim = v->buf_known ? (int64_t)v->buf_bytes : INT64_MAX / 4;
+            nt++;
+            if (q->flags & 2) {
+                tu[nt] = tu[nt - 1];
+                tu[nt].slot = v->fp_slot + 1;
+                nt++;
+                if (nt + 2 > ce->n + 1) {
+                    tu = realloc(tu, (nt + ce->n + 2) * sizeof *tu);
+                    if (!tu)
+                        abort();
+                }
+            }
+        }
+        qsort(tu, nt, sizeof *tu, fp_tuple_cmp);
+        size_t w = 0;
+        for (size_t i = 0; i < nt; i++) {
+            if (w && tu[w - 1].slot == tu[i].slot && tu[w - 1].d == tu[i].d &&
+                tu[i].lo <= tu[w - 1].hi) {
+                if (tu[i].hi > tu[w - 1].hi)
+                    tu[w - 1].hi = tu[i].hi;
+            } else {
+                tu[w++] = tu[i];
+            }
+        }
+        nt = w;
+        double work = 0;
+        for (size_t i = 0; i < nt; i++) {
+            int64_t ext = tu[i].hi - tu[i].lo;
+            work += (tu[i].d >= -ext && tu[i].d <= ext) ? 1 : Kd;
+        }
+        int64_t tmax = K;
+        if (work > 4e6) {
+            tmax = (int64_t)(4e6 / (double)(nt ? nt : 1));
+            if (tmax < 1)
+                tmax = 1;
+        }
+        for (size_t i = 0; i < nt; i++) {
+            fp_tuple *t2 = &tu[i];
+            int64_t ext = t2->hi - t2->lo, d = t2->d;
+            ev_runs *r = &c->grp->fp[t2->slot];
+            if (d >= -ext && d <= ext) {
+                /* a contiguous walk: one range */
+                int64_t lo = d >= 0 ? t2->lo + d : t2->lo + K * d;
+                int64_t hi = (d >= 0 ? t2->lo + K * d : t2->lo + d) + ext;
+                ev_runs_add(r, lo < 0 ? 0 : lo, hi > t2->lim ? t2->lim : hi);
+                continue;
+            }
+            for (int64_t st = 1; st <= tmax; st++) {
+                int64_t lo = t2->lo + st * d, hi = lo + ext;
+                if (lo < 0) lo = 0;
+                if (hi > t2->lim) hi = t2->lim;
+                ev_runs_add(r, lo, hi);
+            }
+            if (tmax < K)
+                r->inexact = 1;
+        }
+        free(tu);
+    }
+    /* outer loops see the skipped events as their own */
+    for (int k = 0; k < c->narmed; k++) {
+        ev_trk *o = c->armed[k];
+        if (o == t || !(t->lo >= o->lo && t->hi <= o->hi))
+            continue;
+        if ((double)o->cur.n + Kd * (double)ce->n > (double)(1u << 18)) {
+            o->bad_cur = 1;
+            continue;
+        }
+        for (int64_t s = 1; s <= K; s++)
+            for (size_t e = 0; e < ce->n; e++) {
+                ev_event q = ce->e[e];
+                int64_t da = q.a - pe->e[e].a, db = q.b - pe->e[e].b;
+                q.a += s * da;
+                if (q.kind == EVE_BRANCH)
+                    q.b += s * db;
+                evl_push(&o->cur, &q);
+            }
+    }
+    /* shared elements stored in the skipped iterations hold data we did
+       not compute */
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind != EVE_MEM || !(q->flags & 1))
+            continue;
+        ev_var *v = &c->info.vars[q->b];
+        if (v->cls != EVM_SHARED || !v->mem)
+            continue;
+        if (q->flags & 4) {
+            /* stored somewhere not extrapolated: the whole variable now
+               holds values we did not compute */
+            for (uint32_t cc = 0; cc < v->nflat; cc++) {
+                v->mem[cc] = unk_of(NULL);
+                v->shm[cc].init = 1;
+            }
+            continue;
+        }
+        int64_t d = q->a - pe->e[k].a;
+        uint32_t a = c->acc_of_inst[q->inst];
+        const ev_type *et = ev_tinfo(c, v->pointee);
+        uint32_t ncomp = a != EV_NONE && et->width ?
+                         c->info.acc[a].bytes / ((et->width + 7u) / 8u) : 1;
+        if (ncomp == 0)
+            ncomp = 1;
+        int64_t steps = d == 0 ? 1 : K;
+        if (steps > (int64_t)v->nflat)
+            steps = v->nflat;
+        for (int64_t s2i = 1; s2i <= steps; s2i++) {
+            int64_t at = q->a + s2i * d;
+            for (uint32_t cc = 0; cc < ncomp + (uint32_t)(q->span < 4096 ? q->span : 4096); cc++)
+                if (at + cc >= 0 && (uint64_t)(at + cc) < v->nflat) {
+                    v->mem[at + cc] = unk_of(NULL);
+                    v->shm[at + cc].init = 1;
+                }
+        }
+    }
+    /* jump the state */
+    for (int j = 0; j < n; j++) {
+        size_t base = (size_t)j * S, pos = 0;
+        for (size_t g = 0; g < t->nseg; g++) {
+            const ev_seg *sg = &t->seg[g];
+            ev_val *live = sg->base + (size_t)lanes[j] * sg->lane_stride;
+            for (uint32_t q = 0; q < sg->n; q++, pos++) {
+                const ev_val *b = &s1[base + pos], *d = &s2[base + pos];
+                if (known(b) && known(d) && sg->kind == EVK_INT) {
+                    unsigned w = sg->width ? sg->width : 32;
+                    uint64_t step = d->lo - b->lo;
+                    live[q] = kv((d->lo + step * (uint64_t)K) & wmask(w));
+                } else if (!(b->lo == d->lo && b->hi == d->hi)) {
+                    live[q] = sg->kind == EVK_INT ? full_int(sg->width ? sg->width : 32)
+                                                  : unk_of(NULL);
+                }
+            }
+        }
+    }
+    c->grp->skipped += Kd;
+    return 1;
+}
+
+/* Called when lanes start a loop header block (after its phis). */
+void ev_trk_arrive(ev_ctx *c, uint32_t b, const uint16_t *lanes, int n)
+{
+    const spv_module *m = c->m;
+    if (!c->trk || m->blocks[b].merge != SPV_MERGE_LOOP || c->opt.every_iteration)
+        return;
+    ev_trk *t = trk_get(c, b);
+    if (!t->eligible)
+        return;
+    uint32_t prev = c->l_prev[lanes[0]];
+    int back = prev != EV_NONE && block_in_loop(m, prev, b);
+    int same = back && t->narr > 0 && t->nl == (uint32_t)n &&
+               memcmp(t->lanes, lanes, (size_t)n * sizeof *lanes) == 0;
+    if (!same) {
+        trk_reset(t);
+        t->lanes = realloc(t->lanes, (size_t)(n ? n : 1) * sizeof *t->lanes);
+        if (!t->lanes)
+            abort();
+        memcpy(t->lanes, lanes, (size_t)n * sizeof *lanes);
+        t->nl = (uint32_t)n;
+        trk_arm(c, t);
+    }
+    /* close the iteration that just ended */
+    int slot = (int)(t->narr % 3);
+    ev_evlist tmp = t->ev[slot];
+    t->ev[slot] = t->cur;
+    t->cur = tmp;
+    t->cur.n = 0;
+    t->bad[slot] = t->bad_cur || !same;
+    t->bad_cur = 0;
+    size_t R = (size_t)(t->hi - t->lo + 1);
+    if (!t->ic[slot])
+        t->ic[slot] = xcalloc(R, sizeof(double));
+    memcpy(t->ic[slot], c->grp->icount + t->lo, R * sizeof(double));
+    t->bars[slot] = c->grp->barriers;
+    if (!t->snap[slot])
+        t->snap[slot] = xcalloc((size_t)t->S * c->exec_lanes + 1, sizeof(ev_val));
+    for (int j = 0; j < n; j++) {
+        size_t pos = (size_t)j * t->S;
+        for (size_t g = 0; g < t->nseg; g++) {
+            const ev_seg *sg = &t->seg[g];
+            memcpy(t->snap[slot] + pos, sg->base + (size_t)lanes[j] * sg->lane_stride,
+                   sg->n * sizeof(ev_val));
+            pos += sg->n;
+        }
+    }
+    t->narr++;
+    if (t->narr >= 3 && trk_try_skip(c, t, lanes, n)) {
+        /* the state moved: start a new history from here */
+        t->narr = 0;
+        trk_reset(t);
+        t->nl = (uint32_t)n;
+        memcpy(t->lanes, lanes, (size_t)n * sizeof *lanes);
+        int s0 = 0;
+        memcpy(t->ic[s0], c->grp->icount + t->lo, R * sizeof(double));
+        t->bars[s0] = c->grp->barriers;
+        for (int j = 0; j < n; j++) {
+            size_t pos = (size_t)j * t->S;
+            for (size_t g = 0; g < t->nseg; g++) {
+                const ev_seg *sg = &t->seg[g];
+                memcpy(t->snap[s0] + pos, sg->base + (size_t)lanes[j] * sg->lane_stride,
+                       sg->n * sizeof(ev_val));
+                pos += sg->n;
+            }
+        }
+        t->bad[s0] = 1; /* the first recorded iteration after a jump */
+        t->narr = 1;
+    }
+}
+
+void ev_trk_group_start(ev_ctx *c)
+{
+    for (int k = 0; k < c->narmed; k++)
+        c->armed[k]->armed = 0;
+    c->narmed = 0;
+    if (c->trk)
+        for (size_t b = 0; b < c->m->nblocks; b++)
+            if (c->trk[b])
+                trk_reset(c->trk[b]);
+}

@@ -1,0 +1,36 @@
+/* eval_memory.h - memory and race tracking (eval_memory.c).
+ *
+ * Contract:
+ *   ev_exec_access_chain(c, ii, in, lanes, n)  a pointer per lane:
+ *       (variable index, offset interval); component offsets for
+ *       function/private/shared memory, byte offsets for buffers and push
+ *       constants.  An index outside a fixed-size array is recorded
+ *       (ev_arr_rec; certain when the index is known and the lane
+ *       untainted).
+ *   ev_exec_memory(c, ii, in, lanes, n)  loads, stores, atomics, copies:
+ *       function/private/shared memory holds values; push constants decode
+ *       the plan's bytes; buffer loads are unknown.  Shared accesses are
+ *       checked for races (another lane's write, or a write after another
+ *       lane's read, in the same barrier interval; atomics do not race with
+ *       atomics) and uninitialised reads.  Buffer accesses are bounds
+ *       checked against the plan size and add to the access statistics and
+ *       the byte footprints of the group.
+ *   ev_runs_add / ev_runs_normalize  byte-interval sets.
+ *   ev_lane_ids(c, lane, lid)  local invocation id of an executed lane.
+ *   ev_add_rec  appends a record (256 per kind at most).
+ *
+ * The observer (eval_options.mem_observer, eval.h) is called for every
+ * executed access of a buffer, push-constant or shared variable.
+ */
+#ifndef CW_EVAL_MEMORY_H
+#define CW_EVAL_MEMORY_H
+
+void ev_exec_access_chain(ev_ctx *c, uint32_t ii, const spv_inst *in,
+                          const uint16_t *lanes, int n);
+void ev_exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
+                    const uint16_t *lanes, int n);
+void ev_runs_add(ev_runs *r, int64_t lo, int64_t hi);
+void ev_lane_ids(const ev_ctx *c, uint32_t lane, uint32_t lid[3]);
+void ev_add_rec(void **arr, size_t *n, size_t sz, const void *rec);
+
+#endif
