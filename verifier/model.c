@@ -63,6 +63,7 @@ typedef struct model {
     double inflight_per_inv; /* bytes of independent loads per invocation */
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
+    int dram_limited_by_inflight; /* Little's law, not bandwidth, binds */
 } model;
 
 static double pos(double v) { return v > 0 && isfinite(v) ? v : -1; }
@@ -214,14 +215,33 @@ static void resolve(model *m)
 
 /* ---- 2. occupancy ---- */
 
+/* Sizes multiplied in the model saturate instead of wrapping: a product
+ * that wraps to 0 would be a divisor (issue 17: a local size of
+ * 2^31 x 2^31 x 4 is 2^64).  *ovf is set when a product saturated. */
+static uint64_t mul_sat(uint64_t a, uint64_t b, int *ovf)
+{
+    uint64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) {
+        *ovf = 1;
+        return UINT64_MAX;
+    }
+    return r;
+}
+
 /* Registers one workgroup of wg invocations takes: whole subgroups, each
  * allocated in blocks of the profile's reg_alloc_granule. */
 static uint64_t registers_per_group(uint32_t regs, uint64_t wg,
                                     uint32_t subgroup, uint32_t granule)
 {
-    uint64_t per_sg = (uint64_t)regs * subgroup;
-    per_sg = (per_sg + granule - 1) / granule * granule;
-    return (wg + subgroup - 1) / subgroup * per_sg;
+    int ovf = 0;
+    if (!subgroup)
+        subgroup = 1;
+    if (!granule)
+        granule = 1;
+    uint64_t per_sg = (uint64_t)regs * subgroup; /* < 2^64: 32 x 32 bits */
+    per_sg = mul_sat((per_sg + granule - 1) / granule, granule, &ovf);
+    uint64_t sgs = wg / subgroup + (wg % subgroup != 0);
+    return mul_sat(sgs, per_sg, &ovf);
 }
 
 /* One sentence on registers: how many the driver reported and what they
@@ -271,19 +291,24 @@ static void occupancy(model *m)
 {
     const kernel_counts *c = m->c;
     uint64_t wg = 1;
+    int ovf = 0;
     for (int i = 0; i < 3; i++) {
         uint32_t d = m->refl ? m->refl->local_size[i] : 0;
         if (!d && m->kr)
             d = m->kr->local_size[i];
-        wg *= d ? d : 1;
+        wg = mul_sat(wg, d ? d : 1, &ovf);
     }
     m->wg = wg;
     m->groups = c->workgroups;
     if (!m->groups && m->k)
-        m->groups = (uint64_t)m->k->workgroups[0] * m->k->workgroups[1] *
-                    m->k->workgroups[2];
+        m->groups = mul_sat(mul_sat(m->k->workgroups[0], m->k->workgroups[1],
+                                    &ovf),
+                            m->k->workgroups[2], &ovf);
     if (!m->groups)
         m->groups = 1;
+    if (ovf)
+        prediction_add_assumption(m->pred, "the workgroup size or count "
+                                  "overflows 64 bits: taken as 2^64 - 1");
 
     uint64_t r = m->max_groups;
     m->resident_limit = "workgroups per unit";
@@ -317,7 +342,7 @@ static void occupancy(model *m)
     m->waves = ceil((double)m->groups / m->slots);
     double per_unit = ceil((double)m->groups / m->units);
     m->imbalance = per_unit * m->units / (double)m->groups;
-    m->occupancy = (double)(r * wg) / m->max_threads;
+    m->occupancy = (double)r * (double)wg / m->max_threads;
     if (m->occupancy > 1)
         m->occupancy = 1;
     registers_assumption(m, by_regs, wg_regs);
@@ -367,6 +392,8 @@ static double bank_degree(const model *m, const access_summary *a)
     uint32_t lanes = m->subgroup > 128 ? 128 : m->subgroup;
     int64_t s = a->lane_stride_bytes;
     uint32_t b = a->bytes ? a->bytes : 4;
+    if (s > (INT64_C(1) << 40) || s < -(INT64_C(1) << 40))
+        return 1; /* lanes far apart: no product below may overflow */
     uint32_t wpl = (b + 3) / 4; /* words per lane */
     if (wpl > 16)
         wpl = 16;
@@ -394,6 +421,53 @@ static double bank_degree(const model *m, const access_summary *a)
     }
     double ideal = ceil((double)n / nb);
     return worst / (ideal > 0 ? ideal : 1);
+}
+
+/* Accesses of one buffer binding in one direction (loads / stores). */
+static int same_binding(const access_summary *a, const access_summary *b)
+{
+    return a->set == b->set && a->binding == b->binding &&
+           (a->is_store != 0) == (b->is_store != 0);
+}
+
+/* A storage access's grouping key and index, sorted to group bindings. */
+typedef struct binding_key {
+    uint32_t set, binding;
+    int is_store;
+    size_t idx;
+} binding_key;
+
+static int binding_cmp(const void *x, const void *y)
+{
+    const binding_key *a = x, *b = y;
+    if (a->set != b->set)
+        return a->set < b->set ? -1 : 1;
+    if (a->binding != b->binding)
+        return a->binding < b->binding ? -1 : 1;
+    if (a->is_store != b->is_store)
+        return a->is_store ? 1 : -1;
+    return a->idx < b->idx ? -1 : a->idx > b->idx; /* program order */
+}
+
+/* Indices of the storage accesses, grouped by binding and direction. */
+static size_t storage_by_binding(const kernel_counts *c, size_t *order)
+{
+    binding_key *k = malloc((c->naccesses ? c->naccesses : 1) * sizeof *k);
+    if (!k)
+        abort();
+    size_t n = 0;
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        if (a->space != SPACE_STORAGE)
+            continue;
+        binding_key e = {a->set, a->binding, a->is_store != 0, i};
+        k[n++] = e;
+    }
+    qsort(k, n, sizeof *k, binding_cmp);
+    for (size_t i = 0; i < n; i++)
+        order[i] = k[i].idx;
+    free(k);
+    return n;
 }
 
 typedef struct acc_cost {
@@ -460,37 +534,32 @@ static void traffic(model *m, acc_cost *cost)
     /* Reuse, per binding and direction: accesses to one buffer from one
      * invocation touch neighbouring addresses at nearly the same time, so
      * they share fetched lines; a buffer whose footprint fits in L2 comes
-     * from DRAM once.  Otherwise every access streams from DRAM. */
-    for (size_t i = 0; i < c->naccesses; i++) {
-        const access_summary *a = &c->accesses[i];
-        if (a->space != SPACE_STORAGE)
-            continue;
-        int seen = 0;
-        for (size_t j = 0; j < i; j++) {
-            const access_summary *b = &c->accesses[j];
-            if (b->space == SPACE_STORAGE && b->set == a->set &&
-                b->binding == a->binding && b->is_store == a->is_store)
-                seen = 1;
-        }
-        if (seen)
-            continue;
+     * from DRAM once.  Otherwise every access streams from DRAM.  The
+     * accesses are grouped by sorting (n log n: 300k stores to one binding
+     * must not be a quadratic search, issue 17). */
+    size_t *order = malloc((c->naccesses ? c->naccesses : 1) * sizeof *order);
+    if (!order)
+        abort();
+    size_t nst = storage_by_binding(c, order);
+    for (size_t g0 = 0; g0 < nst;) {
+        size_t g1 = g0 + 1;
+        while (g1 < nst && same_binding(&c->accesses[order[g0]],
+                                        &c->accesses[order[g1]]))
+            g1++;
         double foot = 0, moved = 0, max_moved = 0, fworst = 1;
-        size_t first = i;
-        for (size_t j = i; j < c->naccesses; j++) {
-            const access_summary *b = &c->accesses[j];
-            if (b->space != SPACE_STORAGE || b->set != a->set ||
-                b->binding != a->binding || b->is_store != a->is_store)
-                continue;
+        for (size_t q = g0; q < g1; q++) {
+            const access_summary *b = &c->accesses[order[q]];
+            const acc_cost *bc = &cost[order[q]];
             double fb = b->footprint_bytes > 0
                             ? b->footprint_bytes
                             : b->count * (b->bytes ? b->bytes : 4);
             if (fb > foot)
                 foot = fb;
-            moved += cost[j].moved;
-            if (cost[j].moved > max_moved)
-                max_moved = cost[j].moved;
-            if (cost[j].factor > fworst)
-                fworst = cost[j].factor;
+            moved += bc->moved;
+            if (bc->moved > max_moved)
+                max_moved = bc->moved;
+            if (bc->factor > fworst)
+                fworst = bc->factor;
         }
         double dram;
         if (foot <= (double)m->l2_bytes / 2)
@@ -498,15 +567,13 @@ static void traffic(model *m, acc_cost *cost)
         else
             dram = fmax(max_moved, fmin(moved, foot * fworst));
         /* attribute DRAM bytes to the accesses in proportion to traffic */
-        for (size_t j = first; j < c->naccesses; j++) {
-            const access_summary *b = &c->accesses[j];
-            if (b->space != SPACE_STORAGE || b->set != a->set ||
-                b->binding != a->binding || b->is_store != a->is_store)
-                continue;
-            cost[j].dram = moved > 0 ? dram * cost[j].moved / moved : 0;
-        }
+        for (size_t q = g0; q < g1; q++)
+            cost[order[q]].dram =
+                moved > 0 ? dram * cost[order[q]].moved / moved : 0;
         m->dram_bytes += dram;
+        g0 = g1;
     }
+    free(order);
     /* Uniform-buffer reads are cached; count their footprint once. */
     for (size_t i = 0; i < c->naccesses; i++)
         if (c->accesses[i].space == SPACE_UNIFORM) {
@@ -606,6 +673,7 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         if (little < dram_bw)
             dram_bw = little;
     }
+    m->dram_limited_by_inflight = dram_bw < m->dram_bpus;
     add(ts, "dram", m->dram_bytes / dram_bw);
     /* On a CPU device cache and workgroup-memory traffic is costed per lane
      * access in the issue term (llvmpipe moves lanes one by one); a
@@ -925,8 +993,79 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
     }
 }
 
-static void far_below(model *m, const terms *ts, const char *bound,
-                      double time, double ideal)
+/* The one change that would move the binding term, by what made it bind
+ * (issue 16: not the same generic text for every kernel). */
+static const char *far_below_hint(const model *m, const terms *ts,
+                                  const acc_cost *cost, const char *bound)
+{
+    const kernel_counts *c = m->c;
+    if (strcmp(bound, "dram") == 0) {
+        double comp = c->compulsory_read_bytes + c->compulsory_write_bytes;
+        if (m->dram_limited_by_inflight)
+            return "put more bytes in flight: several independent loads or "
+                   "vec4 loads per invocation, or more resident workgroups "
+                   "(the DRAM term is bound by Little's law, not bandwidth)";
+        if (comp > 0 && m->dram_bytes > 1.5 * comp)
+            return "fetch each byte from DRAM once: coalesce the access "
+                   "(neighbouring invocations, neighbouring elements) or "
+                   "stage the reused data through workgroup memory";
+        return "the kernel moves its compulsory bytes at DRAM bandwidth: only "
+               "fewer bytes move it (smaller types, fusing with the kernel "
+               "that produces or consumes the data)";
+    }
+    if (strcmp(bound, "l2") == 0 || strcmp(bound, "l1") == 0)
+        return "reuse comes from the cache: tile the reused data through "
+               "workgroup memory (or registers) so each element is fetched "
+               "once per workgroup";
+    if (strcmp(bound, "shared") == 0) {
+        for (size_t i = 0; i < c->naccesses; i++)
+            if (c->accesses[i].space == SPACE_SHARED && cost[i].degree >= 2)
+                return "pad the shared array (e.g. [N][N+1]) to remove the "
+                       "bank conflicts that multiply the workgroup-memory "
+                       "term";
+        return "do more work per workgroup-memory access: keep values in "
+               "registers (register blocking) instead of re-reading them";
+    }
+    if (strncmp(bound, "fp", 2) == 0) {
+        double peak = strcmp(bound, "fp16") == 0   ? m->fp16_pus
+                      : strcmp(bound, "fp64") == 0 ? m->fp64_pus
+                                                   : m->fp32_pus;
+        if (fp_hiding(m, peak) < 1)
+            return "give each invocation more independent FP chains (unroll "
+                   "with separate accumulators): the dependent chain leaves "
+                   "the FP units idle";
+        return "the FP units are at their peak: use a cheaper precision or "
+               "fewer operations per result";
+    }
+    if (strcmp(bound, "atomic") == 0)
+        return "privatise the contended counters: accumulate per workgroup "
+               "in workgroup memory (or per subgroup with subgroupAdd) and "
+               "issue one global atomic per group";
+    if (strcmp(bound, "latency") == 0)
+        return m->groups < m->units
+                   ? "launch more workgroups: the dispatch leaves units idle "
+                     "and its time is one invocation's dependent path"
+                   : "shorten the dependent path of one invocation (fewer "
+                     "dependent loads, barriers or chained operations)";
+    if (strcmp(bound, "issue") == 0)
+        return "execute fewer instructions per invocation: hoist "
+               "loop-invariant work out of loops, simplify index arithmetic";
+    if (strcmp(bound, "barrier") == 0)
+        return "use fewer barriers per workgroup (subgroup operations "
+               "instead of workgroup-memory steps)";
+    if (strcmp(bound, "sfu") == 0)
+        return "replace special functions (division, sqrt, exp) with "
+               "multiplications or precomputed values";
+    if (strcmp(bound, "int") == 0)
+        return "simplify integer index arithmetic (strength-reduce "
+               "divisions and modulos by constants)";
+    (void)ts;
+    return "batch more work into one dispatch: the launch overhead is the "
+           "time";
+}
+
+static void far_below(model *m, const terms *ts, const acc_cost *cost,
+                      const char *bound, double time, double ideal)
 {
     if (!m->kr || time <= 0)
         return;
@@ -941,7 +1080,7 @@ static void far_below(model *m, const terms *ts, const char *bound,
     fmt_us(t3, sizeof t3, ideal);
     finding *f = report_add_finding(
         m->kr, FINDING_FAR_BELOW_ROOFLINE, SEV_WARNING, m->file, 0,
-        "see the other performance findings and the per-term times",
+        far_below_hint(m, ts, cost, bound),
         "predicted %s reaches %.1f%% of what the device allows (ideal %s, "
         "threshold %.0f%%): the %s term costs %s",
         t2, eff * 100, t3, thr * 100, bound, t1);
@@ -1028,7 +1167,7 @@ void model_predict(const kernel_counts *c, const reflection *refl,
                                   "modelled, no performance findings");
     } else {
         findings(&m, &ts, cost, bound, pred->time_us);
-        far_below(&m, &ts, bound, pred->time_us, pred->ideal_time_us);
+        far_below(&m, &ts, cost, bound, pred->time_us, pred->ideal_time_us);
     }
     free(cost);
 }

@@ -2,6 +2,8 @@
  * counts.  Every expected time is computed by hand from the profile below
  * (see docs/model.md for the formulas). */
 #include <setjmp.h>
+#include <signal.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -751,6 +753,61 @@ static void test_min_efficiency(void **state)
     fx_free(&f);
 }
 
+
+/* Issue 16: the far-below-roofline hint names the change that would move
+ * the binding term, different per term. */
+static void test_far_below_hint_per_term(void **state)
+{
+    (void)state;
+    fixture f;
+    /* uncoalesced streams over a buffer larger than L2: DRAM term, more
+     * bytes than compulsory -> coalesce */
+    stream(&f, 10000, 256, 32);
+    f.acc[1].lane_stride_bytes = 32;
+    f.acc[2].lane_stride_bytes = 32;
+    fx_run(&f);
+    const finding *fb = find(&f, "far-below-roofline");
+    assert_non_null(fb);
+    assert_non_null(strstr(fb->hint, "coalesce"));
+    fx_free(&f);
+
+    /* one contended counter: atomic term -> privatise */
+    fx_init(&f, 10000, 100);
+    access_summary *a = &f.acc[f.c.naccesses++];
+    memset(a, 0, sizeof *a);
+    a->space = SPACE_STORAGE;
+    a->is_atomic = 1;
+    a->bytes = 4;
+    a->count = 1e6;
+    a->stride_known = 1;
+    a->uniform = 1;
+    a->footprint_bytes = 4;
+    f.c.atomics = 1e6;
+    f.k.min_efficiency = 0.99;
+    fx_run(&f);
+    assert_string_equal(f.kr.prediction.bound, "atomic");
+    fb = find(&f, "far-below-roofline");
+    assert_non_null(fb);
+    assert_non_null(strstr(fb->hint, "privatise"));
+    fx_free(&f);
+
+    /* one dependent FMA chain per invocation on few warps: fp32 term with
+     * poor latency hiding -> independent chains */
+    fx_init(&f, 10, 32);
+    f.c.flops_fp32 = 10 * 32 * 2e6;
+    f.c.fp_chains = 1;
+    f.k.min_efficiency = 0.99;
+    fx_run(&f);
+    fb = find(&f, "far-below-roofline");
+    assert_non_null(fb);
+    if (strcmp(f.kr.prediction.bound, "fp32") == 0)
+        assert_non_null(strstr(fb->hint, "independent FP chains"));
+    else
+        assert_string_equal(f.kr.prediction.bound, "latency");
+    assert_null(strstr(fb->hint, "see the other performance findings"));
+    fx_free(&f);
+}
+
 static void test_evaluator_assumptions_and_confidence(void **state)
 {
     (void)state;
@@ -972,6 +1029,90 @@ static void test_degenerate_inputs(void **state)
 
 /* The lavapipe built-in: a CPU device has no banks and no Little's law
  * limit, and its prediction is finite for a plain stream. */
+
+/* Issue 17: a local size whose product wraps 64 bits (2^31 x 2^31 x 4 =
+ * 2^64) was 0 and a divisor: SIGFPE.  Sizes saturate and the prediction
+ * says so. */
+static void test_huge_local_size_no_sigfpe(void **state)
+{
+    (void)state;
+    static const uint32_t shapes[][3] = {
+        {2147483648u, 2147483648u, 4}, {64, 2147483648u, 2147483648u},
+        {4294967295u, 4294967295u, 4294967295u}};
+    for (size_t i = 0; i < 3; i++) {
+        fixture f;
+        fx_init(&f, 4, 1);
+        memcpy(f.refl.local_size, shapes[i], sizeof shapes[i]);
+        f.c.regs_per_invocation = 32; /* registers per group multiply too */
+        f.k.workgroups[0] = 4294967295u;
+        f.k.workgroups[1] = 4294967295u;
+        f.k.workgroups[2] = 4294967295u;
+        f.c.workgroups = 0; /* the product of the plan's counts is used */
+        fx_access(&f, 0, 0, 4, 4, 1e6, 4e6);
+        fx_run(&f);
+        assert_true(isfinite(f.kr.prediction.time_us));
+        assert_true(f.kr.prediction.time_us > 0);
+        assert_true(has_assumption(&f, "overflows 64 bits"));
+        fx_free(&f);
+    }
+}
+
+/* Issue 17: 300k stores to one binding took 164 s in a quadratic
+ * same-binding search.  Grouping is n log n; the alarm turns a return of
+ * the quadratic search into a failure.  The grouping is also checked: every
+ * store of one binding shares one footprint, so DRAM bytes are that
+ * footprint, not the sum of the stores. */
+static void sigalrm_fail(int sig)
+{
+    (void)sig;
+    static const char msg[] = "test_many_stores_one_binding: over 10 s\n";
+    if (write(2, msg, sizeof msg - 1) < 0) {
+    }
+    _exit(1);
+}
+
+static void test_many_stores_one_binding(void **state)
+{
+    (void)state;
+    enum { N = 300000 };
+    fixture f;
+    fx_init(&f, 1024, 256);
+    access_summary *acc = calloc(N + 1, sizeof *acc);
+    assert_non_null(acc);
+    for (size_t i = 0; i < N; i++) {
+        acc[i].space = SPACE_STORAGE;
+        acc[i].binding = 0;
+        acc[i].var = "out";
+        acc[i].is_store = 1;
+        acc[i].bytes = 4;
+        acc[i].count = 262144;
+        acc[i].stride_known = 1;
+        acc[i].lane_stride_bytes = 4;
+        acc[i].footprint_bytes = 1 << 20;
+        acc[i].line = 1 + (int)(i % 1000);
+    }
+    /* one load from another binding in the middle of the list */
+    acc[N].space = SPACE_STORAGE;
+    acc[N].binding = 1;
+    acc[N].bytes = 4;
+    acc[N].count = 262144;
+    acc[N].stride_known = 1;
+    acc[N].lane_stride_bytes = 4;
+    acc[N].footprint_bytes = 1 << 20;
+    f.c.accesses = acc;
+    f.c.naccesses = N + 1;
+    f.c.compulsory_write_bytes = 1 << 20;
+    f.c.compulsory_read_bytes = 1 << 20;
+    signal(SIGALRM, sigalrm_fail);
+    alarm(10);
+    fx_run(&f);
+    alarm(0);
+    /* 1 MiB written + 1 MiB read, each once from DRAM (both fit in L2) */
+    assert_close(term(&f, "dram"), 2.0 * (1 << 20) / 1e6);
+    fx_free(&f);
+    free(acc);
+}
+
 static void test_cpu_profile(void **state)
 {
     (void)state;
@@ -1012,12 +1153,15 @@ int main(void)
         cmocka_unit_test(test_atomics_same_address),
         cmocka_unit_test(test_unknown_fields_are_assumptions),
         cmocka_unit_test(test_min_efficiency),
+        cmocka_unit_test(test_far_below_hint_per_term),
         cmocka_unit_test(test_evaluator_assumptions_and_confidence),
         cmocka_unit_test(test_no_counts),
         cmocka_unit_test(test_degenerate_inputs),
         cmocka_unit_test(test_cpu_terms),
         cmocka_unit_test(test_cpu_chain_latency),
         cmocka_unit_test(test_cpu_profile),
+        cmocka_unit_test(test_huge_local_size_no_sigfpe),
+        cmocka_unit_test(test_many_stores_one_binding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
