@@ -1,27 +1,22 @@
-/* calibrate.c - measure a Vulkan device's ceilings (see calibrate.h).
+/* calibrate.c - measure a Vulkan device's model constants (calibrate.h).
  *
- * Every micro-kernel is GLSL compiled in-process.  A measurement records
- * R back-to-back dispatches (compute barriers between them) in one command
- * buffer bracketed by timestamps, grows R until the bracket lasts the
- * target time (20 ms at the default budget), then keeps the best of five
- * runs: a ceiling is the fastest the device was seen to go.
- *   bandwidth: vec4 loads/stores, neighbouring invocations on neighbouring
- *     addresses; buffers filled with pseudo-random data; bytes read +
- *     written are counted; DRAM buffers are several times the last-level
- *     cache (64 MiB on a CPU device, up to 512 MiB on a GPU).
- *   compute: 8 independent vec4 FMA chains per invocation (32 scalar
- *     chains) from distinct starting values; FMA = 2 FLOPs; the sums are
- *     written so nothing can be folded away.  INT32 counts a multiply and
- *     an add per step.
- *   sfu: 1/sqrt chains (one op per step); atomics: atomicAdd on distinct
- *     words of a 4 MiB table.
- *   launch: the timestamped time of one empty dispatch (what the runner
- *     reports for a kernel that does nothing); the batched per-dispatch
- *     cost is logged too.
- *   loads whose result is only needed for a never-true comparison keep the
- *     compiler from deleting them without adding write traffic.
- * Loops stay below 65535 iterations: lavapipe (gallivm) silently caps
- * every loop there.
+ * One loop over the microbenchmark table (calibrate_table.c): every row
+ * is a GLSL micro-kernel compiled in-process that isolates one profile
+ * field.  A measurement records R back-to-back dispatches (compute
+ * barriers between them) in one command buffer bracketed by timestamps,
+ * grows R until the bracket lasts the target time (20 ms at the default
+ * budget), then keeps the best of five runs: a ceiling is the fastest the
+ * device was seen to go, and interference on a shared machine only ever
+ * slows a run down.  Rows whose constant is per counted instruction use
+ * the evaluator's own counts of the micro-kernel (verifier_analyze), so
+ * the constant means exactly what the model multiplies it by.  Two
+ * measurements are not kernels of the table: the launch cost (one empty
+ * dispatch between two timestamps, what the runner reports for a kernel
+ * that does nothing) and the timestamp resolution.
+ *
+ * A row the device cannot run (no FP16, no subgroup arithmetic, a driver
+ * error) is logged and its field keeps the built-in profile's value (or
+ * stays unknown); calibration goes on.  A hang or a lost device ends it.
  */
 #include "calibrate.h"
 
@@ -31,7 +26,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "calibrate_table.h"
+#include "report.h"
 #include "shader.h"
+#include "verifier.h"
 #include "vk_internal.h"
 
 #define MAX_REPEAT 4096u
@@ -39,171 +37,15 @@
 typedef struct cal {
     vk_ctx *c;
     double target_s;
+    double budget_s;
     FILE *log;
     int is_cpu;
+    cal_out *out;
+    vkx_buffer buf[CAL_BUF_COUNT];
+    int have[CAL_BUF_COUNT];
+    uint64_t dram_bytes;     /* CAL_BUF_SRC / DST */
+    uint64_t chase_dram_bytes;
 } cal;
-
-static const char copy_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer S { vec4 s[]; };\n"
-    "layout(set = 0, binding = 1) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint n; uint per; uint stride; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    for (uint k = 0u; k < per; k++) {\n"
-    "        uint j = i + k * stride;\n"
-    "        if (j < n) d[j] = s[j];\n"
-    "    }\n"
-    "}\n";
-
-static const char read_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer S { vec4 s[]; };\n"
-    "layout(set = 0, binding = 1) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint n; uint per; uint stride; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    vec4 acc = vec4(0.0);\n"
-    "    for (uint k = 0u; k < per; k++) {\n"
-    "        uint j = i + k * stride;\n"
-    "        if (j < n) acc += s[j];\n"
-    "    }\n"
-    "    if (acc.x == -1234.5678) d[i & 1023u] = acc;\n"
-    "}\n";
-
-static const char write_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint n; uint per; uint stride; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    for (uint k = 0u; k < per; k++) {\n"
-    "        uint j = i + k * stride;\n"
-    "        if (j < n) d[j] = vec4(float(j), 1.0, 2.0, 3.0);\n"
-    "    }\n"
-    "}\n";
-
-/* working set = mask + 1 vec4s, small enough to stay in L2 */
-static const char l2_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer S { vec4 s[]; };\n"
-    "layout(set = 0, binding = 1) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint mask; uint iters; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    vec4 a = vec4(0.0), b = vec4(0.0);\n"
-    "    for (uint k = 0u; k < iters; k += 2u) {\n"
-    "        a += s[(i + k * 4099u) & mask];\n"
-    "        b += s[(i + (k + 1u) * 4099u) & mask];\n"
-    "    }\n"
-    "    vec4 acc = a + b;\n"
-    "    if (acc.x == -1234.5678) d[i & 1023u] = acc;\n"
-    "}\n";
-
-static const char shared_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint iters; };\n"
-    "shared vec4 tile[1024];\n"
-    "void main() {\n"
-    "    uint l = gl_LocalInvocationID.x;\n"
-    "    for (uint k = 0u; k < 4u; k++)\n"
-    "        tile[l + k * 256u] = vec4(float(l + k), 1.0, 2.0, 3.0);\n"
-    "    barrier();\n"
-    "    vec4 a = vec4(0.0), b = vec4(0.0);\n"
-    "    for (uint k = 0u; k < iters; k += 2u) {\n"
-    "        a += tile[(l + k * 64u) & 1023u];\n"
-    "        b += tile[(l + k * 64u + 32u) & 1023u];\n"
-    "    }\n"
-    "    vec4 acc = a + b;\n"
-    "    if (acc.x == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
-    "}\n";
-
-/* FMA chains; TYPE/VEC/EXT are substituted per precision */
-static const char fma_template[] =
-    "#version 450\n"
-    "%s\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint iters; float m; float c; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    %s f = %s(float(i & 255u) * 0.001);\n"
-    "    %s mm = %s(m), cc = %s(c);\n"
-    "    %s a0 = f + %s(0.0, 0.01, 0.02, 0.03);\n"
-    "    %s a1 = a0 + %s(0.1), a2 = a0 + %s(0.2), a3 = a0 + %s(0.3);\n"
-    "    %s a4 = a0 + %s(0.4), a5 = a0 + %s(0.5), a6 = a0 + %s(0.6);\n"
-    "    %s a7 = a0 + %s(0.7);\n"
-    "    for (uint k = 0u; k < iters; k++) {\n"
-    "        a0 = fma(a0, mm, cc); a1 = fma(a1, mm, cc);\n"
-    "        a2 = fma(a2, mm, cc); a3 = fma(a3, mm, cc);\n"
-    "        a4 = fma(a4, mm, cc); a5 = fma(a5, mm, cc);\n"
-    "        a6 = fma(a6, mm, cc); a7 = fma(a7, mm, cc);\n"
-    "    }\n"
-    "    d[i] = vec4(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7);\n"
-    "}\n";
-
-static const char int_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint iters; uint m; uint c; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    uvec4 a0 = uvec4(i, i + 1u, i + 2u, i + 3u);\n"
-    "    uvec4 a1 = a0 + 11u, a2 = a0 + 23u, a3 = a0 + 37u;\n"
-    "    uvec4 a4 = a0 + 41u, a5 = a0 + 53u, a6 = a0 + 67u, a7 = a0 + 79u;\n"
-    "    for (uint k = 0u; k < iters; k++) {\n"
-    "        a0 = a0 * m + c; a1 = a1 * m + c; a2 = a2 * m + c;\n"
-    "        a3 = a3 * m + c; a4 = a4 * m + c; a5 = a5 * m + c;\n"
-    "        a6 = a6 * m + c; a7 = a7 * m + c;\n"
-    "    }\n"
-    "    d[i] = vec4(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7);\n"
-    "}\n";
-
-/* transcendental unit: 8 vec4 chains of 1/sqrt(a + c), a bounded
- * fixed-point iteration; one SFU op per component per step */
-static const char sfu_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
-    "layout(push_constant) uniform P { uint iters; float m; float c; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    vec4 a0 = vec4(float(i & 255u) * 0.001 + 1.0) + vec4(0.0, 0.1, 0.2, 0.3);\n"
-    "    vec4 a1 = a0 + 0.4, a2 = a0 + 0.8, a3 = a0 + 1.2;\n"
-    "    vec4 a4 = a0 + 1.6, a5 = a0 + 2.0, a6 = a0 + 2.4, a7 = a0 + 2.8;\n"
-    "    for (uint k = 0u; k < iters; k++) {\n"
-    "        a0 = inversesqrt(a0 + c); a1 = inversesqrt(a1 + c);\n"
-    "        a2 = inversesqrt(a2 + c); a3 = inversesqrt(a3 + c);\n"
-    "        a4 = inversesqrt(a4 + c); a5 = inversesqrt(a5 + c);\n"
-    "        a6 = inversesqrt(a6 + c); a7 = inversesqrt(a7 + c);\n"
-    "    }\n"
-    "    d[i] = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;\n"
-    "}\n";
-
-/* distinct-address atomics: neighbouring invocations on neighbouring
- * words, every step on another word of a 4 MiB table */
-static const char atomic_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
-    "layout(push_constant) uniform P { uint iters; uint mask; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    for (uint k = 0u; k < iters; k++)\n"
-    "        atomicAdd(a[(i + k * 65537u) & mask], 1u);\n"
-    "}\n";
-
-static const char empty_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 64) in;\n"
-    "void main() {}\n";
 
 static void logf_(cal *cl, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -218,34 +60,43 @@ static void logf_(cal *cl, const char *fmt, ...)
     fflush(cl->log);
 }
 
-static char *fma_source(const char *vec, const char *ext)
+/* The row's GLSL with $T and $E replaced. */
+static char *row_source(const cal_bench *b)
 {
-    const char *v = vec;
-    char *s = NULL;
-    if (asprintf(&s, fma_template, ext, v, v, v, v, v, v, v, v, v, v, v, v,
-                 v, v, v, v, v) < 0)
+    const char *t = b->type ? b->type : "";
+    const char *e = b->ext ? b->ext : "";
+    size_t n = 1;
+    for (const char *p = b->glsl; *p; p++)
+        n += (p[0] == '$' && (p[1] == 'T' || p[1] == 'E'))
+                 ? strlen(p[1] == 'T' ? t : e) + 1
+                 : 1;
+    char *s = malloc(n), *o = s;
+    if (!s)
         abort();
+    for (const char *p = b->glsl; *p; p++) {
+        if (p[0] == '$' && (p[1] == 'T' || p[1] == 'E')) {
+            const char *r = p[1] == 'T' ? t : e;
+            size_t l = strlen(r);
+            memcpy(o, r, l);
+            o += l;
+            p++;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = 0;
     return s;
 }
 
-/* Build a pipeline from GLSL. */
-static int build(cal *cl, const char *name, const char *glsl,
-                 vkx_buffer **bufs, uint32_t nbufs, uint32_t push_bytes,
-                 vkx_pipeline *p, cw_error *err)
+static int compile_row(const cal_bench *b, shader_module *m, cw_error *err)
 {
-    shader_module m;
-    memset(&m, 0, sizeof m);
-    char path[64];
-    snprintf(path, sizeof path, "<calibrate:%s>", name);
-    if (shader_compile_glsl(path, glsl, strlen(glsl), &m, err))
-        return CW_EXIT_ENV;
-    vkx_binding b[4];
-    for (uint32_t i = 0; i < nbufs; i++)
-        b[i] = (vkx_binding){0, i, 0, bufs[i]};
-    int rc = vkx_pipeline_create(cl->c, m.words, m.nwords, "main", b, nbufs,
-                                 push_bytes, NULL, name, p, err);
-    shader_free(&m);
-    return rc;
+    memset(m, 0, sizeof *m);
+    char path[96];
+    snprintf(path, sizeof path, "<calibrate:%s>", b->name);
+    char *src = row_source(b);
+    int rc = shader_compile_glsl(path, src, strlen(src), m, err);
+    free(src);
+    return rc ? CW_EXIT_ENV : 0;
 }
 
 /* Seconds per dispatch, grown until R dispatches last target_s; best of
@@ -318,281 +169,411 @@ static void fill_random(float *v, size_t n)
     }
 }
 
-typedef struct stream_push {
-    uint32_t n, per, stride;
-} stream_push;
 
-/* per: vec4s per invocation; more on a CPU device, where the cost of an
- * invocation would otherwise hide the memory's */
-static void stream_shape(uint64_t nvec, uint32_t min_per, stream_push *sp,
-                         uint32_t *groups)
+/* ---- buffers by role ---- */
+
+/* One random cycle through `bytes / stride` nodes `stride` bytes apart
+ * (Sattolo's shuffle): word[node * stride/4] = next node's word index,
+ * node 0 on the cycle. */
+static uint32_t *chase_words(uint64_t bytes, uint32_t stride)
 {
+    uint64_t words = bytes / 4, nodes = bytes / stride;
+    uint32_t sw = stride / 4;
+    uint32_t *w = calloc(words, 4), *next = malloc(nodes * 4);
+    if (!w || !next)
+        abort();
+    for (uint64_t i = 0; i < nodes; i++)
+        next[i] = (uint32_t)i;
+    uint64_t s = 0x2545f4914f6cdd1dull;
+    for (uint64_t i = nodes - 1; i > 0; i--) {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        uint64_t j = s % i;
+        uint32_t t = next[i];
+        next[i] = next[j];
+        next[j] = t;
+    }
+    for (uint64_t i = 0; i < nodes; i++)
+        w[i * sw] = next[i] * sw;
+    free(next);
+    return w;
+}
+
+static void role_size(cal *cl, cal_buf r, uint64_t *bytes, uint32_t *stride)
+{
+    *stride = 0;
+    switch (r) {
+    case CAL_BUF_SRC:
+    case CAL_BUF_DST: *bytes = cl->dram_bytes; break;
+    case CAL_BUF_SMALL: *bytes = 64u << 10; break;
+    case CAL_BUF_TABLE: *bytes = 4u << 20; break;
+    case CAL_BUF_COUNTER:
+    case CAL_BUF_POS: *bytes = 256; break;
+    case CAL_BUF_CHASE_DRAM:
+        *bytes = cl->chase_dram_bytes;
+        *stride = cl->is_cpu ? 256 : 512;
+        break;
+    case CAL_BUF_CHASE_L2: *bytes = 8u << 20; *stride = cl->is_cpu ? 64 : 128; break;
+    case CAL_BUF_CHASE_L1: *bytes = 8u << 10; *stride = cl->is_cpu ? 64 : 128; break;
+    case CAL_BUF_CHASE_SHARED: *bytes = 4096; *stride = 4; break;
+    default: *bytes = 256; break;
+    }
+}
+
+/* The buffer of a role, created and filled on first use. */
+static int get_buffer(cal *cl, cal_buf r, vkx_buffer **out, cw_error *err)
+{
+    if (cl->have[r]) {
+        *out = &cl->buf[r];
+        return 0;
+    }
+    uint64_t bytes;
+    uint32_t stride;
+    role_size(cl, r, &bytes, &stride);
+    int rc = vkx_buffer_create(cl->c, bytes, 0, "calibration buffer",
+                               &cl->buf[r], err);
+    if (rc)
+        return rc;
+    void *host;
+    if (stride) {
+        host = chase_words(bytes, stride);
+    } else {
+        host = calloc(1, bytes);
+        if (!host)
+            abort();
+        if (r == CAL_BUF_SRC || r == CAL_BUF_DST || r == CAL_BUF_SMALL)
+            fill_random(host, bytes / 4);
+    }
+    rc = vkx_buffer_upload(cl->c, &cl->buf[r], host, bytes, 30, err);
+    free(host);
+    if (rc) {
+        vkx_buffer_destroy(cl->c, &cl->buf[r]);
+        return rc;
+    }
+    cl->have[r] = 1;
+    *out = &cl->buf[r];
+    return 0;
+}
+
+static void free_buffers(cal *cl)
+{
+    for (int r = 0; r < CAL_BUF_COUNT; r++)
+        if (cl->have[r])
+            vkx_buffer_destroy(cl->c, &cl->buf[r]);
+}
+
+/* DRAM streams: several times the last-level cache (64 MiB on a CPU
+ * device, up to 512 MiB on a GPU); the latency chase over >= 1 GiB on a
+ * GPU, so its lines (512 B apart: 2 Mi of them) cannot all sit in L2. */
+static void size_dram(cal *cl)
+{
+    const vk_device_info *d = &cl->c->info;
+    uint64_t bytes, chase;
+    if (cl->is_cpu) {
+        bytes = cl->budget_s < 1 ? (16ull << 20) : (64ull << 20);
+        chase = bytes;
+    } else {
+        bytes = 512ull << 20;
+        chase = 1ull << 30;
+        if (d->device_local_bytes && bytes > d->device_local_bytes / 8)
+            bytes = d->device_local_bytes / 8;
+        if (d->device_local_bytes && chase > d->device_local_bytes / 4)
+            chase = d->device_local_bytes / 4;
+    }
+    if (bytes > d->limits.max_storage_range)
+        bytes = d->limits.max_storage_range;
+    if (chase > d->limits.max_storage_range)
+        chase = d->limits.max_storage_range;
+    cl->dram_bytes = bytes & ~(uint64_t)0xffff;
+    cl->chase_dram_bytes = chase & ~(uint64_t)0xffff;
+}
+
+/* ---- the evaluator's counts of a micro-kernel ---- */
+
+typedef struct cal_counts {
+    double instr, storage_lanes, shared_lanes, barriers, flops16, flops32;
+    double active;
+    int chains;
+} cal_counts;
+
+static const char *const push_names[6] = {"iters", "n", "stride", "mask",
+                                          "m", "c"};
+
+static void push_values(const cal_push *p, plan_value v[6])
+{
+    double x[6] = {p->iters, p->n, p->stride, p->mask, p->m, p->c};
+    for (int i = 0; i < 6; i++)
+        v[i] = (plan_value){.key = (char *)push_names[i], .value = x[i],
+                            .is_integer = i < 4, .ivalue = (int64_t)x[i]};
+}
+
+/* Counts of one workgroup at `iters` trips. */
+static int eval_one(cal *cl, const cal_bench *b, const shader_module *m,
+                    const cal_push *push, uint32_t iters, cal_counts *out)
+{
+    cal_push p = *push;
+    p.iters = iters;
+    plan_value v[6];
+    push_values(&p, v);
+    plan_buffer bufs[2] = {
+        {.binding = 0, .has_elements = 1, .elements = 1u << 16},
+        {.binding = 1, .has_elements = 1, .elements = 1u << 16}};
+    size_t nb = b->bufs[1] ? 2 : b->bufs[0] ? 1 : 0;
+    plan_kernel k = {.name = (char *)b->name, .shader = (char *)"calibrate",
+                     .shader_path = (char *)"calibrate", .entry = (char *)"main",
+                     .workgroups = {1, 1, 1}, .push = v, .npush = 6,
+                     .buffers = bufs, .nbuffers = nb, .min_efficiency = -1};
+    report r;
+    report_init(&r);
+    kernel_report *kr = report_add_kernel(&r, b->name);
+    verifier_result vr;
+    memset(&vr, 0, sizeof vr);
+    int rc = verifier_analyze(&k, m, &cl->out->p, kr, &vr) == 0 && vr.ok ? 0 : 1;
+    if (!rc) {
+        const kernel_counts *c = &vr.counts;
+        out->instr = c->instructions;
+        out->storage_lanes = (c->storage_load_bytes + c->storage_store_bytes) / 4;
+        out->shared_lanes = (c->shared_load_bytes + c->shared_store_bytes) / 4;
+        out->barriers = c->barriers;
+        out->flops16 = c->flops_fp16;
+        out->flops32 = c->flops_fp32;
+        out->active = c->active_invocations ? (double)c->active_invocations
+                                            : (double)c->invocations;
+        out->chains = c->fp_chains > 0 ? c->fp_chains : 1;
+    }
+    verifier_result_free(&vr);
+    report_free(&r);
+    return rc;
+}
+
+/* The dispatch's counts: one workgroup evaluated at 4 and 8 trips, the
+ * difference per trip extrapolated to the row's trips, times the groups
+ * (the micro-kernels do the same in every workgroup). */
+static int eval_counts(cal *cl, const cal_bench *b, const shader_module *m,
+                       const cal_push *push, uint32_t groups, cal_counts *out)
+{
+    cal_counts a, z;
+    if (eval_one(cl, b, m, push, 4, &a) || eval_one(cl, b, m, push, 8, &z))
+        return 1;
+    double f = (push->iters - 4.0) / 4.0, g = groups;
+    out->instr = (a.instr + f * (z.instr - a.instr)) * g;
+    out->storage_lanes = (a.storage_lanes + f * (z.storage_lanes - a.storage_lanes)) * g;
+    out->shared_lanes = (a.shared_lanes + f * (z.shared_lanes - a.shared_lanes)) * g;
+    out->barriers = (a.barriers + f * (z.barriers - a.barriers)) * g;
+    out->flops16 = (a.flops16 + f * (z.flops16 - a.flops16)) * g;
+    out->flops32 = (a.flops32 + f * (z.flops32 - a.flops32)) * g;
+    out->active = a.active * g;
+    out->chains = z.chains;
+    return 0;
+}
+
+/* ---- one row ---- */
+
+typedef struct cal_launch {
+    cal_push push;
+    uint32_t groups;
+    double work;
+} cal_launch;
+
+static uint32_t subgroups(cal *cl, uint32_t local)
+{
+    uint32_t sg = cl->out->p.limits.subgroup_size;
+    if (!sg)
+        sg = 1;
+    return (local + sg - 1) / sg;
+}
+
+/* vec4s per invocation: more on a CPU device, where the cost of an
+ * invocation would otherwise hide the memory's */
+static void stream_launch(cal *cl, uint32_t min_per, cal_launch *l)
+{
+    uint64_t nvec = cl->dram_bytes / 16;
     uint64_t max_inv = 65535ull * 256;
     uint64_t per = (nvec + max_inv - 1) / max_inv;
     if (per < min_per)
         per = min_per;
     uint64_t inv = (nvec + per - 1) / per;
     inv = (inv + 255) / 256 * 256;
-    sp->n = (uint32_t)nvec;
-    sp->per = (uint32_t)per;
-    sp->stride = (uint32_t)inv;
-    *groups = (uint32_t)(inv / 256);
+    l->push.n = (uint32_t)nvec;
+    l->push.iters = (uint32_t)per;
+    l->push.stride = (uint32_t)inv;
+    l->groups = (uint32_t)(inv / 256);
 }
 
-static const char *gbs_text(double bytes, double s, char *buf, size_t n)
+static void row_launch(cal *cl, const cal_bench *b, cal_launch *l)
 {
-    snprintf(buf, n, "%.2f GB/s", bytes / s * 1e-9);
-    return buf;
+    int d = cl->is_cpu;
+    memset(l, 0, sizeof *l);
+    l->push = (cal_push){.iters = b->iters[d], .n = 0xffffffffu,
+                         .stride = b->stride, .mask = b->mask[d], .m = b->m,
+                         .c = b->c};
+    l->groups = b->groups[d];
+    if (b->shape == CAL_SHAPE_STREAM)
+        stream_launch(cl, b->iters[d], l);
+    else if (b->shape == CAL_SHAPE_UNITS)
+        l->groups = cl->out->p.units ? cl->out->p.units : 1;
+    double it = l->push.iters, g = l->groups;
+    switch (b->scope) {
+    case CAL_PER_INVOCATION: l->work = g * b->local * it; break;
+    case CAL_PER_GROUP: l->work = g * it; break;
+    case CAL_PER_DISPATCH: l->work = it; break;
+    case CAL_PER_SUBGROUP: l->work = g * subgroups(cl, b->local) * it; break;
+    case CAL_PER_BYTE: l->work = (double)cl->dram_bytes; break;
+    case CAL_PER_UNIT_LANE: l->work = (double)b->local * it; break;
+    case CAL_PER_UNIT_SUBGROUP: l->work = subgroups(cl, b->local) * it; break;
+    }
+    l->work *= b->per_iter;
 }
 
-/* ---- the individual measurements ---- */
-
-static int cal_bandwidth(cal *cl, device_profile *out, double budget_s,
-                         cw_error *err)
+static double *slot(cal *cl, size_t off)
 {
-    const vk_device_info *d = &cl->c->info;
-    uint64_t bytes;
-    if (cl->is_cpu)
-        bytes = budget_s < 1 ? (16ull << 20) : (64ull << 20);
-    else {
-        bytes = 512ull << 20;
-        if (d->device_local_bytes && bytes > d->device_local_bytes / 8)
-            bytes = d->device_local_bytes / 8;
-    }
-    if (bytes > d->limits.max_storage_range)
-        bytes = d->limits.max_storage_range;
-    bytes &= ~(uint64_t)0xffff;
-    uint64_t nvec = bytes / 16;
-    vkx_buffer src, dst, small;
-    int rc = vkx_buffer_create(cl->c, bytes, 0, "calibration source buffer",
-                               &src, err);
-    if (rc)
-        return rc;
-    rc = vkx_buffer_create(cl->c, bytes, 0, "calibration destination buffer",
-                           &dst, err);
-    if (rc) {
-        vkx_buffer_destroy(cl->c, &src);
-        return rc;
-    }
-    rc = vkx_buffer_create(cl->c, 1024 * 16, 0, "calibration result buffer",
-                           &small, err);
-    if (rc) {
-        vkx_buffer_destroy(cl->c, &src);
-        vkx_buffer_destroy(cl->c, &dst);
-        return rc;
-    }
-    float *host = malloc(bytes);
-    if (!host)
-        abort();
-    fill_random(host, bytes / 4);
-    rc = vkx_buffer_upload(cl->c, &src, host, bytes, 10, err);
-    if (!rc)
-        rc = vkx_buffer_upload(cl->c, &dst, host, bytes, 10, err);
-    free(host);
-    stream_push sp;
-    uint32_t groups, reps;
-    stream_shape(nvec, cl->is_cpu ? 16 : 4, &sp, &groups);
-    double s;
-    char buf[64];
-    vkx_pipeline p;
-    logf_(cl, "calibrate: DRAM buffers %.0f MiB\n",
-          (double)bytes / (1 << 20));
-
-    if (!rc) {
-        vkx_buffer *b2[2] = {&src, &dst};
-        rc = build(cl, "copy", copy_glsl, b2, 2, sizeof sp, &p, err);
-        if (!rc) {
-            rc = measure(cl, "copy", &p, &sp, groups, &s, &reps, err);
-            vkx_pipeline_destroy(cl->c, &p);
-            if (!rc) {
-                out->dram_gbs = 2.0 * (double)bytes / s * 1e-9;
-                logf_(cl, "  dram copy    %-14s (read + write, %u x %.3f ms)\n",
-                      gbs_text(2.0 * (double)bytes, s, buf, sizeof buf), reps,
-                      s * 1e3);
-            }
-        }
-    }
-    if (!rc) {
-        vkx_buffer *b2[2] = {&src, &small};
-        rc = build(cl, "read", read_glsl, b2, 2, sizeof sp, &p, err);
-        if (!rc) {
-            rc = measure(cl, "read", &p, &sp, groups, &s, &reps, err);
-            vkx_pipeline_destroy(cl->c, &p);
-            if (!rc) {
-                out->dram_read_gbs = (double)bytes / s * 1e-9;
-                logf_(cl, "  dram read    %-14s (%u x %.3f ms)\n",
-                      gbs_text((double)bytes, s, buf, sizeof buf), reps,
-                      s * 1e3);
-            }
-        }
-    }
-    if (!rc) {
-        vkx_buffer *b1[1] = {&dst};
-        rc = build(cl, "write", write_glsl, b1, 1, sizeof sp, &p, err);
-        if (!rc) {
-            rc = measure(cl, "write", &p, &sp, groups, &s, &reps, err);
-            vkx_pipeline_destroy(cl->c, &p);
-            if (!rc) {
-                out->dram_write_gbs = (double)bytes / s * 1e-9;
-                logf_(cl, "  dram write   %-14s (%u x %.3f ms)\n",
-                      gbs_text((double)bytes, s, buf, sizeof buf), reps,
-                      s * 1e3);
-            }
-        }
-    }
-    if (!rc) {
-        /* L2: a working set well inside the cache, read over and over */
-        uint64_t ws = cl->is_cpu ? (512u << 10) : (4u << 20);
-        uint32_t push[2] = {(uint32_t)(ws / 16 - 1), cl->is_cpu ? 64u : 256u};
-        uint32_t g = cl->is_cpu ? 64 : 2048;
-        vkx_buffer *b2[2] = {&src, &small};
-        rc = build(cl, "l2", l2_glsl, b2, 2, sizeof push, &p, err);
-        if (!rc) {
-            rc = measure(cl, "l2", &p, push, g, &s, &reps, err);
-            vkx_pipeline_destroy(cl->c, &p);
-            if (!rc) {
-                double b = (double)g * 256 * push[1] * 16;
-                out->l2_gbs = b / s * 1e-9;
-                logf_(cl, "  l2 read      %-14s (%llu KiB working set, "
-                      "%u x %.3f ms)\n", gbs_text(b, s, buf, sizeof buf),
-                      (unsigned long long)(ws >> 10), reps, s * 1e3);
-            }
-        }
-    }
-    if (!rc) {
-        uint32_t iters = cl->is_cpu ? 64u : 1024u;
-        uint32_t g = cl->is_cpu ? 64 : 2048;
-        vkx_buffer *b1[1] = {&small};
-        rc = build(cl, "shared", shared_glsl, b1, 1, sizeof iters, &p, err);
-        if (!rc) {
-            rc = measure(cl, "shared", &p, &iters, g, &s, &reps, err);
-            vkx_pipeline_destroy(cl->c, &p);
-            if (!rc) {
-                double b = (double)g * 256 * iters * 16;
-                out->shared_gbs = b / s * 1e-9;
-                logf_(cl, "  shared read  %-14s (%u x %.3f ms)\n",
-                      gbs_text(b, s, buf, sizeof buf), reps, s * 1e3);
-            }
-        }
-    }
-    vkx_buffer_destroy(cl->c, &small);
-    vkx_buffer_destroy(cl->c, &src);
-    vkx_buffer_destroy(cl->c, &dst);
-    return rc;
+    return (double *)((char *)cl->out + off);
 }
 
-/* One arithmetic ceiling: ops per dispatch / time, in G per second. */
-static int cal_arith(cal *cl, const char *name, const char *glsl,
-                     const void *push, double ops_per_step, double *out_g,
-                     const char *unit, cw_error *err)
+/* Seconds per dispatch -> the row's field; 0, or 1 when it cannot be
+ * derived here (the log says why). */
+static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
+                   const cal_counts *n, double t, double *v)
 {
-    uint32_t groups = cl->is_cpu ? 16 : 1024;
-    uint32_t iters = *(const uint32_t *)push;
-    vkx_buffer d;
-    int rc = vkx_buffer_create(cl->c, (VkDeviceSize)groups * 256 * 16, 0,
-                               "calibration result buffer", &d, err);
-    if (rc)
-        return rc;
-    vkx_buffer *b1[1] = {&d};
-    vkx_pipeline p;
-    rc = build(cl, name, glsl, b1, 1, 12, &p, err);
-    if (!rc) {
-        double s;
-        uint32_t reps;
-        rc = measure(cl, name, &p, push, groups, &s, &reps, err);
-        vkx_pipeline_destroy(cl->c, &p);
-        if (!rc) {
-            /* 8 chains x 4 components x ops per step (2 for an FMA or a
-             * multiply + add, 1 for an SFU op) */
-            double ops = (double)groups * 256 * iters * 8 * 4 * ops_per_step;
-            *out_g = ops / s * 1e-9;
-            logf_(cl, "  %-12s %.2f %s (%u x %.3f ms)\n", name, *out_g, unit,
-                  reps, s * 1e3);
-        }
+    const device_profile *p = &cl->out->p;
+    double sg = p->limits.subgroup_size ? p->limits.subgroup_size : 1;
+    double ghz = p->clock_ghz, units = p->units ? p->units : 1;
+    double cyc = t * ghz * 1e9 * units; /* core cycles, all units */
+    double cpi = p->cpu_cycles_per_instruction;
+    double instr_cyc = n->instr / sg * (cpi > 0 ? cpi : 0);
+    int need_clock = b->kind == CAL_CYCLES || (b->kind >= CAL_CPU_INSTR &&
+                                               b->kind <= CAL_CPU_FP16);
+    if (need_clock && !(ghz > 0)) {
+        logf_(cl, "  %-20s not derived: clock unknown\n", b->name);
+        return 1;
     }
-    vkx_buffer_destroy(cl->c, &d);
-    return rc;
+    if (b->kind > CAL_CPU_INSTR && b->kind <= CAL_CPU_FP16 && !(cpi > 0)) {
+        logf_(cl, "  %-20s not derived: cycles per instruction unknown\n",
+              b->name);
+        return 1;
+    }
+    switch (b->kind) {
+    case CAL_RATE: *v = l->work / t * 1e-9; break;
+    case CAL_NS: *v = t / l->work * 1e9; break;
+    case CAL_CYCLES: *v = t / l->work * ghz * 1e9; break;
+    case CAL_ISSUE: *v = n->instr / t * 1e-9; break;
+    case CAL_CPU_INSTR: *v = cyc / (n->instr / sg); break;
+    case CAL_CPU_STORAGE: *v = (cyc - instr_cyc) / n->storage_lanes; break;
+    case CAL_CPU_SHARED:
+        *v = (cyc - instr_cyc -
+              n->storage_lanes * fmax(p->cpu_cycles_per_storage_lane, 0)) /
+             n->shared_lanes;
+        break;
+    case CAL_CPU_BARRIER:
+        *v = (t * 1e9 * units - instr_cyc / ghz) / (n->barriers * b->local);
+        break;
+    case CAL_CPU_CHAIN: {
+        double fl = n->flops16 + n->flops32;
+        double steps = fl / n->active / 2 / n->chains;
+        *v = cyc / (ceil(n->active / sg) * steps);
+        break;
+    }
+    case CAL_CPU_FP16: {
+        double lanes_per_s = units * ghz * 1e9 * sg / cpi;
+        *v = (t * lanes_per_s - n->instr) / n->flops16;
+        break;
+    }
+    case CAL_CPU_GROUP:
+        *v = (t - cl->out->s.empty_dispatch_s) * 1e9 * units / l->groups;
+        break;
+    }
+    if (!isfinite(*v) || *v <= 0) {
+        logf_(cl, "  %-20s not derived: %g (the other costs exceed the "
+              "time)\n", b->name, *v);
+        return 1;
+    }
+    return 0;
 }
 
-static int cal_atomics(cal *cl, device_profile *out, cw_error *err)
+static int counted(cal_kind k)
 {
-    const uint64_t words = 1u << 20; /* 4 MiB table */
-    uint32_t groups = cl->is_cpu ? 16 : 1024;
-    uint32_t push[2] = {cl->is_cpu ? 16u : 64u, (uint32_t)(words - 1)};
-    vkx_buffer a;
-    int rc = vkx_buffer_create(cl->c, words * 4, 0, "calibration atomic table",
-                               &a, err);
-    if (rc)
-        return rc;
-    vkx_buffer *b1[1] = {&a};
-    vkx_pipeline p;
-    rc = build(cl, "atomics", atomic_glsl, b1, 1, sizeof push, &p, err);
-    if (!rc) {
-        double s;
-        uint32_t reps;
-        rc = measure(cl, "atomics", &p, push, groups, &s, &reps, err);
-        vkx_pipeline_destroy(cl->c, &p);
-        if (!rc) {
-            out->atomic_gops = (double)groups * 256 * push[0] / s * 1e-9;
-            logf_(cl, "  atomics      %.3f GOP/s distinct addresses "
-                  "(%u x %.3f ms)\n", out->atomic_gops, reps, s * 1e3);
-        }
-    }
-    vkx_buffer_destroy(cl->c, &a);
-    return rc;
+    return k >= CAL_ISSUE && k <= CAL_CPU_FP16;
 }
 
-static int cal_compute(cal *cl, device_profile *out, cw_error *err)
+static int row_supported(cal *cl, const cal_bench *b)
 {
-    struct {
-        uint32_t iters;
-        float m, c;
-    } fp = {cl->is_cpu ? 256u : 1024u, 0.9999f, 0.0001f};
-    struct {
-        uint32_t iters, m, c;
-    } ip = {fp.iters, 1664525u, 1013904223u};
-    char *src = fma_source("vec4", "");
-    int rc = cal_arith(cl, "fp32", src, &fp, 2, &out->fp32_gflops,
-                       "GFLOP/s", err);
-    free(src);
-    if (rc)
-        return rc;
-    if (cl->c->has_float16) {
-        src = fma_source("f16vec4", "#extension "
-                         "GL_EXT_shader_explicit_arithmetic_types_float16 : "
-                         "require");
-        rc = cal_arith(cl, "fp16", src, &fp, 2, &out->fp16_gflops,
-                       "GFLOP/s", err);
-        free(src);
+    const char *why = NULL;
+    if ((b->need & CAL_GPU_ONLY) && cl->is_cpu)
+        return 0;
+    if ((b->need & CAL_CPU_ONLY) && !cl->is_cpu)
+        return 0;
+    if ((b->need & CAL_NEED_FP16) && !cl->c->has_float16)
+        why = "FP16 arithmetic";
+    if ((b->need & CAL_NEED_FP64) && !cl->c->has_float64)
+        why = "FP64 arithmetic";
+    if (why) {
+        logf_(cl, "  %-20s not supported by the device (%s)\n", b->name, why);
+        return 0;
+    }
+    return 1;
+}
+
+static int measure_row(cal *cl, const cal_bench *b, cw_error *err)
+{
+    if (!row_supported(cl, b))
+        return 0;
+    cal_launch l;
+    row_launch(cl, b, &l);
+    vkx_buffer *bufs[2];
+    uint32_t nb = 0;
+    for (; nb < 2 && b->bufs[nb]; nb++) {
+        int rc = get_buffer(cl, b->bufs[nb], &bufs[nb], err);
         if (rc)
             return rc;
-    } else {
-        logf_(cl, "  fp16         not supported by the device\n");
+        if (b->bufs[nb] == CAL_BUF_POS) {
+            uint32_t zero[64] = {0};
+            rc = vkx_buffer_upload(cl->c, bufs[nb], zero, sizeof zero, 10, err);
+            if (rc)
+                return rc;
+        }
     }
-    if (cl->c->has_float64) {
-        src = fma_source("dvec4", "");
-        rc = cal_arith(cl, "fp64", src, &fp, 2, &out->fp64_gflops,
-                       "GFLOP/s", err);
-        free(src);
-        if (rc)
-            return rc;
-    } else {
-        logf_(cl, "  fp64         not supported by the device\n");
+    shader_module m;
+    cw_error local;
+    cw_error_clear(&local);
+    int rc = compile_row(b, &m, &local);
+    cal_counts n;
+    memset(&n, 0, sizeof n);
+    if (!rc && counted(b->kind) && eval_counts(cl, b, &m, &l.push, l.groups, &n)) {
+        logf_(cl, "  %-20s not measured: the evaluator could not count it\n",
+              b->name);
+        shader_free(&m);
+        return 0;
     }
-    rc = cal_arith(cl, "int32", int_glsl, &ip, 2, &out->int32_gops, "GOP/s",
-                   err);
+    vkx_pipeline p;
+    if (!rc) {
+        vkx_binding bb[2];
+        for (uint32_t i = 0; i < nb; i++)
+            bb[i] = (vkx_binding){0, i, 0, bufs[i]};
+        rc = vkx_pipeline_create(cl->c, m.words, m.nwords, "main", bb, nb,
+                                 sizeof(cal_push), NULL, b->name, &p, &local);
+        shader_free(&m);
+    }
+    if (rc) {
+        logf_(cl, "  %-20s not measured: %s\n", b->name, local.text);
+        return 0;
+    }
+    double t;
+    uint32_t reps;
+    rc = measure(cl, b->name, &p, &l.push, l.groups, &t, &reps, err);
+    vkx_pipeline_destroy(cl->c, &p);
     if (rc)
-        return rc;
-    struct {
-        uint32_t iters;
-        float m, c;
-    } sp = {cl->is_cpu ? 64u : 256u, 1.0f, 0.25f};
-    rc = cal_arith(cl, "sfu", sfu_glsl, &sp, 1, &out->sfu_gops, "GOP/s",
-                   err);
-    if (rc)
-        return rc;
-    return cal_atomics(cl, out, err);
+        return rc; /* hang or device lost: the caller stops */
+    double v;
+    if (convert(cl, b, &l, &n, t, &v) == 0) {
+        *slot(cl, b->field) = v;
+        logf_(cl, "  %-20s %10.4g %-15s (%s; %u x %.3f ms)\n", b->name, v,
+              b->unit, b->what, reps, t * 1e3);
+    }
+    return 0;
 }
+
+/* ---- what is not a table row ---- */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -600,14 +581,25 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int cal_overheads(cal *cl, device_profile *out, cw_error *err)
+/* launch: what the runner measures for a dispatch that does nothing, one
+ * dispatch between two timestamps (median of 41); the batched cost of one
+ * more empty dispatch; the timestamp resolution */
+static int cal_overheads(cal *cl, cw_error *err)
 {
-    vkx_pipeline p;
-    int rc = build(cl, "empty", empty_glsl, NULL, 0, 0, &p, err);
+    static const cal_bench empty = {
+        .name = "empty", .glsl = "#version 450\nlayout(local_size_x = 64) in;\n"
+                                 "void main() {}\n"};
+    device_profile *out = &cl->out->p;
+    shader_module m;
+    int rc = compile_row(&empty, &m, err);
     if (rc)
         return rc;
-    /* launch: what the runner measures for a dispatch that does nothing,
-     * one dispatch between two timestamps (median of 41) */
+    vkx_pipeline p;
+    rc = vkx_pipeline_create(cl->c, m.words, m.nwords, "main", NULL, 0, 0,
+                             NULL, "empty", &p, err);
+    shader_free(&m);
+    if (rc)
+        return rc;
     vkx_timer t;
     uint32_t one[3] = {1, 1, 1};
     rc = vkx_timer_record(cl->c, &p, NULL, one, 1, &t, err);
@@ -620,7 +612,6 @@ static int cal_overheads(cal *cl, device_profile *out, cw_error *err)
     vkx_timer_destroy(cl->c, &t);
     double s = 0;
     uint32_t reps = 0;
-    /* and the cost of one more dispatch in a long batch */
     if (!rc)
         rc = measure(cl, "empty", &p, NULL, 1, &s, &reps, err);
     vkx_pipeline_destroy(cl->c, &p);
@@ -628,11 +619,13 @@ static int cal_overheads(cal *cl, device_profile *out, cw_error *err)
         return rc;
     qsort(single, 41, sizeof single[0], cmp_double);
     out->launch_us = single[20];
-    logf_(cl, "  dispatch     %.3f us for one empty dispatch; %.3f us each in "
-          "a batch of %u\n", out->launch_us, s * 1e6, reps);
+    cl->out->s.empty_dispatch_s = s;
+    logf_(cl, "  %-20s %10.4g %-15s (one empty dispatch between two "
+          "timestamps; %.3f us each in a batch of %u)\n", "launch",
+          out->launch_us, "us", s * 1e6, reps);
 
     if (!cl->c->ts_valid_bits) {
-        logf_(cl, "  timestamps   not supported on the compute queue\n");
+        logf_(cl, "  timestamps           not supported on the compute queue\n");
         return 0;
     }
     /* resolution: the smallest non-zero step seen between two
@@ -660,9 +653,52 @@ static int cal_overheads(cal *cl, device_profile *out, cw_error *err)
     out->timestamp_res_ns = isfinite(minpos) ? minpos * 1e3 : period;
     if (out->timestamp_res_ns < period)
         out->timestamp_res_ns = period;
-    logf_(cl, "  timestamps   resolution %.1f ns, back-to-back %.3f us "
-          "(period %g ns)\n", out->timestamp_res_ns, n ? sum / n : 0.0,
+    logf_(cl, "  %-20s %10.4g %-15s (back-to-back %.3f us, period %g ns)\n",
+          "timestamps", out->timestamp_res_ns, "ns", n ? sum / n : 0.0,
           period);
+    return 0;
+}
+
+/* Same-address atomics: a subgroup's atomics on one address are combined
+ * when all lanes take less than twice the time of one lane per subgroup;
+ * the cost per request is then the one-lane time, else the per-lane time. */
+static void derive_atomics(cal *cl)
+{
+    device_profile *p = &cl->out->p;
+    const cal_scratch *s = &cl->out->s;
+    double sg = p->limits.subgroup_size ? p->limits.subgroup_size : 1;
+    if (s->atomic_all_ns > 0) {
+        int comb = s->atomic_one_ns > 0 &&
+                   s->atomic_all_ns * sg < 2 * s->atomic_one_ns;
+        p->atomic_combine = comb;
+        p->atomic_same_ns = comb ? s->atomic_one_ns : s->atomic_all_ns;
+        logf_(cl, "  %-20s %10.4g %-15s (global, one address; a subgroup's "
+              "lanes %s one request: %.3g ns per lane x %g vs %.3g ns per "
+              "subgroup)\n", "atomic same-address", p->atomic_same_ns,
+              "ns/request", comb ? "are" : "are not", s->atomic_all_ns, sg,
+              s->atomic_one_ns);
+    }
+    if (s->shared_all_ns > 0) {
+        int comb = s->shared_one_ns > 0 &&
+                   s->shared_all_ns * sg < 2 * s->shared_one_ns;
+        p->atomic_shared_combine = comb;
+        p->atomic_shared_same_ns = s->shared_all_ns;
+        logf_(cl, "  %-20s %10.4g %-15s (workgroup memory, one word; "
+              "combined per subgroup: %s)\n", "shared same-address",
+              p->atomic_shared_same_ns, "ns/lane", comb ? "yes" : "no");
+    }
+}
+
+static int cal_run_table(cal *cl, cw_error *err)
+{
+    size_t n;
+    const cal_bench *t = cal_table(&n);
+    for (size_t i = 0; i < n; i++) {
+        int rc = measure_row(cl, &t[i], err);
+        if (rc)
+            return rc;
+    }
+    derive_atomics(cl);
     return 0;
 }
 
@@ -704,9 +740,13 @@ int calibrate_device(const char *selector, double budget_s,
     int rc = vk_open_events(selector, "", &c, err);
     if (rc)
         return rc;
-    cal cl = {.c = c, .log = log};
+    cal_out *res = calloc(1, sizeof *res);
+    if (!res)
+        abort();
+    cal cl = {.c = c, .log = log, .out = res};
     if (budget_s <= 0)
         budget_s = 2;
+    cl.budget_s = budget_s;
     /* 20 ms per measurement at the default budget (2 s), shorter below */
     cl.target_s = budget_s / 100.0;
     if (cl.target_s > 0.020)
@@ -715,41 +755,43 @@ int calibrate_device(const char *selector, double budget_s,
         cl.target_s = 0.001;
     cl.is_cpu = strcmp(c->info.type, "cpu") == 0;
 
-    profile_init(out);
+    device_profile *p = &res->p;
+    profile_init(p);
     char key[64];
     profile_key(c->info.name, key, sizeof key);
     device_profile base;
     /* machine shape (units, cache sizes, ...) that cannot be measured here
      * comes from the built-in entry when there is one */
     if (profile_builtin(key, &base) == 0)
-        *out = base;
-    vk_device_profile(c, out);
-    snprintf(out->key, sizeof out->key, "%s", key);
-    out->source = PROFILE_CALIBRATED;
+        *p = base;
+    vk_device_profile(c, p);
+    snprintf(p->key, sizeof p->key, "%s", key);
+    p->source = PROFILE_CALIBRATED;
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);
-    strftime(out->date, sizeof out->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    strftime(p->date, sizeof p->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
     char sel[200] = "";
     if (selector && *selector)
         snprintf(sel, sizeof sel, " --device '%.180s'", selector);
-    snprintf(out->command, sizeof out->command,
+    snprintf(p->command, sizeof p->command,
              "clockwork calibrate%s --budget %g", sel, budget_s);
-    out->timestamp_res_ns = -1;
-    vk_device_profile(c, out);
+    p->timestamp_res_ns = -1;
+    size_dram(&cl);
 
-    logf_(&cl, "calibrate: %s (%s, driver %s), %.0f ms per measurement\n",
-          c->info.name, c->info.type, c->info.driver_version,
-          cl.target_s * 1e3);
+    logf_(&cl, "calibrate: %s (%s, driver %s), %.0f ms per measurement, "
+          "%u units at %.3g GHz\n", c->info.name, c->info.type,
+          c->info.driver_version, cl.target_s * 1e3, p->units, p->clock_ghz);
     double t0 = vkx_now_s();
-    rc = cal_overheads(&cl, out, err);
+    rc = cal_overheads(&cl, err);
     if (!rc)
-        rc = cal_bandwidth(&cl, out, budget_s, err);
-    if (!rc)
-        rc = cal_compute(&cl, out, err);
+        rc = cal_run_table(&cl, err);
     logf_(&cl, "calibrate: done in %.1f s\n", vkx_now_s() - t0);
+    *out = *p;
+    free(res);
     if (vk_ctx_hung(c))
         return rc; /* left undestroyed on purpose, see vk_run.c */
+    free_buffers(&cl);
     vk_close(c);
     return rc;
 }

@@ -1,14 +1,16 @@
-/* calibrate.h - measure a Vulkan device's ceilings (clockwork calibrate).
+/* calibrate.h - measure a Vulkan device's model constants (clockwork
+ * calibrate).
  *
- * Contract: calibrate_device() runs micro-kernels on the selected device:
- * DRAM copy/read/write bandwidth, L2 and shared-memory bandwidth,
- * FP32/FP16/FP64 (where supported) and INT32 throughput with several
- * independent FMA chains from distinct starting values (results written so
- * nothing is folded away), dispatch overhead and timestamp resolution.  Each
- * measurement grows until it lasts >= 20 ms (scaled down by budget_s).
- * Progress goes to log (may be NULL).  Fills out (source = calibrated,
- * limits from the device) and returns 0, or CW_EXIT_ENV with err.
- * Saving to the cache (profile_cache_path) is the caller's choice.
+ * Contract: calibrate_device() runs the microbenchmarks of
+ * calibrate_table.h on the selected device, one per profile field
+ * (bandwidths, latencies, arithmetic rates, atomics, barriers, subgroup
+ * operations, lavapipe's per-class costs), plus the dispatch overhead and
+ * the timestamp resolution.  Each measurement grows until it lasts >= 20 ms
+ * (scaled down by budget_s).  It starts from the built-in profile of the
+ * same key (shape fields that cannot be measured survive).  Progress goes
+ * to log (may be NULL), one line per field.  Fills out (source =
+ * calibrated, limits from the device) and returns 0, or CW_EXIT_ENV with
+ * err.  Saving to the cache (profile_cache_path) is the caller's choice.
  */
 #ifndef CW_CALIBRATE_H
 #define CW_CALIBRATE_H

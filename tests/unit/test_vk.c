@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "calibrate.h"
+#include "calibrate_table.h"
 #include "shader.h"
 #include "verifier.h"
 #include "vk.h"
@@ -690,7 +691,55 @@ static void test_calibrate_short(void **state)
     assert_non_null(strstr(log, "dram copy"));
     assert_non_null(strstr(log, "fp32"));
     assert_non_null(strstr(log, "atomics"));
+    /* fields the built-in lavapipe profile leaves unknown: only a
+     * measurement can have set them */
+    double lat[] = {p.mem_latency_ns, p.l2_latency_ns, p.l1_latency_ns,
+                    p.shared_latency_ns, p.subgroup_op_ns,
+                    p.atomic_shared_same_ns, p.l1_gbs, p.atomic_shared_gops};
+    for (size_t i = 0; i < sizeof lat / sizeof lat[0]; i++)
+        if (!(lat[i] > 0 && lat[i] < 1e7))
+            fail_msg("cost %zu = %g", i, lat[i]);
+    /* every CPU row of the table ran and was derived */
+    size_t n;
+    const cal_bench *t = cal_table(&n);
+    for (size_t i = 0; i < n; i++) {
+        if (t[i].need & CAL_GPU_ONLY)
+            continue;
+        char want[64];
+        snprintf(want, sizeof want, "  %-20s ", t[i].name);
+        const char *at = strstr(log, want);
+        if (!at)
+            fail_msg("no log line for '%s':\n%s", t[i].name, log);
+        if (!strncmp(at + strlen(want), "not ", 4))
+            fail_msg("'%s' was not measured:\n%s", t[i].name, log);
+    }
+    assert_true(p.cpu_cycles_per_instruction > 0);
+    assert_true(p.cpu_cycles_per_storage_lane > 0);
+    assert_true(p.cpu_ns_per_group > 0);
     free(log);
+}
+
+/* Every row of the calibration table is consistent with its kernel: the
+ * local size it counts work with is the GLSL's, the field lies inside the
+ * result, and a rate has a unit. */
+static void test_calibrate_table(void **state)
+{
+    (void)state;
+    size_t n;
+    const cal_bench *t = cal_table(&n);
+    assert_true(n >= 30);
+    for (size_t i = 0; i < n; i++) {
+        char want[48];
+        snprintf(want, sizeof want, "local_size_x = %u)", t[i].local);
+        if (!strstr(t[i].glsl, want))
+            fail_msg("row '%s': GLSL does not say %s", t[i].name, want);
+        assert_true(t[i].field + sizeof(double) <= sizeof(cal_out));
+        assert_non_null(t[i].unit);
+        assert_non_null(t[i].what);
+        for (size_t j = 0; j < i; j++)
+            if (!strcmp(t[i].name, t[j].name))
+                fail_msg("row name '%s' twice", t[i].name);
+    }
 }
 
 /* ---- the hang guard: keep last ---- */
@@ -760,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_missing_buffer),
         cmocka_unit_test(test_refused_dispatches),
         cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_calibrate_table),
         cmocka_unit_test(test_calibrate_short),
         cmocka_unit_test(test_hang_guard),
     };

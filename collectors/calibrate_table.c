@@ -1,0 +1,468 @@
+/* calibrate_table.c - the calibration microbenchmarks (calibrate_table.h).
+ *
+ * Why each kernel looks the way it does:
+ *   - loads whose result only feeds a never-true comparison keep the
+ *     compiler from deleting them without adding write traffic;
+ *   - throughput kernels run 8 independent chains per invocation, latency
+ *     kernels one dependent chain in one invocation;
+ *   - every loop stays below 65535 trips: lavapipe (gallivm) silently caps
+ *     every loop there;
+ *   - pointer chases keep their position in a buffer, so the next dispatch
+ *     goes on along the cycle instead of re-reading lines it just cached.
+ */
+#include "calibrate_table.h"
+
+#define HEAD(local) "#version 450\n$E\nlayout(local_size_x = " #local ") in;\n" CAL_PUSH_GLSL
+#define SUBGROUP_EXT                                                          \
+    "#extension GL_KHR_shader_subgroup_basic : require\n"                     \
+    "#extension GL_KHR_shader_subgroup_arithmetic : require"
+#define F16_EXT "#extension GL_EXT_shader_explicit_arithmetic_types_float16 : require"
+
+static const char copy_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { vec4 s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        uint j = i + k * stride;\n"
+    "        if (j < n) d[j] = s[j];\n"
+    "    }\n"
+    "}\n";
+
+static const char read_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { vec4 s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    vec4 acc = vec4(0.0);\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        uint j = i + k * stride;\n"
+    "        if (j < n) acc += s[j];\n"
+    "    }\n"
+    "    if (acc.x == -1234.5678) d[i & 1023u] = acc;\n"
+    "}\n";
+
+static const char write_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        uint j = i + k * stride;\n"
+    "        if (j < n) d[j] = vec4(float(j), 1.0, 2.0, 3.0);\n"
+    "    }\n"
+    "}\n";
+
+/* a working set of mask + 1 vec4s read over and over; stride 0: every
+ * workgroup reads the same block (L1), else the groups spread over it */
+static const char cached_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { vec4 s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_LocalInvocationID.x + gl_WorkGroupID.x * stride;\n"
+    "    vec4 a = vec4(0.0), b = vec4(0.0);\n"
+    "    for (uint k = 0u; k < iters; k += 2u) {\n"
+    "        a += s[(i + k * 4099u) & mask];\n"
+    "        b += s[(i + (k + 1u) * 4099u) & mask];\n"
+    "    }\n"
+    "    vec4 acc = a + b;\n"
+    "    if (acc.x == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
+    "}\n";
+
+static const char shared_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "shared vec4 tile[1024];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    for (uint k = 0u; k < 4u; k++)\n"
+    "        tile[l + k * 256u] = vec4(float(l + k), 1.0, 2.0, 3.0);\n"
+    "    barrier();\n"
+    "    vec4 a = vec4(0.0), b = vec4(0.0);\n"
+    "    for (uint k = 0u; k < iters; k += 2u) {\n"
+    "        a += tile[(l + k * 64u) & 1023u];\n"
+    "        b += tile[(l + k * 64u + 32u) & 1023u];\n"
+    "    }\n"
+    "    vec4 acc = a + b;\n"
+    "    if (acc.x == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
+    "}\n";
+
+/* 8 independent FMA chains of $T (vec4, f16vec4, dvec4) */
+static const char fma_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    $T f = $T(float(i & 255u) * 0.001);\n"
+    "    $T mm = $T(m), cc = $T(c);\n"
+    "    $T a0 = f + $T(0.0, 0.01, 0.02, 0.03);\n"
+    "    $T a1 = a0 + $T(0.1), a2 = a0 + $T(0.2), a3 = a0 + $T(0.3);\n"
+    "    $T a4 = a0 + $T(0.4), a5 = a0 + $T(0.5), a6 = a0 + $T(0.6);\n"
+    "    $T a7 = a0 + $T(0.7);\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        a0 = fma(a0, mm, cc); a1 = fma(a1, mm, cc);\n"
+    "        a2 = fma(a2, mm, cc); a3 = fma(a3, mm, cc);\n"
+    "        a4 = fma(a4, mm, cc); a5 = fma(a5, mm, cc);\n"
+    "        a6 = fma(a6, mm, cc); a7 = fma(a7, mm, cc);\n"
+    "    }\n"
+    "    d[i & 1023u] = vec4(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7);\n"
+    "}\n";
+
+static const char int_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    uvec4 a0 = uvec4(i, i + 1u, i + 2u, i + 3u);\n"
+    "    uvec4 a1 = a0 + 11u, a2 = a0 + 23u, a3 = a0 + 37u;\n"
+    "    uvec4 a4 = a0 + 41u, a5 = a0 + 53u, a6 = a0 + 67u, a7 = a0 + 79u;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        a0 = a0 * mask + n; a1 = a1 * mask + n; a2 = a2 * mask + n;\n"
+    "        a3 = a3 * mask + n; a4 = a4 * mask + n; a5 = a5 * mask + n;\n"
+    "        a6 = a6 * mask + n; a7 = a7 * mask + n;\n"
+    "    }\n"
+    "    d[i & 1023u] = vec4(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7);\n"
+    "}\n";
+
+/* transcendental unit: 8 vec4 chains of 1/sqrt(a + c), one SFU op per
+ * component per step */
+static const char sfu_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    vec4 a0 = vec4(float(i & 255u) * 0.001 + 1.0) + vec4(0.0, 0.1, 0.2, 0.3);\n"
+    "    vec4 a1 = a0 + 0.4, a2 = a0 + 0.8, a3 = a0 + 1.2;\n"
+    "    vec4 a4 = a0 + 1.6, a5 = a0 + 2.0, a6 = a0 + 2.4, a7 = a0 + 2.8;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        a0 = inversesqrt(a0 + c); a1 = inversesqrt(a1 + c);\n"
+    "        a2 = inversesqrt(a2 + c); a3 = inversesqrt(a3 + c);\n"
+    "        a4 = inversesqrt(a4 + c); a5 = inversesqrt(a5 + c);\n"
+    "        a6 = inversesqrt(a6 + c); a7 = inversesqrt(a7 + c);\n"
+    "    }\n"
+    "    d[i & 1023u] = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;\n"
+    "}\n";
+
+/* issue rate: 8 independent scalar integer chains of xor + add, the
+ * cheapest instructions there are; the evaluator counts what ran */
+static const char issue_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { uint d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    uint a0 = i, a1 = i + 1u, a2 = i + 2u, a3 = i + 3u;\n"
+    "    uint a4 = i + 4u, a5 = i + 5u, a6 = i + 6u, a7 = i + 7u;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        a0 = (a0 ^ mask) + n; a1 = (a1 ^ mask) + n;\n"
+    "        a2 = (a2 ^ mask) + n; a3 = (a3 ^ mask) + n;\n"
+    "        a4 = (a4 ^ mask) + n; a5 = (a5 ^ mask) + n;\n"
+    "        a6 = (a6 ^ mask) + n; a7 = (a7 ^ mask) + n;\n"
+    "    }\n"
+    "    d[i & 4095u] = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7;\n"
+    "}\n";
+
+/* one dependent FMA chain: a loop trip per FMA (what lavapipe's chain
+ * step is), one invocation or many */
+static const char chain_glsl[] = HEAD(64)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    float x = float(i) * 1e-6;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        x = fma(x, m, c);\n"
+    "    d[i & 4095u] = x;\n"
+    "}\n";
+
+/* FMA latency: one invocation, 8 dependent FMAs per trip */
+static const char fma_latency_glsl[] = HEAD(1)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    float x = float(gl_GlobalInvocationID.x) * 1e-6;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        x = fma(x, m, c); x = fma(x, m, c); x = fma(x, m, c);\n"
+    "        x = fma(x, m, c); x = fma(x, m, c); x = fma(x, m, c);\n"
+    "        x = fma(x, m, c); x = fma(x, m, c);\n"
+    "    }\n"
+    "    d[0] = x;\n"
+    "}\n";
+
+/* dependent pointer chase; binding 1 keeps the position */
+static const char chase_glsl[] = HEAD(1)
+    "layout(set = 0, binding = 0) readonly buffer C { uint next[]; };\n"
+    "layout(set = 0, binding = 1) buffer Q { uint pos[]; };\n"
+    "void main() {\n"
+    "    uint j = pos[0];\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        j = next[j];\n"
+    "    pos[0] = j;\n"
+    "}\n";
+
+static const char chase_shared_glsl[] = HEAD(64)
+    "layout(set = 0, binding = 0) readonly buffer C { uint next[]; };\n"
+    "layout(set = 0, binding = 1) buffer Q { uint pos[]; };\n"
+    "shared uint s[1024];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    for (uint k = l; k < 1024u; k += 64u)\n"
+    "        s[k] = next[k];\n"
+    "    barrier();\n"
+    "    if (l == 0u) {\n"
+    "        uint j = pos[0] & 1023u;\n"
+    "        for (uint k = 0u; k < iters; k++)\n"
+    "            j = s[j];\n"
+    "        pos[0] = j;\n"
+    "    }\n"
+    "}\n";
+
+/* distinct-address global atomics: neighbouring lanes on neighbouring
+ * words, every step on another word of a 4 MiB table */
+static const char atomic_distinct_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        atomicAdd(a[(i + k * 65537u) & mask], 1u);\n"
+    "}\n";
+
+static const char atomic_all_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
+    "void main() {\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        atomicAdd(a[0], 1u);\n"
+    "}\n";
+
+static const char atomic_one_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
+    "void main() {\n"
+    "    bool leader = subgroupElect();\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        if (leader) atomicAdd(a[0], 1u);\n"
+    "}\n";
+
+static const char shared_atomic_distinct_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { uint d[]; };\n"
+    "shared uint h[1024];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    for (uint k = 0u; k < 4u; k++) h[l + k * 256u] = 0u;\n"
+    "    barrier();\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        atomicAdd(h[(l + k * 256u) & 1023u], 1u);\n"
+    "    barrier();\n"
+    "    if (h[l] == 0xffffffffu) d[gl_GlobalInvocationID.x & 4095u] = h[l];\n"
+    "}\n";
+
+static const char shared_atomic_all_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { uint d[]; };\n"
+    "shared uint h[1];\n"
+    "void main() {\n"
+    "    if (gl_LocalInvocationID.x == 0u) h[0] = 0u;\n"
+    "    barrier();\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        atomicAdd(h[0], 1u);\n"
+    "    barrier();\n"
+    "    if (h[0] == 0xffffffffu) d[gl_WorkGroupID.x & 4095u] = h[0];\n"
+    "}\n";
+
+static const char shared_atomic_one_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { uint d[]; };\n"
+    "shared uint h[1];\n"
+    "void main() {\n"
+    "    if (gl_LocalInvocationID.x == 0u) h[0] = 0u;\n"
+    "    barrier();\n"
+    "    bool leader = subgroupElect();\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        if (leader) atomicAdd(h[0], 1u);\n"
+    "    barrier();\n"
+    "    if (h[0] == 0xffffffffu) d[gl_WorkGroupID.x & 4095u] = h[0];\n"
+    "}\n";
+
+static const char barrier_glsl[] = HEAD(256)
+    "void main() {\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        barrier();\n"
+    "}\n";
+
+/* a dependent chain of subgroup reductions (the xor keeps a compiler from
+ * turning a reduction of a uniform value into a multiply) */
+static const char subgroup_glsl[] = HEAD(32)
+    "layout(set = 0, binding = 0) writeonly buffer D { uint d[]; };\n"
+    "void main() {\n"
+    "    uint v = gl_SubgroupInvocationID;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        v = subgroupAdd(v) ^ gl_SubgroupInvocationID;\n"
+    "    if (v == n) d[0] = v;\n"
+    "}\n";
+
+/* lavapipe's per-lane buffer / workgroup-memory access cost: four scalar
+ * loads per trip from a cache-resident block */
+static const char lane_storage_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    float a = 0.0, b = 0.0, e = 0.0, f = 0.0;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        uint j = (l + k * 8u) & 4095u;\n"
+    "        a += s[j]; b += s[j ^ 1u]; e += s[j ^ 2u]; f += s[j ^ 3u];\n"
+    "    }\n"
+    "    float acc = a + b + e + f;\n"
+    "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 4095u] = acc;\n"
+    "}\n";
+
+static const char lane_shared_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "shared float t[4096];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    for (uint k = 0u; k < 16u; k++) t[l + k * 256u] = float(l + k);\n"
+    "    barrier();\n"
+    "    float a = 0.0, b = 0.0, e = 0.0, f = 0.0;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        uint j = (l + k * 8u) & 4095u;\n"
+    "        a += t[j]; b += t[j ^ 1u]; e += t[j ^ 2u]; f += t[j ^ 3u];\n"
+    "    }\n"
+    "    float acc = a + b + e + f;\n"
+    "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 4095u] = acc;\n"
+    "}\n";
+
+static const char empty_glsl[] = HEAD(64) "void main() {}\n";
+
+#define B2(a, b) {CAL_BUF_##a, CAL_BUF_##b}
+#define B1(a) {CAL_BUF_##a, CAL_BUF_NONE}
+#define B0 {CAL_BUF_NONE, CAL_BUF_NONE}
+
+static const cal_bench table[] = {
+    /* memory bandwidths */
+    {"dram copy", copy_glsl, 0, 0, 256, B2(SRC, DST), CAL_SHAPE_STREAM,
+     {0, 0}, {4, 16}, {0, 0}, 0, 0, 0, CAL_PER_BYTE, 2, CAL_RATE,
+     CAL_FIELD(dram_gbs), 0, "GB/s", "read + write, vec4, every byte once"},
+    {"dram read", read_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_STREAM,
+     {0, 0}, {4, 16}, {0, 0}, 0, 0, 0, CAL_PER_BYTE, 1, CAL_RATE,
+     CAL_FIELD(dram_read_gbs), 0, "GB/s", "vec4 loads"},
+    {"dram write", write_glsl, 0, 0, 256, B1(DST), CAL_SHAPE_STREAM,
+     {0, 0}, {4, 16}, {0, 0}, 0, 0, 0, CAL_PER_BYTE, 1, CAL_RATE,
+     CAL_FIELD(dram_write_gbs), 0, "GB/s", "vec4 stores"},
+    {"l2 read", cached_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED,
+     {2048, 64}, {256, 64}, {(4u << 20) / 16 - 1, (512u << 10) / 16 - 1}, 256,
+     0, 0, CAL_PER_INVOCATION, 16, CAL_RATE, CAL_FIELD(l2_gbs), 0, "GB/s",
+     "vec4 loads over a working set > L1, < L2 (4 MiB GPU, 512 KiB CPU)"},
+    {"l1 read", cached_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED,
+     {2048, 64}, {1024, 64}, {1023, 1023}, 0, 0, 0, CAL_PER_INVOCATION, 16,
+     CAL_RATE, CAL_FIELD(l1_gbs), 0, "GB/s",
+     "vec4 loads, every workgroup re-reads one 16 KiB block"},
+    {"shared read", shared_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {2048, 64}, {1024, 64}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION, 16,
+     CAL_RATE, CAL_FIELD(shared_gbs), 0, "GB/s",
+     "vec4 workgroup-memory loads, conflict-free"},
+    /* memory latencies: one invocation, dependent loads */
+    {"dram latency", chase_glsl, 0, 0, 1, B2(CHASE_DRAM, POS),
+     CAL_SHAPE_FIXED, {1, 1}, {20000, 20000}, {0, 0}, 0, 0, 0,
+     CAL_PER_DISPATCH, 1, CAL_NS, CAL_FIELD(mem_latency_ns), 0, "ns",
+     "pointer chase, 4 KiB apart over >= 1 GiB (GPU)"},
+    {"l2 latency", chase_glsl, 0, 0, 1, B2(CHASE_L2, POS), CAL_SHAPE_FIXED,
+     {1, 1}, {50000, 50000}, {0, 0}, 0, 0, 0, CAL_PER_DISPATCH, 1, CAL_NS,
+     CAL_FIELD(l2_latency_ns), 0, "ns", "pointer chase, 128 B apart over 8 MiB"},
+    {"l1 latency", chase_glsl, 0, 0, 1, B2(CHASE_L1, POS), CAL_SHAPE_FIXED,
+     {1, 1}, {60000, 60000}, {0, 0}, 0, 0, 0, CAL_PER_DISPATCH, 1, CAL_NS,
+     CAL_FIELD(l1_latency_ns), 0, "ns", "pointer chase, 128 B apart over 8 KiB"},
+    {"shared latency", chase_shared_glsl, 0, 0, 64, B2(CHASE_SHARED, POS),
+     CAL_SHAPE_FIXED, {1, 1}, {60000, 60000}, {0, 0}, 0, 0, 0,
+     CAL_PER_DISPATCH, 1, CAL_NS, CAL_FIELD(shared_latency_ns), 0, "ns",
+     "pointer chase in workgroup memory"},
+    /* arithmetic */
+    {"fp32", fma_glsl, "vec4", "", 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {1024, 16}, {1024, 256}, {0, 0}, 0, 0.9999f, 0.0001f,
+     CAL_PER_INVOCATION, 64, CAL_RATE, CAL_FIELD(fp32_gflops), 0, "GFLOP/s",
+     "8 independent vec4 FMA chains (FMA = 2 FLOPs)"},
+    {"fp16", fma_glsl, "f16vec4", F16_EXT, 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {1024, 16}, {1024, 256}, {0, 0}, 0, 0.9999f, 0.0001f,
+     CAL_PER_INVOCATION, 64, CAL_RATE, CAL_FIELD(fp16_gflops), CAL_NEED_FP16,
+     "GFLOP/s", "the same in FP16"},
+    {"fp64", fma_glsl, "dvec4", "", 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {1024, 16}, {1024, 256}, {0, 0}, 0, 0.9999f, 0.0001f,
+     CAL_PER_INVOCATION, 64, CAL_RATE, CAL_FIELD(fp64_gflops), CAL_NEED_FP64,
+     "GFLOP/s", "the same in FP64"},
+    {"int32", int_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED, {1024, 16},
+     {1024, 256}, {1664525u, 1664525u}, 0, 0, 0, CAL_PER_INVOCATION, 64,
+     CAL_RATE, CAL_FIELD(int32_gops), 0, "GOP/s",
+     "8 uvec4 multiply-add chains (2 ops a step)"},
+    {"sfu", sfu_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED, {1024, 16},
+     {256, 64}, {0, 0}, 0, 1.0f, 0.25f, CAL_PER_INVOCATION, 32, CAL_RATE,
+     CAL_FIELD(sfu_gops), 0, "GOP/s", "8 vec4 inversesqrt chains"},
+    {"issue", issue_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED, {1024, 16},
+     {1024, 256}, {0x9e3779b9u, 0x9e3779b9u}, 0, 0, 0, CAL_PER_INVOCATION, 0,
+     CAL_ISSUE, CAL_FIELD(issue_glanes), CAL_GPU_ONLY, "G lane-instr/s",
+     "8 scalar xor + add chains, counted instructions / time"},
+    {"fp latency", fma_latency_glsl, 0, 0, 1, B1(SMALL), CAL_SHAPE_FIXED,
+     {1, 1}, {8192, 8192}, {0, 0}, 0, 0.9999f, 0.0001f, CAL_PER_DISPATCH, 8,
+     CAL_CYCLES, CAL_FIELD(fp_latency_cycles), 0, "cycles",
+     "one invocation, one dependent FMA chain"},
+    /* atomics */
+    {"atomics", atomic_distinct_glsl, 0, 0, 256, B1(TABLE), CAL_SHAPE_FIXED,
+     {1024, 16}, {64, 16}, {(1u << 20) - 1, (1u << 20) - 1}, 0, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(atomic_gops), 0, "GOP/s",
+     "global atomicAdd, every lane its own word of a 4 MiB table"},
+    {"atomic one/subgroup", atomic_one_glsl, 0, SUBGROUP_EXT, 256,
+     B1(COUNTER), CAL_SHAPE_FIXED, {1024, 16}, {16, 16}, {0, 0}, 0, 0, 0,
+     CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(atomic_one_ns),
+     CAL_NEED_SUBGROUP, "ns/request",
+     "one lane per subgroup, one address, all workgroups"},
+    {"atomic same", atomic_all_glsl, 0, 0, 256, B1(COUNTER), CAL_SHAPE_FIXED,
+     {1024, 16}, {16, 16}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION, 1, CAL_NS,
+     CAL_SCRATCH(atomic_all_ns), 0, "ns/lane",
+     "every lane on one address"},
+    {"shared atomics", shared_atomic_distinct_glsl, 0, 0, 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {2048, 16}, {256, 64}, {0, 0}, 0, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(atomic_shared_gops), 0,
+     "GOP/s", "workgroup-memory atomicAdd, every lane its own word"},
+    {"shared atomic one", shared_atomic_one_glsl, 0, SUBGROUP_EXT, 256,
+     B1(SMALL), CAL_SHAPE_UNITS, {0, 0}, {1024, 256}, {0, 0}, 0, 0, 0,
+     CAL_PER_UNIT_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(shared_one_ns),
+     CAL_NEED_SUBGROUP, "ns/request",
+     "one workgroup per unit, one lane per subgroup on one shared word"},
+    {"shared atomic same", shared_atomic_all_glsl, 0, 0, 256, B1(SMALL),
+     CAL_SHAPE_UNITS, {0, 0}, {256, 64}, {0, 0}, 0, 0, 0, CAL_PER_UNIT_LANE,
+     1, CAL_NS, CAL_SCRATCH(shared_all_ns), 0, "ns/lane",
+     "one workgroup per unit, every lane on one shared word"},
+    /* synchronisation */
+    {"barrier", barrier_glsl, 0, 0, 256, B0, CAL_SHAPE_FIXED, {1, 1},
+     {20000, 2000}, {0, 0}, 0, 0, 0, CAL_PER_DISPATCH, 1, CAL_NS,
+     CAL_FIELD(barrier_ns), CAL_GPU_ONLY, "ns",
+     "one workgroup of 256, a loop of barrier()"},
+    {"subgroup op", subgroup_glsl, 0, SUBGROUP_EXT, 32, B1(SMALL),
+     CAL_SHAPE_FIXED, {1, 1}, {20000, 20000}, {0, 0}, 0, 0, 0,
+     CAL_PER_DISPATCH, 1, CAL_NS, CAL_FIELD(subgroup_op_ns),
+     CAL_NEED_SUBGROUP, "ns", "one subgroup, dependent subgroupAdd chain"},
+    /* lavapipe's generated-code costs, per instruction class */
+    {"cpu instruction", issue_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {0, 16}, {0, 2048}, {0x9e3779b9u, 0x9e3779b9u}, 0, 0, 0,
+     CAL_PER_INVOCATION, 0, CAL_CPU_INSTR,
+     CAL_FIELD(cpu_cycles_per_instruction), CAL_CPU_ONLY, "cycles",
+     "core cycles per counted instruction of one vector"},
+    {"cpu buffer lane", lane_storage_glsl, 0, 0, 256, B2(SMALL, SMALL),
+     CAL_SHAPE_FIXED, {0, 16}, {0, 512}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
+     0, CAL_CPU_STORAGE, CAL_FIELD(cpu_cycles_per_storage_lane),
+     CAL_CPU_ONLY, "cycles", "core cycles per 4-byte buffer lane access"},
+    {"cpu shared lane", lane_shared_glsl, 0, 0, 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {0, 16}, {0, 512}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
+     0, CAL_CPU_SHARED, CAL_FIELD(cpu_cycles_per_shared_lane), CAL_CPU_ONLY,
+     "cycles", "core cycles per 4-byte workgroup-memory lane access"},
+    {"cpu barrier", barrier_glsl, 0, 0, 256, B0, CAL_SHAPE_FIXED, {0, 16},
+     {0, 256}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION, 0, CAL_CPU_BARRIER,
+     CAL_FIELD(cpu_ns_per_barrier_lane), CAL_CPU_ONLY, "ns",
+     "ns per barrier per invocation (coroutine switch)"},
+    {"cpu chain step", chain_glsl, 0, 0, 64, B1(SMALL), CAL_SHAPE_FIXED,
+     {0, 64}, {0, 2048}, {0, 0}, 0, 0.9999f, 0.0001f, CAL_PER_INVOCATION, 0,
+     CAL_CPU_CHAIN, CAL_FIELD(cpu_cycles_per_chain_step), CAL_CPU_ONLY,
+     "cycles", "core cycles per dependent FMA loop trip of one vector"},
+    {"cpu fp16", fma_glsl, "f16vec4", F16_EXT, 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {0, 16}, {0, 256}, {0, 0}, 0, 0.9999f, 0.0001f,
+     CAL_PER_INVOCATION, 0, CAL_CPU_FP16,
+     CAL_FIELD(cpu_fp16_conversions_per_flop), CAL_CPU_ONLY | CAL_NEED_FP16,
+     "conversions", "FP32 conversions per FP16 FLOP (no FP16 vector ALU)"},
+    {"cpu workgroup", empty_glsl, 0, 0, 64, B0, CAL_SHAPE_FIXED, {0, 4096},
+     {0, 1}, {0, 0}, 0, 0, 0, CAL_PER_GROUP, 1, CAL_CPU_GROUP,
+     CAL_FIELD(cpu_ns_per_group), CAL_CPU_ONLY, "ns",
+     "ns to start a workgroup (empty kernel, many groups)"},
+};
+
+const cal_bench *cal_table(size_t *n)
+{
+    *n = sizeof table / sizeof table[0];
+    return table;
+}

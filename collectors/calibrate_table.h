@@ -1,0 +1,135 @@
+/* calibrate_table.h - the microbenchmarks `clockwork calibrate` runs.
+ *
+ * Contract: cal_table() returns the rows, in the order they must run (a
+ * derived row uses fields measured by rows before it).  Each row is one
+ * micro-kernel that isolates one profile field: its GLSL (every kernel
+ * declares the same push block, cal_push), its buffers by role, its launch
+ * shape on a GPU and on a CPU device, the work one dispatch does and how
+ * the time becomes the field (cal_kind).  calibrate.c runs the rows with
+ * one loop; nothing else in calibrate knows a kernel.
+ */
+#ifndef CW_CALIBRATE_TABLE_H
+#define CW_CALIBRATE_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+
+/* The push block of every micro-kernel (24 bytes). */
+typedef struct cal_push {
+    uint32_t iters, n, stride, mask;
+    float m, c;
+} cal_push;
+
+#define CAL_PUSH_GLSL                                                         \
+    "layout(push_constant) uniform P { uint iters; uint n; uint stride; "     \
+    "uint mask; float m; float c; };\n"
+
+/* Buffers by role; calibrate.c creates each once, on first use. */
+typedef enum {
+    CAL_BUF_NONE = 0,
+    CAL_BUF_SRC,          /* DRAM-sized source, pseudo-random floats */
+    CAL_BUF_DST,          /* DRAM-sized destination */
+    CAL_BUF_SMALL,        /* 16 KiB: results nobody reads, L1-sized reads */
+    CAL_BUF_TABLE,        /* 4 MiB of words for distinct-address atomics */
+    CAL_BUF_COUNTER,      /* 256 B: same-address atomics */
+    CAL_BUF_CHASE_DRAM,   /* one random cycle, 4 KiB apart over >= 1 GiB */
+    CAL_BUF_CHASE_L2,     /* 128 B apart over 8 MiB */
+    CAL_BUF_CHASE_L1,     /* 128 B apart over 8 KiB */
+    CAL_BUF_CHASE_SHARED, /* a cycle over 1024 consecutive words */
+    CAL_BUF_POS,          /* 16 B, zero: where a chase stopped, so the next
+                             dispatch goes on to lines not yet cached */
+    CAL_BUF_COUNT
+} cal_buf;
+
+/* How a launch is sized. */
+typedef enum {
+    CAL_SHAPE_FIXED = 0, /* groups and iters from the row */
+    CAL_SHAPE_STREAM,    /* every vec4 of the DRAM buffers once: n, iters
+                            (vec4s per invocation), stride, groups derived */
+    CAL_SHAPE_UNITS,     /* one workgroup per unit (SM / core), iters from
+                            the row */
+} cal_shape;
+
+/* What one unit of work is counted over. */
+typedef enum {
+    CAL_PER_INVOCATION = 0, /* groups x local x iters x per_iter */
+    CAL_PER_GROUP,          /* groups x iters x per_iter */
+    CAL_PER_DISPATCH,       /* iters x per_iter */
+    CAL_PER_SUBGROUP,       /* groups x ceil(local / subgroup) x iters x ... */
+    CAL_PER_BYTE,           /* stream bytes x per_iter */
+    CAL_PER_UNIT_LANE,      /* local x iters x per_iter: what one unit does
+                               when every unit runs one workgroup */
+    CAL_PER_UNIT_SUBGROUP,  /* ceil(local / subgroup) x iters x per_iter */
+} cal_scope;
+
+/* How the time t (seconds per dispatch) becomes the field. */
+typedef enum {
+    CAL_RATE = 0,     /* work / t x 1e-9 (GB/s, Gop/s) */
+    CAL_NS,           /* t / work x 1e9 (a latency, a cost) */
+    CAL_CYCLES,       /* t / work x clock (needs clock_ghz) */
+    /* the rows below use the evaluator's counts of the kernel (what the
+     * model itself counts), so the constant means what the model means */
+    CAL_ISSUE,        /* counted lane-instructions / t x 1e-9 */
+    CAL_CPU_INSTR,    /* core cycles per counted instruction per vector */
+    CAL_CPU_STORAGE,  /* core cycles per buffer lane access, beyond the
+                         instructions */
+    CAL_CPU_SHARED,   /* the same for workgroup memory */
+    CAL_CPU_BARRIER,  /* ns per barrier per invocation, beyond the
+                         instructions */
+    CAL_CPU_CHAIN,    /* core cycles per dependent FP step of one vector */
+    CAL_CPU_FP16,     /* FP32 conversions per FP16 FLOP */
+    CAL_CPU_GROUP,    /* ns per workgroup, beyond an empty dispatch */
+} cal_kind;
+
+enum {
+    CAL_NEED_FP16 = 1u << 0,
+    CAL_NEED_FP64 = 1u << 1,
+    CAL_NEED_SUBGROUP = 1u << 2, /* basic + arithmetic subgroup ops */
+    CAL_GPU_ONLY = 1u << 3,
+    CAL_CPU_ONLY = 1u << 4,
+};
+
+/* Measured values that are not profile fields themselves. */
+typedef struct cal_scratch {
+    double atomic_one_ns;   /* global, one lane per subgroup, one address:
+                               ns per request */
+    double atomic_all_ns;   /* every lane on one address: ns per lane */
+    double shared_one_ns;   /* workgroup memory, the same two */
+    double shared_all_ns;
+    double empty_dispatch_s;/* batched cost of an empty dispatch */
+} cal_scratch;
+
+typedef struct cal_out {
+    device_profile p;
+    cal_scratch s;
+} cal_out;
+
+#define CAL_FIELD(f) offsetof(cal_out, p.f)
+#define CAL_SCRATCH(f) offsetof(cal_out, s.f)
+
+typedef struct cal_bench {
+    const char *name;
+    const char *glsl;        /* may hold $T (type) and $E (extension line) */
+    const char *type, *ext;  /* substituted for $T / $E, or NULL */
+    uint32_t local;          /* local_size_x of the GLSL */
+    cal_buf bufs[2];         /* bindings 0 and 1 */
+    cal_shape shape;
+    uint32_t groups[2];      /* [0] GPU, [1] CPU device */
+    uint32_t iters[2];
+    uint32_t mask[2];        /* push mask (working-set mask, words - 1) */
+    uint32_t stride;         /* push stride (CAL_SHAPE_FIXED) */
+    float m, c;
+    cal_scope scope;
+    double per_iter;         /* work per scope unit per iteration */
+    cal_kind kind;
+    size_t field;            /* offset in cal_out of the double it sets */
+    unsigned need;
+    const char *unit;
+    const char *what;        /* one line for the log */
+} cal_bench;
+
+const cal_bench *cal_table(size_t *n);
+
+#endif
