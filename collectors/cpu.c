@@ -234,10 +234,10 @@ static int eval_work(const plan_kernel *k, const char *what, const char *text,
             "integer args, e.g. \"2*n*n*n\"",
             "kernel '%s': work.%s \"%s\", position %d: %s", k->name, what,
             text, e.pos, e.text);
-        char detail[256];
-        snprintf(detail, sizeof detail,
-                 "{\"field\": \"work.%s\", \"position\": %d}", what, e.pos);
-        report_set_detail(f, detail);
+        char field[32];
+        snprintf(field, sizeof field, "work.%s", what);
+        finding_detail_str(f, "field", field);
+        finding_detail_int(f, "position", e.pos);
         kr->input_error = 1;
         return -1;
     }
@@ -251,24 +251,6 @@ static double share(const device_profile *p, unsigned threads)
 {
     unsigned units = p->units ? p->units : online_cpus();
     return threads >= units ? 1.0 : (double)threads / units;
-}
-
-/* s as the inside of a JSON string (symbol names come from the plan). */
-static void json_escape(char *dst, size_t n, const char *s)
-{
-    size_t j = 0;
-    for (; s && *s && j + 7 < n; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            dst[j++] = '\\';
-            dst[j++] = (char)c;
-        } else if (c < 0x20) {
-            j += (size_t)snprintf(dst + j, n - j, "\\u%04x", c);
-        } else {
-            dst[j++] = (char)c;
-        }
-    }
-    dst[j] = 0;
 }
 
 /* Packed code narrower than the machine's vectors, or without FMA where
@@ -287,8 +269,6 @@ static void add_narrow_note(const plan_kernel *k, const cpuinspect_result *ir,
         factor *= 2;
     if (factor <= 1)
         return;
-    char sym[256];
-    json_escape(sym, sizeof sym, ir->symbol);
     finding *f = report_add_finding(
         kr, FINDING_NARROW_VECTOR_CODE, SEV_NOTE, k->library, 0,
         "compile for the machine's vector ISA (-march=native), and allow "
@@ -297,14 +277,11 @@ static void add_narrow_note(const plan_kernel *k, const cpuinspect_result *ir,
         "%s: at most 1/%d of the FP32 peak", k->symbol, ir->vector_bits,
         no_fma ? " and no FMA" : "", bits, machine_fma ? "FMA" : "vectors",
         factor);
-    char detail[512];
-    snprintf(detail, sizeof detail,
-             "{\"symbol\": \"%s\", \"vector_bits\": %d, "
-             "\"machine_vector_bits\": %d, \"fma\": %s, "
-             "\"peak_fraction\": %.6g}",
-             sym, ir->vector_bits, bits, ir->loop_fma ? "true" : "false",
-             1.0 / factor);
-    report_set_detail(f, detail);
+    finding_detail_str(f, "symbol", ir->symbol);
+    finding_detail_int(f, "vector_bits", ir->vector_bits);
+    finding_detail_int(f, "machine_vector_bits", bits);
+    finding_detail_bool(f, "fma", ir->loop_fma);
+    finding_detail_real(f, "peak_fraction", 1.0 / factor);
 }
 
 /* The file the run will load: the plan's path, or for a bare name what
@@ -373,15 +350,12 @@ static void add_inspection(const plan_kernel *k, const device_profile *prof,
         "instructions, so they can reach at most 1/%d of the %s FP32 peak%s",
         k->symbol, ir.loop_fp_scalar, lanes, simd_name(),
         prof && prof->fp32_gflops > 0 ? "" : " (peak unknown)");
-    char detail[512], sym[256];
-    json_escape(sym, sizeof sym, ir.symbol);
-    snprintf(detail, sizeof detail,
-             "{\"symbol\": \"%s\", \"loops\": %zu, \"loop_fp_scalar\": %zu, "
-             "\"loop_fp_packed\": %zu, \"instructions\": %zu, "
-             "\"vector_lanes_fp32\": %d}",
-             sym, ir.nloops, ir.loop_fp_scalar, ir.loop_fp_packed,
-             ir.ninsns, lanes);
-    report_set_detail(f, detail);
+    finding_detail_str(f, "symbol", ir.symbol);
+    finding_detail_uint(f, "loops", ir.nloops);
+    finding_detail_uint(f, "loop_fp_scalar", ir.loop_fp_scalar);
+    finding_detail_uint(f, "loop_fp_packed", ir.loop_fp_packed);
+    finding_detail_uint(f, "instructions", ir.ninsns);
+    finding_detail_int(f, "vector_lanes_fp32", lanes);
 }
 
 void cpu_check_kernel(const plan_kernel *k, const device_profile *cpu_prof,
@@ -792,13 +766,11 @@ void cpu_roofline_verdict(const plan_kernel *k, kernel_report *kr,
             "library; set \"expect\": {\"min_efficiency\": ...} if this "
             "kernel is not meant to approach the roofline",
             "kernel '%s' %s", k->name, text);
-        char detail[320];
-        snprintf(detail, sizeof detail,
-                 "{\"efficiency\": %.6g, \"best_efficiency\": %.6g, "
-                 "\"min_efficiency\": %.6g, \"measured_gflops\": %.6g, "
-                 "\"measured_gbs\": %.6g}",
-                 eff, eff_best, min_eff, gflops, gbs);
-        report_set_detail(f, detail);
+        finding_detail_real(f, "efficiency", eff);
+        finding_detail_real(f, "best_efficiency", eff_best);
+        finding_detail_real(f, "min_efficiency", min_eff);
+        finding_detail_real(f, "measured_gflops", gflops);
+        finding_detail_real(f, "measured_gbs", gbs);
     } else {
         d->status = DIV_OK;
         snprintf(text, sizeof text, "reaches %s: %.1f%% efficiency (best "

@@ -3,6 +3,8 @@
  * report_text.c, SARIF in report_sarif.c. */
 #include "report.h"
 
+#include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,9 +106,61 @@ finding *report_add_finding_id(kernel_report *k, const char *id, severity sev,
     return f;
 }
 
-void report_set_detail(finding *f, const char *json_object_text)
+static void detail_set(finding *f, const char *key, json_t *v)
 {
-    cw_set_str(&f->detail_json, json_object_text);
+    if (!f || !v) {
+        json_decref(v);
+        return;
+    }
+    if (!f->detail)
+        f->detail = json_object();
+    if (!f->detail || json_object_set_new(f->detail, key, v) != 0)
+        abort(); /* out of memory: as every other allocation here */
+}
+
+void finding_detail_str(finding *f, const char *key, const char *value)
+{
+    detail_set(f, key, value ? json_string(value) : json_null());
+}
+
+void finding_detail_int(finding *f, const char *key, long long value)
+{
+    detail_set(f, key, json_integer((json_int_t)value));
+}
+
+void finding_detail_uint(finding *f, const char *key, unsigned long long value)
+{
+    /* JSON integers are signed 64-bit here; larger counts do not occur in
+     * a plan (sizes are bounded by the device), but say so rather than wrap */
+    detail_set(f, key, value <= (unsigned long long)INT64_MAX
+                           ? json_integer((json_int_t)value)
+                           : json_real((double)value));
+}
+
+void finding_detail_real(finding *f, const char *key, double value)
+{
+    detail_set(f, key, isfinite(value) ? json_real(value) : json_null());
+}
+
+void finding_detail_bool(finding *f, const char *key, int value)
+{
+    detail_set(f, key, json_boolean(value));
+}
+
+void finding_detail_u32x3(finding *f, const char *key, const uint32_t v[3])
+{
+    detail_set(f, key, json_pack("[III]", (json_int_t)v[0], (json_int_t)v[1],
+                                 (json_int_t)v[2]));
+}
+
+void finding_detail_int_pair(finding *f, const char *key, long long a, long long b)
+{
+    detail_set(f, key, json_pack("[II]", (json_int_t)a, (json_int_t)b));
+}
+
+json_t *finding_detail_get(const finding *f, const char *key)
+{
+    return f && f->detail ? json_object_get(f->detail, key) : NULL;
 }
 
 void prediction_add_assumption(prediction *p, const char *fmt, ...)
@@ -178,7 +232,7 @@ void kernel_report_free(kernel_report *k)
         free(f->message);
         free(f->hint);
         free(f->file);
-        free(f->detail_json);
+        json_decref(f->detail);
     }
     free(k->findings);
     free(k->plan);

@@ -31,7 +31,8 @@ typedef struct finding {
     char *hint;     /* how to fix it; may be NULL */
     char *file;     /* GLSL (or plan / SPIR-V) file; may be NULL */
     int line;       /* 0 when unknown */
-    char *detail_json; /* check-specific detail as a JSON object text; NULL */
+    struct json_t *detail; /* check-specific detail: a jansson object owned
+                              by the finding (finding_detail_*); NULL */
 } finding;
 
 typedef enum { CONF_EXACT = 0, CONF_ESTIMATED, CONF_UNKNOWN } confidence;
@@ -175,7 +176,19 @@ finding *report_add_finding(kernel_report *k, finding_kind kind, severity sev,
 finding *report_add_finding_id(kernel_report *k, const char *id, severity sev,
                                const char *file, int line, const char *hint,
                                const char *message);
-void report_set_detail(finding *f, const char *json_object_text);
+/* Check-specific detail (ARCHITECTURE §4), one typed key at a time; the
+ * object is created on first use.  f may be NULL (nothing happens), so a
+ * check can set detail on the result of report_add_finding unconditionally.
+ * Non-finite reals and NULL strings are written as null. */
+void finding_detail_str(finding *f, const char *key, const char *value);
+void finding_detail_int(finding *f, const char *key, long long value);
+void finding_detail_uint(finding *f, const char *key, unsigned long long value);
+void finding_detail_real(finding *f, const char *key, double value);
+void finding_detail_bool(finding *f, const char *key, int value);
+void finding_detail_u32x3(finding *f, const char *key, const uint32_t v[3]);
+void finding_detail_int_pair(finding *f, const char *key, long long a, long long b);
+/* The detail value under key, or NULL (for tests and readers). */
+struct json_t *finding_detail_get(const finding *f, const char *key);
 void prediction_add_assumption(prediction *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void prediction_add_term(prediction *p, const char *name, double time_us);

@@ -24,12 +24,8 @@ static json_t *finding_json(const finding *f)
 {
     json_t *o = json_object();
     /* check-specific detail first, so the fixed keys below win on clashes */
-    if (f->detail_json) {
-        json_t *d = json_loads(f->detail_json, 0, NULL);
-        if (json_is_object(d))
-            json_object_update(o, d);
-        json_decref(d);
-    }
+    if (f->detail)
+        json_object_update(o, f->detail);
     json_object_set_new(o, "id", jstr(f->id));
     json_object_set_new(o, "severity", json_string(severity_name(f->sev)));
     json_object_set_new(o, "message", jstr(f->message));
@@ -435,12 +431,10 @@ static void read_findings(rd *c, json_t *arr, kernel_report *k)
                 if (j == 6)
                     json_object_set(detail, key, v);
             }
-            if (json_object_size(detail)) {
-                char *dt = json_dumps(detail, JSON_PRESERVE_ORDER | JSON_COMPACT);
-                report_set_detail(nf, dt);
-                free(dt);
-            }
-            json_decref(detail);
+            if (json_object_size(detail))
+                nf->detail = detail;
+            else
+                json_decref(detail);
         }
         free(id); free(sev); free(msg); free(hint); free(file);
         if (c->failed)

@@ -2,6 +2,7 @@
 #include "state.h"
 
 #include <ctype.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,7 @@ void state_report_copy(kernel_report *dst, const kernel_report *src)
         f->message = cw_strdup(s->message);
         f->hint = cw_strdup(s->hint);
         f->file = cw_strdup(s->file);
-        f->detail_json = cw_strdup(s->detail_json);
+        f->detail = s->detail ? json_deep_copy(s->detail) : NULL;
     }
     prediction *p = &dst->prediction;
     const prediction *sp = &src->prediction;

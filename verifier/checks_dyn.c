@@ -353,19 +353,17 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
                                    "proven in bounds",
                                    acc_txt, inv, holds);
         }
-        char detail[700];
-        snprintf(detail, sizeof detail,
-                 "{\"buffer\": \"%s\", \"set\": %u, \"binding\": %u, \"access\": \"%s\", "
-                 "\"index_min\": %lld, \"index_max\": %lld, \"elements\": %llu, "
-                 "\"buffer_bytes\": %llu, \"invocation_min\": [%u, %u, %u], "
-                 "\"invocation_max\": [%u, %u, %u], \"certain\": %s}",
-                 arr, v->set, v->binding, what, (long long)u.oob_idx_min,
-                 (long long)u.oob_idx_max, (unsigned long long)elems,
-                 (unsigned long long)v->buf_bytes, u.oob_gid_min[0], u.oob_gid_min[1],
-                 u.oob_gid_min[2], u.oob_gid_max[0], u.oob_gid_max[1], u.oob_gid_max[2],
-                 certain ? "true" : "false");
-        if (f)
-            report_set_detail(f, detail);
+        finding_detail_str(f, "buffer", arr);
+        finding_detail_uint(f, "set", v->set);
+        finding_detail_uint(f, "binding", v->binding);
+        finding_detail_str(f, "access", what);
+        finding_detail_int(f, "index_min", (long long)u.oob_idx_min);
+        finding_detail_int(f, "index_max", (long long)u.oob_idx_max);
+        finding_detail_uint(f, "elements", (unsigned long long)elems);
+        finding_detail_uint(f, "buffer_bytes", (unsigned long long)v->buf_bytes);
+        finding_detail_u32x3(f, "invocation_min", u.oob_gid_min);
+        finding_detail_u32x3(f, "invocation_max", u.oob_gid_max);
+        finding_detail_bool(f, "certain", certain);
     }
     free(done);
 
@@ -389,14 +387,11 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
                          "workgroup %s; it depends on buffer contents)",
             (long long)r->idx_min, (long long)r->idx_max, (unsigned long long)r->length,
             name, l, g);
-        char detail[300];
-        snprintf(detail, sizeof detail,
-                 "{\"variable\": \"%s\", \"index_min\": %lld, \"index_max\": %lld, "
-                 "\"length\": %llu, \"certain\": %s}",
-                 name, (long long)r->idx_min, (long long)r->idx_max,
-                 (unsigned long long)r->length, r->certain ? "true" : "false");
-        if (f)
-            report_set_detail(f, detail);
+        finding_detail_str(f, "variable", name);
+        finding_detail_int(f, "index_min", (long long)r->idx_min);
+        finding_detail_int(f, "index_max", (long long)r->idx_max);
+        finding_detail_uint(f, "length", (unsigned long long)r->length);
+        finding_detail_bool(f, "certain", r->certain);
     }
 }
 
@@ -459,14 +454,10 @@ static void report_barriers(const ev_info *I, kernel_report *kr)
             "of the condition (or the early return) and keep the condition for the work "
             "around it",
             "%s", msg);
-        char detail[300];
-        snprintf(detail, sizeof detail,
-                 "{\"reached\": %u, \"workgroup_size\": %u, \"workgroup\": [%u, %u, %u], "
-                 "\"certain\": %s}",
-                 r->reached, r->reached + r->missing, r->group[0], r->group[1], r->group[2],
-                 r->certain ? "true" : "false");
-        if (f)
-            report_set_detail(f, detail);
+        finding_detail_uint(f, "reached", r->reached);
+        finding_detail_uint(f, "workgroup_size", (unsigned)(r->reached + r->missing));
+        finding_detail_u32x3(f, "workgroup", r->group);
+        finding_detail_bool(f, "certain", r->certain);
     }
 }
 
@@ -523,14 +514,12 @@ static void report_races(const ev_info *I, kernel_report *kr)
                     "see the old or the new value%s",
                     el, la, l1, lb, l2, g, tail);
         }
-        char detail[400];
-        snprintf(detail, sizeof detail,
-                 "{\"element\": \"%s\", \"lines\": [%d, %d], \"invocations\": [%d, %d], "
-                 "\"workgroup\": [%u, %u, %u], \"kind\": \"%s\", \"certain\": %s}",
-                 el, l1, l2, r->lane_a, r->lane_b, r->group[0], r->group[1], r->group[2],
-                 r->write_write ? "write-write" : "read-write", r->certain ? "true" : "false");
-        if (f)
-            report_set_detail(f, detail);
+        finding_detail_str(f, "element", el);
+        finding_detail_int_pair(f, "lines", l1, l2);
+        finding_detail_int_pair(f, "invocations", r->lane_a, r->lane_b);
+        finding_detail_u32x3(f, "workgroup", r->group);
+        finding_detail_str(f, "kind", r->write_write ? "write-write" : "read-write");
+        finding_detail_bool(f, "certain", r->certain);
     }
     for (size_t i = 0; i < I->nuninit; i++) {
         const ev_uninit_rec *r = &I->uninit[i];
@@ -549,14 +538,11 @@ static void report_races(const ev_info *I, kernel_report *kr)
             el, l, g, r->nlanes - 1, r->nlanes - 1 == 1 ? "" : "s",
             r->certain ? "" : " (a store at an address depending on buffer contents might "
                               "have written it: not proven)");
-        char detail[300];
-        snprintf(detail, sizeof detail,
-                 "{\"element\": \"%s\", \"invocation\": %d, \"workgroup\": [%u, %u, %u], "
-                 "\"reads\": %u, \"certain\": %s}",
-                 el, r->lane, r->group[0], r->group[1], r->group[2], r->nlanes,
-                 r->certain ? "true" : "false");
-        if (f)
-            report_set_detail(f, detail);
+        finding_detail_str(f, "element", el);
+        finding_detail_int(f, "invocation", r->lane);
+        finding_detail_u32x3(f, "workgroup", r->group);
+        finding_detail_uint(f, "reads", r->nlanes);
+        finding_detail_bool(f, "certain", r->certain);
     }
 }
 

@@ -276,7 +276,7 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
                         kernel_report *kr)
 {
     const char *pf = k->plan_path;
-    char hint[HINT_MAX], need[64], have[64], detail[256];
+    char hint[HINT_MAX], need[64], have[64];
     int errors = 0;
     uint64_t bytes = 0;
     cw_error err;
@@ -331,10 +331,10 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
                                         rb->name, b->set, b->binding, have, need,
                                         shader_file ? shader_file : "shader",
                                         decl_line ? decl_line : use_line);
-        snprintf(detail, sizeof detail, "{\"binding\": %u, \"set\": %u, \"bytes\": %llu, "
-                 "\"needed_bytes\": %llu}", b->binding, b->set, (unsigned long long)bytes,
-                 (unsigned long long)rb->fixed_bytes);
-        report_set_detail(f, detail);
+        finding_detail_uint(f, "binding", b->binding);
+        finding_detail_uint(f, "set", b->set);
+        finding_detail_uint(f, "bytes", (unsigned long long)bytes);
+        finding_detail_uint(f, "needed_bytes", (unsigned long long)rb->fixed_bytes);
         errors++;
     } else if (rb->array_stride && used && bytes < rb->array_offset + rb->array_stride &&
                uses_trailing_array(m, rb->var_id)) {
@@ -347,10 +347,11 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
                                         "offset %llu), yet the shader indexes it",
                                         rb->name, b->set, b->binding, have, rb->array_stride,
                                         (unsigned long long)rb->array_offset);
-        snprintf(detail, sizeof detail, "{\"binding\": %u, \"set\": %u, \"bytes\": %llu, "
-                 "\"needed_bytes\": %llu}", b->binding, b->set, (unsigned long long)bytes,
-                 (unsigned long long)(rb->array_offset + rb->array_stride));
-        report_set_detail(f, detail);
+        finding_detail_uint(f, "binding", b->binding);
+        finding_detail_uint(f, "set", b->set);
+        finding_detail_uint(f, "bytes", (unsigned long long)bytes);
+        finding_detail_uint(f, "needed_bytes",
+                            (unsigned long long)(rb->array_offset + rb->array_stride));
         errors++;
     } else if (rb->array_stride && bytes > rb->array_offset &&
                (bytes - rb->array_offset) % rb->array_stride != 0) {
@@ -444,10 +445,8 @@ static int check_bindings(const spv_module *m, const reflection *r, const plan_k
                                             "the plan gives no buffer for it", use,
                                             kind_name(rb->kind), rb->name, rb->set,
                                             rb->binding);
-            char detail[128];
-            snprintf(detail, sizeof detail, "{\"set\": %u, \"binding\": %u}", rb->set,
-                     rb->binding);
-            report_set_detail(f, detail);
+            finding_detail_uint(f, "set", rb->set);
+            finding_detail_uint(f, "binding", rb->binding);
         }
         errors++;
     }
@@ -639,7 +638,7 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
                         kernel_report *kr)
 {
     int errors = 0;
-    char hint[HINT_MAX], detail[256];
+    char hint[HINT_MAX];
     const device_limits *L = &prof->limits;
     const char *dev = prof->name[0] ? prof->name : "the device";
     const uint32_t *ls = r->local_size;
@@ -670,9 +669,9 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
                                             "local_size_%c = %u exceeds %s's "
                                             "maxComputeWorkGroupSize[%d] = %u", axis[d], ls[d],
                                             dev, d, L->max_wg_size[d]);
-            snprintf(detail, sizeof detail, "{\"local_size\": [%u, %u, %u], \"limit\": %u, "
-                     "\"axis\": %d}", ls[0], ls[1], ls[2], L->max_wg_size[d], d);
-            report_set_detail(f, detail);
+            finding_detail_u32x3(f, "local_size", ls);
+            finding_detail_uint(f, "limit", L->max_wg_size[d]);
+            finding_detail_int(f, "axis", d);
             errors++;
         }
         if (L->max_wg_invocations && inv > L->max_wg_invocations) {
@@ -685,10 +684,9 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
                                             "exceeds %s's maxComputeWorkGroupInvocations = %u",
                                             ls[0], ls[1], ls[2], (unsigned long long)inv, dev,
                                             L->max_wg_invocations);
-            snprintf(detail, sizeof detail, "{\"local_size\": [%u, %u, %u], \"invocations\": "
-                     "%llu, \"limit\": %u}", ls[0], ls[1], ls[2], (unsigned long long)inv,
-                     L->max_wg_invocations);
-            report_set_detail(f, detail);
+            finding_detail_u32x3(f, "local_size", ls);
+            finding_detail_uint(f, "invocations", (unsigned long long)inv);
+            finding_detail_uint(f, "limit", L->max_wg_invocations);
             errors++;
         }
     }
@@ -716,9 +714,8 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
                                         hint, "the workgroup uses %s of shared memory (%s), "
                                         "more than %s's maxComputeSharedMemorySize of %s",
                                         have, parts, dev, lim);
-        snprintf(detail, sizeof detail, "{\"shared_bytes\": %llu, \"limit\": %u}",
-                 (unsigned long long)r->shared_bytes, L->max_shared_bytes);
-        report_set_detail(f, detail);
+        finding_detail_uint(f, "shared_bytes", (unsigned long long)r->shared_bytes);
+        finding_detail_uint(f, "limit", L->max_shared_bytes);
         errors++;
     }
 
@@ -738,10 +735,9 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
                                         hint, "workgroups[%d] = %u exceeds %s's "
                                         "maxComputeWorkGroupCount[%d] = %u", d,
                                         k->workgroups[d], dev, d, L->max_wg_count[d]);
-        snprintf(detail, sizeof detail, "{\"workgroups\": [%u, %u, %u], \"limit\": %u, "
-                 "\"axis\": %d}", k->workgroups[0], k->workgroups[1], k->workgroups[2],
-                 L->max_wg_count[d], d);
-        report_set_detail(f, detail);
+        finding_detail_u32x3(f, "workgroups", k->workgroups);
+        finding_detail_uint(f, "limit", L->max_wg_count[d]);
+        finding_detail_int(f, "axis", d);
         errors++;
     }
     return errors;

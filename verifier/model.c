@@ -863,13 +863,11 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             var_name(a), a->is_store ? "written" : "read", stride_el,
             (long long)a->lane_stride_bytes, ac->got, m->sector, ac->best, t1,
             t2);
-        char d[256];
-        snprintf(d, sizeof d,
-                 "{\"term\":\"%s\",\"stride_bytes\":%lld,\"transactions\":%.0f,"
-                 "\"ideal_transactions\":%.0f,\"time_us\":%.6g}",
-                 share_d >= share_l ? "dram" : "l2",
-                 (long long)a->lane_stride_bytes, ac->got, ac->best, cost_us);
-        report_set_detail(f, d);
+        finding_detail_str(f, "term", share_d >= share_l ? "dram" : "l2");
+        finding_detail_int(f, "stride_bytes", (long long)a->lane_stride_bytes);
+        finding_detail_int(f, "transactions", llround(ac->got));
+        finding_detail_int(f, "ideal_transactions", llround(ac->best));
+        finding_detail_real(f, "time_us", cost_us);
     }
 
     /* bank-conflict */
@@ -894,12 +892,10 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             "%.0f-way bank conflict over %u banks; %s of the predicted %s",
             var_name(a), (long long)a->lane_stride_bytes, ac->degree, m->banks,
             t1, t2);
-        char d[160];
-        snprintf(d, sizeof d,
-                 "{\"term\":\"shared\",\"degree\":%.0f,\"stride_bytes\":%lld,"
-                 "\"time_us\":%.6g}",
-                 ac->degree, (long long)a->lane_stride_bytes, cost_us);
-        report_set_detail(f, d);
+        finding_detail_str(f, "term", "shared");
+        finding_detail_int(f, "degree", llround(ac->degree));
+        finding_detail_int(f, "stride_bytes", (long long)a->lane_stride_bytes);
+        finding_detail_real(f, "time_us", cost_us);
     }
 
     /* low-occupancy: GPU only, when the machine is otherwise full */
@@ -925,20 +921,12 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             "by %s): %.0f%% occupancy %s; %s term %s of the predicted %s",
             m->resident, (unsigned long long)m->wg, lim,
             m->occupancy * 100, why, bound, t1, t2);
-        char d[240];
+        finding_detail_str(f, "term", bound);
+        finding_detail_real(f, "occupancy", m->occupancy);
+        finding_detail_uint(f, "resident_groups", m->resident);
+        finding_detail_str(f, "limit", m->resident_limit);
         if (m->regs)
-            snprintf(d, sizeof d,
-                     "{\"term\":\"%s\",\"occupancy\":%.4g,"
-                     "\"resident_groups\":%u,\"limit\":\"%s\","
-                     "\"registers_per_invocation\":%u}",
-                     bound, m->occupancy, m->resident, m->resident_limit,
-                     m->regs);
-        else
-            snprintf(d, sizeof d,
-                     "{\"term\":\"%s\",\"occupancy\":%.4g,"
-                     "\"resident_groups\":%u,\"limit\":\"%s\"}",
-                     bound, m->occupancy, m->resident, m->resident_limit);
-        report_set_detail(f, d);
+            finding_detail_uint(f, "registers_per_invocation", m->regs);
     }
 
     /* small-dispatch: units left idle, or the launch dominates */
@@ -956,13 +944,10 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             "%llu workgroup(s) for %u units%s; launch %s%s of the predicted %s",
             (unsigned long long)m->groups, m->units,
             m->groups < m->units ? " leaves units idle" : "", t1, rest, t2);
-        char d[160];
-        snprintf(d, sizeof d,
-                 "{\"term\":\"%s\",\"workgroups\":%llu,\"units\":%u,"
-                 "\"launch_us\":%.6g}",
-                 m->launch_us >= 0.5 * time ? "launch" : bound,
-                 (unsigned long long)m->groups, m->units, m->launch_us);
-        report_set_detail(f, d);
+        finding_detail_str(f, "term", m->launch_us >= 0.5 * time ? "launch" : bound);
+        finding_detail_uint(f, "workgroups", (unsigned long long)m->groups);
+        finding_detail_uint(f, "units", m->units);
+        finding_detail_real(f, "launch_us", m->launch_us);
     }
 
     /* tail-effect: a few waves, the last one mostly empty */
@@ -983,12 +968,10 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
                 "the predicted %s",
                 (unsigned long long)m->groups, m->waves, m->slots, fill * 100,
                 lost * 100, t1, t2);
-            char d[160];
-            snprintf(d, sizeof d,
-                     "{\"term\":\"%s\",\"waves\":%.0f,\"slots\":%.0f,"
-                     "\"last_wave_fill\":%.4g}",
-                     bound, m->waves, m->slots, fill);
-            report_set_detail(f, d);
+            finding_detail_str(f, "term", bound);
+            finding_detail_int(f, "waves", llround(m->waves));
+            finding_detail_int(f, "slots", llround(m->slots));
+            finding_detail_real(f, "last_wave_fill", fill);
         }
     }
 }
@@ -1084,12 +1067,10 @@ static void far_below(model *m, const terms *ts, const acc_cost *cost,
         "predicted %s reaches %.1f%% of what the device allows (ideal %s, "
         "threshold %.0f%%): the %s term costs %s",
         t2, eff * 100, t3, thr * 100, bound, t1);
-    char d[160];
-    snprintf(d, sizeof d,
-             "{\"term\":\"%s\",\"efficiency\":%.4g,\"threshold\":%.4g,"
-             "\"ideal_us\":%.6g}",
-             bound, eff, thr, ideal);
-    report_set_detail(f, d);
+    finding_detail_str(f, "term", bound);
+    finding_detail_real(f, "efficiency", eff);
+    finding_detail_real(f, "threshold", thr);
+    finding_detail_real(f, "ideal_us", ideal);
 }
 
 void model_predict(const kernel_counts *c, const reflection *refl,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "checks.h"
 #include "eval.h"
@@ -239,10 +240,10 @@ static void test_examples(void **state)
                 assert_non_null(strstr(f->message, "binding 1 holds 1000 floats"));
                 assert_non_null(f->hint);
                 assert_non_null(strstr(f->hint, "'if (i < n)' is missing"));
-                assert_non_null(f->detail_json);
-                assert_non_null(strstr(f->detail_json, "\"index_min\": 1000"));
-                assert_non_null(strstr(f->detail_json, "\"index_max\": 1023"));
-                assert_non_null(strstr(f->detail_json, "\"buffer_bytes\": 4000"));
+                assert_non_null(f->detail);
+                assert_int_equal(json_integer_value(finding_detail_get(f, "index_min")), 1000);
+                assert_int_equal(json_integer_value(finding_detail_get(f, "index_max")), 1023);
+                assert_int_equal(json_integer_value(finding_detail_get(f, "buffer_bytes")), 4000);
             }
         }
     }

@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "model.h"
 
@@ -378,7 +379,8 @@ static void test_uncoalesced(void **state)
             assert_int_equal(u->line, 10);
             assert_non_null(strstr(u->message, "A is read with stride"));
             assert_non_null(strstr(u->message, "of the predicted"));
-            assert_non_null(u->detail_json);
+            assert_non_null(u->detail);
+            assert_string_equal(json_string_value(finding_detail_get(u, "term")), "dram");
         }
         fx_free(&f);
     }
@@ -603,9 +605,9 @@ static void test_registers_occupancy(void **state)
             assert_non_null(strstr(o->message, "1 workgroup(s) of 256 "
                                                "invocations resident"));
             assert_non_null(strstr(o->message, "12% occupancy")); /* 1/8 */
-            assert_non_null(strstr(o->detail_json, "\"limit\":\"registers\""));
-            assert_non_null(strstr(o->detail_json,
-                                   "\"registers_per_invocation\":255"));
+            assert_string_equal(json_string_value(finding_detail_get(o, "limit")), "registers");
+            assert_int_equal(json_integer_value(finding_detail_get(o, "registers_per_invocation")),
+                             255);
         } else {
             assert_null(o);
         }

@@ -31,7 +31,8 @@ static void build(report *r)
     finding *f = report_add_finding(k, FINDING_OUT_OF_BOUNDS, SEV_ERROR, "saxpy.comp", 8,
                                     "add the guard 'if (i < n)'",
                                     "store to y[i] for i in [%d, %d]", 1000, 1023);
-    report_set_detail(f, "{\"index_min\": 1000, \"index_max\": 1023}");
+    finding_detail_int(f, "index_min", 1000);
+    finding_detail_int(f, "index_max", 1023);
     report_add_finding(k, FINDING_SMALL_DISPATCH, SEV_WARNING, NULL, 0, NULL, "tiny");
     prediction *p = &k->prediction;
     p->valid = 1;
