@@ -338,7 +338,7 @@ void kernel_report_copy(kernel_report *dst, const kernel_report *src)
         f->message = cw_strdup(f->message);
         f->hint = cw_strdup(f->hint);
         f->file = cw_strdup(f->file);
-        f->detail_json = cw_strdup(f->detail_json);
+        f->detail = f->detail ? json_deep_copy(f->detail) : NULL;
     }
     prediction *p = &dst->prediction;
     p->bound = cw_strdup(p->bound);
