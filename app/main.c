@@ -15,6 +15,7 @@
 #include "plan.h"
 #include "profile.h"
 #include "report.h"
+#include "merge_cmd.h"
 #include "scope.h"
 #include "tui.h"
 #include "vk.h"
@@ -44,6 +45,7 @@ static const char *const usage_main =
     "  devices            Vulkan devices and their compute limits\n"
     "  calibrate          measure the device's ceilings and store its profile\n"
     "  diff BASE NEW      compare two JSON reports, flag regressions\n"
+    "  merge REPORT...    join the reports of shards or devices into one\n"
     "\n"
     "common options:\n"
     "  --device SEL       device index or name substring (default: discrete GPU,\n"
@@ -74,8 +76,10 @@ static const char *help_for(const char *cmd)
                "predicted time, ideal time and bound of every kernel. Works without a GPU:\n"
                "the profile comes from --profile, else the default device, else this CPU.\n"
                "\n"
-               "options: --device SEL, --profile FILE|NAME, --format table|json|sarif|csv,\n"
-               "         -o FILE\n"
+               "options: --device SEL|auto, --profile FILE|NAME, --format table|json|sarif|csv,\n"
+               "         -o FILE (placeholders %r rank, %n shards, %h host, %j job, %p pid,\n"
+               "         %q{VAR}), --shard auto|I/N (this process's share of the kernels,\n"
+               "         I from 0; auto reads Slurm, MPI and Kubernetes variables)\n"
                "exit: 0 clean, 1 error findings, 2 input error\n";
     if (!strcmp(cmd, "run"))
         return "usage: clockwork run [OPTIONS] PLAN...\n"
@@ -87,7 +91,8 @@ static const char *help_for(const char *cmd)
                "options: --device SEL, --profile FILE|NAME, --format table|json|csv|sarif,\n"
                "         -o FILE, --samples N, --warmup N, --tolerance F, --timeout S,\n"
                "         --budget S (sampling time per kernel), --dump DIR (output buffers),\n"
-               "         --events LIST (libpfm4 event names, comma-separated)\n"
+               "         --events LIST (libpfm4 event names, comma-separated),\n"
+               "         --shard auto|I/N and -o placeholders as for check\n"
                "exit: 0 clean, 1 error findings, 2 input error, 3 divergence,\n"
                "      4 no device / device lost / out of memory / hang\n";
     if (!strcmp(cmd, "tui"))
@@ -114,6 +119,18 @@ static const char *help_for(const char *cmd)
                "the profile in the cache ($XDG_CACHE_HOME/clockwork/profiles), where check\n"
                "and run find it. --cpu measures this CPU for native kernels instead.\n"
                "--no-save only prints it.\n";
+    if (!strcmp(cmd, "merge"))
+        return "usage: clockwork merge [--format table|json|csv|sarif] [-o FILE]\n"
+               "                       [--tolerance F] REPORT...\n"
+               "\n"
+               "Joins the reports of a sharded run (check/run --shard) or of several\n"
+               "devices into one. Every shard of a launch must be given exactly once, all\n"
+               "from one tool version; otherwise exit 2 naming what is missing. When the\n"
+               "same kernel was measured on several devices, shows its spread and flags a\n"
+               "device off from its siblings and the model (device-outlier; --tolerance\n"
+               "sets the band, default 0.25). See docs/cluster.md.\n"
+               "exit: 2 incomplete, duplicated or mixed set; else the worst exit status\n"
+               "      of the merged reports\n";
     if (!strcmp(cmd, "diff"))
         return "usage: clockwork diff [--threshold F] [--format table|json] BASE.json NEW.json\n"
                "\n"
@@ -583,7 +600,7 @@ static int cmd_tui(const cli *c, int argc, char **argv)
 int main(int argc, char **argv)
 {
     static const char *const commands[] = {"check", "run", "tui", "devices", "calibrate",
-                                           "diff", "help"};
+                                           "diff", "merge", "help"};
     const char *cmd = NULL;
     if (argc > 1 && argv[1][0] != '-') {
         for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
@@ -593,7 +610,7 @@ int main(int argc, char **argv)
             /* not a command: a plan file, or a typo of a command */
             struct stat st;
             if (stat(argv[1], &st) != 0) {
-                const char *s = plan_suggest(argv[1], commands, 6);
+                const char *s = plan_suggest(argv[1], commands, 7);
                 fprintf(stderr, "clockwork: '%s' is neither a command nor a plan file%s%s%s\n",
                         argv[1], s ? " — did you mean '" : "", s ? s : "", s ? "'?" : "");
                 return CW_EXIT_USAGE;
@@ -625,6 +642,8 @@ int main(int argc, char **argv)
         return cmd_check_or_run(&c, nargs, args, 1);
     if (!strcmp(cmd, "tui"))
         return cmd_tui(&c, nargs, args);
+    if (!strcmp(cmd, "merge"))
+        return merge_main(&c.opt, nargs, args);
     if (nargs && strcmp(cmd, "diff"))
         die_usage(cmd, "unexpected argument '%s'", args[0]);
     if (!strcmp(cmd, "devices"))

@@ -1,0 +1,98 @@
+/* merge_cmd.c - see merge_cmd.h. */
+#include "merge_cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fleet.h"
+#include "merge.h"
+
+static void print_err(const cw_error *err)
+{
+    char msg[1600];
+    cw_error_format(err, msg, sizeof msg);
+    fprintf(stderr, "clockwork: %s\n", msg);
+}
+
+static const char *format_for(const cw_options *opt)
+{
+    if (opt->format)
+        return opt->format;
+    const char *dot = opt->output && strcmp(opt->output, "-") ? strrchr(opt->output, '.') : NULL;
+    if (dot && !strcmp(dot, ".sarif"))
+        return "sarif";
+    if (dot && !strcmp(dot, ".csv"))
+        return "csv";
+    if (dot && !strcmp(dot, ".json"))
+        return "json";
+    return "table";
+}
+
+static int write_table(const report *r, const char *path, cw_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) {
+        cw_error_set(err, path, 0, 0, "out of memory");
+        return CW_EXIT_USAGE;
+    }
+    fprintf(mem, "merged %zu report%s, %zu kernel%s", r->nsources, r->nsources == 1 ? "" : "s",
+            r->nkernels, r->nkernels == 1 ? "" : "s");
+    if (r->provenance.job)
+        fprintf(mem, ", job %s", r->provenance.job);
+    fprintf(mem, "; worst exit status of the inputs: %d\n", r->provenance.exit_code);
+    report_write_table(r, mem, report_has_measurements(r));
+    fleet_write_table(r, mem);
+    fclose(mem);
+    int rc = cw_write_file_atomic(path, text, len, err);
+    free(text);
+    return rc;
+}
+
+int merge_main(const cw_options *opt, int argc, char **argv)
+{
+    if (argc < 1) {
+        fprintf(stderr, "clockwork: merge needs the reports to join: clockwork merge "
+                        "r-0.json r-1.json ... -o merged.json\nTry 'clockwork merge --help'.\n");
+        return CW_EXIT_USAGE;
+    }
+    report *in = calloc((size_t)argc, sizeof *in);
+    if (!in)
+        abort();
+    int code = CW_EXIT_OK, nread = 0;
+    cw_error err;
+    for (int i = 0; i < argc; i++, nread++) {
+        cw_error_clear(&err);
+        if (report_read_file(argv[i], &in[i], &err) != 0) {
+            print_err(&err);
+            code = CW_EXIT_USAGE;
+            break;
+        }
+    }
+    report merged;
+    int worst = CW_EXIT_OK;
+    if (!code) {
+        cw_error_clear(&err);
+        if (merge_reports(in, (const char *const *)argv, (size_t)argc, &merged, &worst, &err)) {
+            print_err(&err);
+            code = CW_EXIT_USAGE;
+        } else {
+            fleet_analyse(&merged, opt->tolerance);
+            const char *path = opt->output ? opt->output : "-";
+            const char *fmt = format_for(opt);
+            cw_error_clear(&err);
+            int wrc = !strcmp(fmt, "table") ? write_table(&merged, path, &err)
+                                            : report_write_file(&merged, path, fmt, &err);
+            if (wrc)
+                print_err(&err);
+            code = wrc ? CW_EXIT_USAGE : worst;
+            report_free(&merged);
+        }
+    }
+    for (int i = 0; i < nread; i++)
+        report_free(&in[i]);
+    free(in);
+    return code;
+}

@@ -1,0 +1,13 @@
+/* merge_cmd.h - `clockwork merge REPORT... [-o FILE] [--format F]`: read the
+ * reports, join them (core/merge.h), judge the fleet (core/fleet.h), write
+ * one report.  Exit: 2 when a report is unreadable or the set is
+ * incomplete, duplicated or mixed; else the worst exit status of the
+ * inputs (a write failure: 2). */
+#ifndef CW_MERGE_CMD_H
+#define CW_MERGE_CMD_H
+
+#include "pipeline.h"
+
+int merge_main(const cw_options *opt, int argc, char **argv);
+
+#endif
