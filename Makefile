@@ -28,7 +28,9 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
 LIB_SRC  := $(filter-out app/main.c,$(wildcard core/*.c verifier/*.c collectors/*.c tui/*.c app/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# C++ only where a C++ library's exceptions must stop (core/shaderc_guard.cpp)
+LIB_CXX_SRC := $(wildcard core/*.cpp)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_CXX_SRC:%.cpp=$(BUILD)/obj/%.o)
 MAIN_OBJ := $(BUILD)/obj/app/main.o
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -42,6 +44,15 @@ all: $(BUILD)/clockwork examples
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+CXX ?= c++
+CXX_WARN := -std=c++17 -Wall -Wextra -Wshadow
+ifeq ($(CI),true)
+CXX_WARN += -Werror
+endif
+$(BUILD)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXX_WARN) -O2 -g $(CPPFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/libclockwork.a: $(LIB_OBJ)
 	@rm -f $@

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "termtext.h"
 #include "calibrate.h"
 #include "cpu.h"
 #include "diff.h"
@@ -249,7 +250,19 @@ static void print_error(const cw_error *err)
 {
     char msg[1600];
     cw_error_format(err, msg, sizeof msg);
-    fprintf(stderr, "clockwork: %s\n", msg);
+    fputs("clockwork: ", stderr);
+    cw_term_fputs(msg, stderr);
+    fputc('\n', stderr);
+}
+
+/* "clockwork: NAME: TEXT" on stderr, escaped (names come from plans) */
+static void kernel_message(const char *name, const char *text)
+{
+    fputs("clockwork: ", stderr);
+    cw_term_fputs(name, stderr);
+    fputs(": ", stderr);
+    cw_term_fputs(text, stderr);
+    fputc('\n', stderr);
 }
 
 /* ---- plans ---- */
@@ -433,11 +446,13 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
             kernel_artifacts art;
             pipeline_check_kernel_on(ctx, k, &prof, kr, &art);
             scope_tag(&scope, &ps.items[p], p, i, g, kr);
+            if (kr->env_error && !c->opt.quiet)
+                kernel_message(k->name, kr->measurement.error);
             if (measure) {
                 int rc = pipeline_measure_kernel(ctx, k, &prof, &art, &ro, c->opt.tolerance, kr);
                 if (rc && !c->opt.quiet)
-                    fprintf(stderr, "clockwork: %s: %s\n", k->name,
-                            kr->measurement.error ? kr->measurement.error : "run failed");
+                    kernel_message(k->name,
+                                   kr->measurement.error ? kr->measurement.error : "run failed");
             }
             kernel_artifacts_free(&art);
         }
@@ -563,6 +578,11 @@ static int cmd_diff(const cli *c, int argc, char **argv)
         if (mem) {
             diff_write_table(&base, &cur, &d, mem);
             fclose(mem);
+            if (text) { /* kernel names from the reports */
+                char *esc = cw_term_escape(text, strlen(text), 0);
+                free(text);
+                text = esc;
+            }
         }
     }
     if (text) {

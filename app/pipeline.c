@@ -10,6 +10,8 @@
 #include "model.h"
 #include "verdict.h"
 #include "vk.h"
+#include "vk_probe.h"
+#include "input.h"
 
 void cw_options_default(cw_options *o)
 {
@@ -53,6 +55,12 @@ int pipeline_select_profile(const cw_options *o, const char *dev_name, const cha
             if (rc)
                 return CW_EXIT_USAGE;
             cw_set_str(&rd->profile_path, o->profile);
+        } else if (stat(o->profile, &(struct stat){0}) == 0) {
+            struct stat st;
+            stat(o->profile, &st);
+            cw_error_set(err, o->profile, 0, 0, "the profile is %s, not a regular file",
+                         cw_file_kind(st.st_mode));
+            return CW_EXIT_USAGE;
         } else if (profile_builtin(o->profile, prof) != 0) {
             const char *const *keys = profile_builtin_keys();
             char list[256] = "";
@@ -130,7 +138,8 @@ int pipeline_static_profile(const cw_options *o, device_profile *prof,
     cw_error lerr, serr;
     cw_error_clear(&lerr);
     cw_error_clear(&serr);
-    int have = vk_list_devices(&devs, &n, &lerr) == 0 && n > 0;
+    /* in a child: the driver's libraries stay out of this process (vk_probe.h) */
+    int have = vk_probe_devices(30, &devs, &n, &lerr) == 0 && n > 0;
     size_t idx = 0;
     int found = have && vk_select_device(devs, n, o->device, &idx, &serr) == 0;
     cw_options oo = *o;
@@ -232,7 +241,16 @@ void pipeline_check_kernel_on(struct vk_ctx *ctx, const plan_kernel *k,
     memcpy(kr->workgroups, k->workgroups, sizeof kr->workgroups);
     cw_error err;
     cw_error_clear(&err);
-    if (shader_load(k->shader_path, &art->module, &err) != 0) {
+    int lrc = shader_load(k->shader_path, &art->module, &err);
+    if (lrc == CW_EXIT_ENV) {
+        /* out of memory compiling: not the shader's fault (exit 4) */
+        char msg[1600];
+        cw_error_format(&err, msg, sizeof msg);
+        cw_set_str(&kr->measurement.error, msg);
+        kr->env_error = 1;
+        return;
+    }
+    if (lrc != 0) {
         report_add_finding(kr, FINDING_SPIRV_INVALID, SEV_ERROR, err.file[0] ? err.file : k->shader,
                            err.line, "fix the shader so that it compiles (glslc -g shows the "
                            "same message)", "%s", err.text);

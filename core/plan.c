@@ -1,5 +1,6 @@
 /* plan.c - the plan loader (see plan.h).  jansson checks the syntax; this
  * file checks keys, types and sizes, with positions from jsonpos. */
+#include "input.h"
 #include "plan.h"
 
 #include <errno.h>
@@ -665,15 +666,13 @@ done:
 int plan_load(const char *path, plan *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cw_error_set(err, path, 0, 0, "cannot open the plan: %s", strerror(errno));
+    FILE *f;
+    if (cw_open_input(path, "plan", 0, &f, err))
         return CW_EXIT_USAGE;
-    }
     struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (fstat(fileno(f), &st) != 0) {
         fclose(f);
-        cw_error_set(err, path, 0, 0, "the plan is not a regular file");
+        cw_error_set(err, path, 0, 0, "cannot read the plan: %s", strerror(errno));
         return CW_EXIT_USAGE;
     }
     if (st.st_size > MAX_PLAN_BYTES) {

@@ -16,6 +16,7 @@
  * `"key":` after the enclosing group's key): exact for the documents we
  * write and for any document without repeated keys.
  */
+#include "input.h"
 #include "profile.h"
 
 #include <errno.h>
@@ -556,12 +557,9 @@ out:
 
 int profile_load_file(const char *path, device_profile *out, cw_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cw_error_set(err, path, 0, 0, "cannot open profile: %s",
-                     strerror(errno));
+    FILE *f;
+    if (cw_open_input(path, "profile", 0, &f, err))
         return -1;
-    }
     char *buf = malloc(PROFILE_MAX_FILE + 1);
     if (!buf) {
         fclose(f);

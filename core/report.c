@@ -405,7 +405,7 @@ int report_exit_code(const report *r, int measured)
             code = cw_exit_worst(code, CW_EXIT_USAGE);
         if (kernel_report_count(k, SEV_ERROR))
             code = cw_exit_worst(code, CW_EXIT_FINDINGS);
-        if (measured && k->measurement.error)
+        if ((measured || k->env_error) && k->measurement.error)
             code = cw_exit_worst(code, CW_EXIT_ENV);
         if (measured && k->divergence.valid &&
             (k->divergence.status == DIV_SLOWER ||

@@ -113,6 +113,9 @@ typedef struct kernel_report {
     char *plan;
     long plan_index;
     long source;        /* merged reports: index into report.sources; -1 */
+    int env_error;      /* the static stage failed for the environment (out
+                           of memory compiling): exit 4, measurement.error
+                           says why */
 } kernel_report;
 
 typedef struct report_device {

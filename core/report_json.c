@@ -1,4 +1,5 @@
 /* report_json.c - report <-> JSON (schema 1) and the atomic file writer. */
+#include "input.h"
 #include "report.h"
 
 #include <errno.h>
@@ -269,8 +270,8 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {
-        cw_error_set(err, path, 0, 0, "out of memory");
-        return CW_EXIT_USAGE;
+        cw_error_set(err, path, 0, 0, "out of memory writing the report");
+        return CW_EXIT_ENV;
     }
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, ".tmp.XXXXXX", 12);
@@ -746,11 +747,10 @@ done:
 int report_read_file(const char *path, report *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cw_error_set(err, path, 0, 0, "cannot open the report: %s", strerror(errno));
+    /* pipes are fine (diff <(...) <(...)); directories and devices are not */
+    FILE *f;
+    if (cw_open_input(path, "report", 1, &f, err))
         return CW_EXIT_USAGE;
-    }
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     while (buf) {
@@ -779,6 +779,12 @@ int report_read_file(const char *path, report *out, cw_error *err)
     if (!buf || rerr) {
         free(buf);
         cw_error_set(err, path, 0, 0, "cannot read the report (too large or I/O error)");
+        return CW_EXIT_USAGE;
+    }
+    if (len == 0) {
+        free(buf);
+        cw_error_set(err, path, 0, 0, "the report is empty (a FIFO or pipe with nothing "
+                     "written to it reads as empty)");
         return CW_EXIT_USAGE;
     }
     int rc = report_read_text(path, buf, len, out, err);

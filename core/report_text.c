@@ -1,5 +1,6 @@
 /* report_text.c - the report for people (aligned table) and spreadsheets
  * (CSV), SARIF 2.1.0 for code-scanning tools, and the format dispatch. */
+#include "termtext.h"
 #include "report.h"
 
 #include <jansson.h>
@@ -298,8 +299,8 @@ int report_write_file(const report *r, const char *path, const char *format,
     } else if (strcmp(format, "table") == 0 || strcmp(format, "csv") == 0) {
         FILE *mem = open_memstream(&text, &len);
         if (!mem) {
-            cw_error_set(err, path, 0, 0, "out of memory");
-            return CW_EXIT_USAGE;
+            cw_error_set(err, path, 0, 0, "out of memory writing the report");
+            return CW_EXIT_ENV;
         }
         if (format[0] == 't')
             report_write_table(r, mem, report_has_measurements(r));
@@ -311,8 +312,14 @@ int report_write_file(const report *r, const char *path, const char *format,
         return CW_EXIT_USAGE;
     }
     if (!text) {
-        cw_error_set(err, path, 0, 0, "out of memory");
-        return CW_EXIT_USAGE;
+        cw_error_set(err, path, 0, 0, "out of memory writing the report");
+        return CW_EXIT_ENV;
+    }
+    if (format[0] == 't' || format[0] == 'c') {
+        /* names and messages from plans and reports reach terminals here */
+        char *esc = cw_term_escape(text, strlen(text), format[0] == 'c');
+        free(text);
+        text = esc;
     }
     int rc = cw_write_file_atomic(path, text, strlen(text), err);
     free(text);

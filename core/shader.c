@@ -1,26 +1,29 @@
 /* shader.c - GLSL -> SPIR-V in-process with libshaderc, or SPIR-V files
  * loaded as they are (see shader.h). */
+#include "input.h"
 #include "shader.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <fcntl.h>
 #include <shaderc/shaderc.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "report.h" /* cw_strdup */
+#include "shaderc_guard.h"
 
 enum { MAX_SHADER_BYTES = 64 << 20 };
 #define SPIRV_MAGIC 0x07230203u
 
 static int read_all(const char *path, char **buf, size_t *len, cw_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        cw_error_set(err, path, 0, 0, "cannot open the shader: %s", strerror(errno));
+    FILE *f;
+    if (cw_open_input(path, "shader", 0, &f, err))
         return CW_EXIT_USAGE;
-    }
     struct stat st;
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SHADER_BYTES) {
         fclose(f);
@@ -108,27 +111,108 @@ static void compile_error(const char *path, const char *msg, cw_error *err)
                  text[0] ? text : "unknown error");
 }
 
+/* The first directive of the source is #version (comments and blank
+ * lines before it are fine).  Without one glslang picks version 100 with
+ * no profile, fails to parse its own built-ins and prints all ~4,500 lines
+ * of them on stdout; this says what is wrong instead. */
+static int glsl_preflight(const char *path, const char *text, size_t len, cw_error *err)
+{
+    size_t i = 0;
+    int line = 1;
+    while (i < len) {
+        char c = text[i];
+        if (c == '\n') {
+            line++;
+            i++;
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+        } else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+            while (i < len && text[i] != '\n')
+                i++;
+        } else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+            for (i += 2; i + 1 < len && !(text[i] == '*' && text[i + 1] == '/'); i++)
+                if (text[i] == '\n')
+                    line++;
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    if (i >= len) {
+        cw_error_set(err, path, 0, 0, "the GLSL file is empty (no code); a compute shader "
+                     "starts with '#version 450' and has a main()");
+        return CW_EXIT_USAGE;
+    }
+    static const char dir[] = "#version";
+    size_t j = i + 1;
+    while (j < len && (text[j] == ' ' || text[j] == '\t'))
+        j++;
+    if (text[i] != '#' || len - j < 7 || memcmp(text + j, dir + 1, 7) != 0) {
+        cw_error_set(err, path, line, 0, "the GLSL file does not start with a #version "
+                     "line; compute shaders need '#version 430' or later (e.g. '#version "
+                     "450') before any other code");
+        return CW_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* glslang prints some failures (built-ins it cannot parse) with printf:
+ * while it runs, stdout goes to /dev/null so that nothing but the report
+ * reaches it.  Not on a terminal (the TUI draws there from another
+ * thread); a lock because the TUI's worker compiles too. */
+static pthread_mutex_t stdout_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int stdout_mute(void)
+{
+    if (isatty(STDOUT_FILENO))
+        return -1;
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (saved < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
+        if (saved >= 0)
+            close(saved);
+        if (null >= 0)
+            close(null);
+        return -1;
+    }
+    close(null);
+    return saved;
+}
+
+static void stdout_unmute(int saved)
+{
+    if (saved < 0)
+        return;
+    fflush(stdout); /* what glslang printed goes to /dev/null, not later */
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+}
+
 int shader_compile_glsl(const char *path, const char *text, size_t len,
                         shader_module *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
-    shaderc_compiler_t compiler = shaderc_compiler_initialize();
-    shaderc_compile_options_t opts = shaderc_compile_options_initialize();
-    if (!compiler || !opts) {
-        shaderc_compile_options_release(opts);
-        shaderc_compiler_release(compiler);
-        cw_error_set(err, path, 0, 0, "cannot start the GLSL compiler (libshaderc)");
+    int rc = glsl_preflight(path, text, len, err);
+    if (rc)
+        return rc;
+    shaderc_compilation_result_t res = NULL;
+    char why[256];
+    pthread_mutex_lock(&stdout_lock);
+    int saved = stdout_mute();
+    int st = cw_shaderc_compile(path, text, len, &res, why, sizeof why);
+    stdout_unmute(saved);
+    pthread_mutex_unlock(&stdout_lock);
+    if (st == CW_SHADERC_NO_MEMORY) {
+        cw_error_set(err, path, 0, 0, "out of memory while compiling the GLSL (libshaderc "
+                     "threw %s): free memory or raise the limit (ulimit -v)", why);
         return CW_EXIT_ENV;
     }
-    /* Debug info keeps OpLine/OpSource so findings can name GLSL lines. */
-    shaderc_compile_options_set_generate_debug_info(opts);
-    shaderc_compile_options_set_target_env(opts, shaderc_target_env_vulkan,
-                                           shaderc_env_version_vulkan_1_1);
-    shaderc_compile_options_set_source_language(opts, shaderc_source_language_glsl);
-    shaderc_compilation_result_t res = shaderc_compile_into_spv(
-        compiler, text, len, shaderc_glsl_compute_shader, path, "main", opts);
-    int rc = 0;
-    if (!res || shaderc_result_get_compilation_status(res) != shaderc_compilation_status_success) {
+    if (st == CW_SHADERC_EXCEPTION) {
+        cw_error_set(err, path, 0, 0, "the GLSL compiler (libshaderc) failed: %s", why);
+        return CW_EXIT_ENV;
+    }
+    if (st != CW_SHADERC_OK) {
         compile_error(path, res ? shaderc_result_get_error_message(res) : NULL, err);
         rc = CW_EXIT_USAGE;
     } else {
@@ -144,9 +228,8 @@ int shader_compile_glsl(const char *path, const char *text, size_t len,
             out->from_glsl = 1;
         }
     }
-    shaderc_result_release(res);
-    shaderc_compile_options_release(opts);
-    shaderc_compiler_release(compiler);
+    if (res)
+        shaderc_result_release(res);
     return rc;
 }
 

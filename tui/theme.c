@@ -1,4 +1,5 @@
 /* theme.c - theme files: parse, find, degrade (see theme.h). */
+#include "input.h"
 #include "theme.h"
 
 #include <limits.h>
@@ -340,11 +341,9 @@ int theme_parse(const char *path, const char *text, size_t len, theme *out,
 
 int theme_load_file(const char *path, theme *out, cw_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        set_err(err, path, 0, "cannot open the theme file: %m");
+    FILE *f;
+    if (cw_open_input(path, "theme file", 0, &f, err))
         return -1;
-    }
     char *buf = NULL;
     size_t len = 0, cap = 0;
     for (;;) {

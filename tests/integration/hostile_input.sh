@@ -1,0 +1,86 @@
+#!/bin/sh
+# Hostile input that must neither block, nor pollute stdout, nor drive the
+# terminal (issue 17):
+#   - a plan, theme, shader or profile that is a FIFO with no writer, a
+#     directory or a device: exit 2 at once, saying what it is; a report
+#     that is a directory says so; `diff <(...) <(...)` still reads pipes;
+#   - an empty GLSL file, or one without #version: exit 2 with a message,
+#     and `--format json -o -` puts exactly one JSON document on stdout
+#     (glslang used to print ~4,550 lines of built-ins there);
+#   - ESC, OSC, BEL, CR, C1 in a kernel name: escaped in the table, CSV,
+#     stderr and diff output (JSON keeps them as \u escapes).
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+: "${CW:?}"
+ROOT=${CW_TEST_ROOT:-$(pwd)}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export XDG_CACHE_HOME="$T/cache"
+cat > "$T/plan.json" <<J
+{"kernels": [{"name": "saxpy_small", "shader": "$ROOT/examples/kernels/saxpy.comp",
+  "workgroups": [4, 1, 1], "push": {"n": 1024, "alpha": 2.0},
+  "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
+J
+mkfifo "$T/fifo" || fail "mkfifo"
+# expect_refusal WHAT OUTPUT-PATTERN COMMAND...: exit 2 within the alarm
+expect_refusal() {
+    what=$1; pat=$2; shift 2
+    timeout 20 "$@" > /dev/null 2> "$T/err"; rc=$?
+    [ $rc -eq 2 ] || fail "$what: exit $rc, want 2 (124 = it blocked): $(cat "$T/err")"
+    grep -q "$pat" "$T/err" || fail "$what: message: $(cat "$T/err")"
+}
+expect_refusal "FIFO plan" "the plan is a FIFO (named pipe), not a regular file" "$CW" check "$T/fifo"
+expect_refusal "directory plan" "the plan is a directory" "$CW" check "$T"
+expect_refusal "device plan" "the plan is a character device" "$CW" check /dev/null
+expect_refusal "FIFO theme" "the theme file is a FIFO" "$CW" tui --theme "$T/fifo" "$T/plan.json"
+expect_refusal "FIFO profile" "FIFO" "$CW" check --profile "$T/fifo" "$T/plan.json"
+sed "s|$ROOT/examples/kernels/saxpy.comp|$T/fifo|" "$T/plan.json" > "$T/fifo_shader.json"
+expect_refusal "FIFO shader" "is not a regular file" "$CW" check "$T/fifo_shader.json"
+"$CW" check --format json -o "$T/a.json" "$T/plan.json" > /dev/null 2>&1 || fail "check of the plan"
+expect_refusal "directory report" "the report is a directory" "$CW" diff "$T" "$T/a.json"
+expect_refusal "FIFO report, no writer" "the report is empty" "$CW" diff "$T/fifo" "$T/a.json"
+cat "$T/a.json" > "$T/fifo" &
+timeout 20 "$CW" diff "$T/fifo" "$T/a.json" > "$T/out" 2>&1; rc=$?
+wait
+[ $rc -eq 0 ] || fail "a FIFO with a writer as a report: exit $rc: $(cat "$T/out")"
+echo "ok: FIFOs, directories and devices as plan/theme/shader/profile/report never block (exit 2)"
+
+for src in empty noversion; do
+    case $src in
+    empty) : > "$T/s.comp" ;;
+    noversion) printf 'layout(local_size_x = 1) in;\nvoid main() {}\n' > "$T/s.comp" ;;
+    esac
+    printf '{"kernels": [{"name": "k", "shader": "s.comp", "workgroups": [1, 1, 1]}]}\n' > "$T/s.json"
+    timeout 60 "$CW" check --format json -o - "$T/s.json" > "$T/stdout" 2> "$T/err"; rc=$?
+    [ $rc -eq 2 ] || fail "$src GLSL: exit $rc, want 2"
+    python3 - "$T/stdout" "$src" <<'PY' || fail "$src GLSL: stdout is not one JSON document: $(head -c 300 "$T/stdout")"
+import json, sys
+r = json.load(open(sys.argv[1]))          # raises on anything but one document
+m = r["kernels"][0]["findings"][0]["message"]
+assert ("empty" in m) if sys.argv[2] == "empty" else ("#version" in m), m
+PY
+done
+echo "ok: empty GLSL / no #version: exit 2, stdout is one JSON document"
+
+python3 - "$T" <<'PY'
+import json, sys
+name = "evil\x1b]0;PWNED\x07\x1b[2J\rname\u009b31m"
+json.dump({"kernels": [{"name": name, "kind": "cpu", "library": "libm.so.6", "symbol": "no_such",
+           "args": {"n": 4}, "buffers": [{"bytes": 64}], "threads": 1}]},
+          open(sys.argv[1] + "/evil.json", "w"))
+PY
+raw() { python3 -c "import sys; d=open(sys.argv[1],'rb').read(); sys.exit(1 if any(b in d for b in (b'\x1b', b'\x07', b'\r', b'\xc2\x9b')) else 0)" "$1"; }
+for fmt in table csv; do
+    "$CW" check --format $fmt "$T/evil.json" > "$T/out" 2> "$T/err"
+    raw "$T/out" || fail "$fmt: a control character reached the output"
+    raw "$T/err" || fail "$fmt: a control character reached stderr"
+    grep -qF 'evil\x1b]0;PWNED\x07\x1b[2J\x0dname\u009b31m' "$T/out" || fail "$fmt: name not shown escaped: $(cat "$T/out")"
+done
+"$CW" run --format json -o "$T/evil.out.json" "$T/evil.json" > "$T/out" 2> "$T/err"
+raw "$T/err" || fail "run: a control character reached stderr"
+"$CW" diff "$T/evil.out.json" "$T/evil.out.json" > "$T/out" 2> "$T/err"
+raw "$T/out" || fail "diff: a control character reached the output"
+grep -qF 'evil\x1b' "$T/out" || fail "diff: name not shown escaped: $(cat "$T/out")"
+python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['kernels'][0]['name'].startswith('evil\x1b')" \
+    "$T/evil.out.json" || fail "json: the name must be kept exactly"
+echo "ok: control characters in names are escaped in table, CSV, stderr and diff; JSON keeps them"

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Memory pressure (issue 17): under `ulimit -v` no limit may end clockwork
+# with a signal (std::bad_alloc from libshaderc used to abort: 134).
+#   - check of a GPU plan at 256 MiB: succeeds (the Vulkan driver is probed in
+#     a child process, so its ~150 MiB of libraries never enter this one);
+#   - at limits from 24 MiB up: exit 0 or 4, never a signal; exit 4 says
+#     "out of memory" on stderr; a report that could be written is one JSON
+#     document with the kernel's error;
+#   - run at 256 MiB: exit 0, 3 or 4, never a signal.
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+: "${CW:?}"
+ROOT=${CW_TEST_ROOT:-$(pwd)}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export XDG_CACHE_HOME="$T/cache"
+cat > "$T/plan.json" <<J
+{"kernels": [{"name": "saxpy_small", "shader": "$ROOT/examples/kernels/saxpy.comp",
+  "workgroups": [4, 1, 1], "push": {"n": 1024, "alpha": 2.0},
+  "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
+J
+
+( ulimit -v 262144; timeout 120 "$CW" check --format json -o "$T/c.json" "$T/plan.json" ) \
+    > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 0 ] || fail "check at 256 MiB: exit $rc, want 0: $(cat "$T/err")"
+python3 -c "import json,sys; k=json.load(open(sys.argv[1]))['kernels'][0]; assert k['prediction']['time_us'] > 0" \
+    "$T/c.json" || fail "check at 256 MiB: no prediction"
+echo "ok: check at ulimit -v 256 MiB succeeds"
+
+saw4=0
+for kib in 24576 32768 40960 49152 57344 65536 98304 131072 196608 262144; do
+    rm -f "$T/l.json"
+    ( ulimit -v $kib; timeout 120 "$CW" check --format json -o "$T/l.json" "$T/plan.json" ) \
+        > /dev/null 2> "$T/err"; rc=$?
+    case $rc in
+    0) ;;
+    4) saw4=1
+       grep -q "out of memory" "$T/err" || fail "ulimit -v $kib: exit 4 without 'out of memory': $(cat "$T/err")"
+       if [ -f "$T/l.json" ]; then
+           python3 -c "import json,sys; k=json.load(open(sys.argv[1]))['kernels'][0]; assert 'out of memory' in k['measurement']['error']" \
+               "$T/l.json" || fail "ulimit -v $kib: report lacks the error"
+       fi ;;
+    *) fail "ulimit -v $kib: exit $rc (want 0 or 4): $(tail -3 "$T/err")" ;;
+    esac
+done
+[ $saw4 -eq 1 ] || fail "no limit was tight enough to test the out-of-memory path"
+echo "ok: check under ulimit -v 24..256 MiB: exit 0 or 4 with 'out of memory', never a signal"
+
+( ulimit -v 262144; timeout 120 "$CW" run --samples 2 --warmup 1 --format json -o "$T/r.json" \
+    "$T/plan.json" ) > /dev/null 2> "$T/err"; rc=$?
+case $rc in 0|3|4) ;; *) fail "run at 256 MiB: exit $rc: $(tail -3 "$T/err")" ;; esac
+echo "ok: run at ulimit -v 256 MiB: exit $rc, no signal"
