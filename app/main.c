@@ -12,7 +12,10 @@
 #include "calibrate.h"
 #include "cpu.h"
 #include "diff.h"
+#include "pfm.h"
 #include "pipeline.h"
+#include "load.h"
+#include "verdict_load.h"
 #include "plan.h"
 #include "profile.h"
 #include "report.h"
@@ -30,6 +33,7 @@ typedef struct cli {
     int cpu;           /* calibrate --cpu */
     int static_only;   /* tui --static */
     int no_save;       /* calibrate --no-save */
+    int force;         /* calibrate --force: save even when measured under load */
     const char *shard; /* check/run --shard auto|I/N */
 } cli;
 
@@ -113,13 +117,14 @@ static const char *help_for(const char *cmd)
                "compute limits, timestamp support per queue family, pipeline statistics and\n"
                "calibrated timestamps. Exit 4 when there is no Vulkan loader or device.\n";
     if (!strcmp(cmd, "calibrate"))
-        return "usage: clockwork calibrate [--device SEL] [--budget S] [-o FILE] [--cpu]\n"
+        return "usage: clockwork calibrate [--device SEL] [--budget S] [-o FILE] [--cpu] [--no-save] [--force]\n"
                "\n"
                "Measures the device's ceilings (DRAM, L2 and shared bandwidth, FP32/FP16/\n"
                "FP64/INT32 throughput, dispatch overhead, timestamp resolution) and stores\n"
                "the profile in the cache ($XDG_CACHE_HOME/clockwork/profiles), where check\n"
                "and run find it. --cpu measures this CPU for native kernels instead.\n"
-               "--no-save only prints it.\n";
+               "--no-save only prints it. Measured while other processes kept the CPUs\n"
+               "busy, it is printed with a warning and not saved unless --force.\n";
     if (!strcmp(cmd, "merge"))
         return "usage: clockwork merge [--format table|json|csv|sarif] [-o FILE]\n"
                "                       [--tolerance F] REPORT...\n"
@@ -165,7 +170,7 @@ static double parse_double(const char *cmd, const char *opt, const char *s, doub
 enum {
     OPT_DEVICE = 256, OPT_PROFILE, OPT_FORMAT, OPT_SAMPLES, OPT_WARMUP, OPT_TOLERANCE,
     OPT_TIMEOUT, OPT_BUDGET, OPT_DUMP, OPT_EVENTS, OPT_THEME, OPT_NOCOLOR, OPT_SNAPSHOT,
-    OPT_FRAMES, OPT_SIZE, OPT_THRESHOLD, OPT_CPU, OPT_STATIC, OPT_VERSION, OPT_NOSAVE, OPT_SHARD,
+    OPT_FRAMES, OPT_SIZE, OPT_THRESHOLD, OPT_CPU, OPT_STATIC, OPT_VERSION, OPT_NOSAVE, OPT_FORCE, OPT_SHARD,
 };
 
 static const struct option long_opts[] = {
@@ -189,6 +194,7 @@ static const struct option long_opts[] = {
     {"cpu", no_argument, 0, OPT_CPU},
     {"static", no_argument, 0, OPT_STATIC},
     {"no-save", no_argument, 0, OPT_NOSAVE},
+    {"force", no_argument, 0, OPT_FORCE},
     {"shard", required_argument, 0, OPT_SHARD},
     {"quiet", no_argument, 0, 'q'},
     {"help", no_argument, 0, 'h'},
@@ -218,7 +224,19 @@ static void parse_options(const char *cmd, int argc, char **argv, cli *c)
         case OPT_TIMEOUT: c->opt.timeout_s = parse_double(cmd, "--timeout", optarg, 0.01, 86400); break;
         case OPT_BUDGET: c->opt.budget_s = parse_double(cmd, "--budget", optarg, 0.001, 86400); break;
         case OPT_DUMP: c->opt.dump_dir = optarg; break;
-        case OPT_EVENTS: c->opt.events = optarg; break;
+        case OPT_EVENTS: {
+            /* an unknown name is an input error, not "counter unavailable" */
+            cw_error err;
+            cw_error_clear(&err);
+            if (pfm_validate_events(optarg, &err)) {
+                char msg[1600];
+                cw_error_format(&err, msg, sizeof msg);
+                fprintf(stderr, "clockwork: %s\n", msg);
+                exit(CW_EXIT_USAGE);
+            }
+            c->opt.events = optarg;
+            break;
+        }
         case OPT_THEME: c->opt.theme = optarg; break;
         case OPT_NOCOLOR: c->opt.no_color = 1; break;
         case OPT_SNAPSHOT: c->snapshot = optarg; break;
@@ -232,6 +250,7 @@ static void parse_options(const char *cmd, int argc, char **argv, cli *c)
         case OPT_CPU: c->cpu = 1; break;
         case OPT_STATIC: c->static_only = 1; break;
         case OPT_NOSAVE: c->no_save = 1; break;
+        case OPT_FORCE: c->force = 1; break;
         case OPT_SHARD: c->shard = optarg; break;
         case 'q': c->opt.quiet = 1; break;
         case 'h': fputs(help_for(cmd), stdout); exit(0);
@@ -523,6 +542,8 @@ static int cmd_calibrate(const cli *c)
     cw_error err;
     cw_error_clear(&err);
     double budget = c->opt.budget_s > 0 ? c->opt.budget_s : 2;
+    load_window lw; /* ceilings measured under load would be too low */
+    load_begin(&lw);
     int rc = c->cpu ? cpu_calibrate(budget, &prof, c->opt.quiet ? NULL : stderr, &err)
                     : calibrate_device(c->opt.device, budget, &prof,
                                        c->opt.quiet ? NULL : stderr, &err);
@@ -530,7 +551,19 @@ static int cmd_calibrate(const cli *c)
         print_error(&err);
         return rc;
     }
-    if (!c->no_save) {
+    machine_load load;
+    load_end(&lw, &load);
+    int busy = load.busy && !c->force;
+    if (load.busy) {
+        char who[200];
+        machine_load_describe(&load, who, sizeof who);
+        fprintf(stderr, "clockwork: warning: the machine was busy while calibrating (%s): "
+                "the ceilings may be too low%s\n", who,
+                c->no_save ? "" : c->force ? "; saved anyway (--force)"
+                : "; the profile is not saved to the cache (calibrate again on a quiet "
+                  "machine, or --force to save it anyway)");
+    }
+    if (!c->no_save && !busy) {
         char path[1024];
         if (profile_cache_path(prof.uuid, prof.driver, path, sizeof path) == 0) {
             if (profile_save_file(&prof, path, &err) == 0)

@@ -1,6 +1,9 @@
 /* pipeline.c - one kernel through every stage (see pipeline.h). */
 #include "pipeline.h"
 
+#include "load.h"
+#include "verdict_load.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +280,8 @@ int pipeline_measure_kernel(struct vk_ctx *ctx, const plan_kernel *k,
 {
     int rc = 0;
     measurement *m = &kr->measurement;
+    load_window lw; /* how busy the machine was while measuring */
+    load_begin(&lw);
     if (k->kind == PLAN_KERNEL_CPU && !kr->input_error &&
         !kernel_report_count(kr, SEV_ERROR)) {
         rc = cpu_measure_kernel(k, ro, kr);
@@ -321,9 +326,15 @@ int pipeline_measure_kernel(struct vk_ctx *ctx, const plan_kernel *k,
             cw_set_str(&m->error, msg);
         }
     }
+    load_end(&lw, &m->load);
     /* CPU kernels may already carry a roofline verdict with evidence. */
     if (!kr->divergence.valid)
         verdict_judge(&kr->prediction, m, tolerance, prof ? prof->launch_us : -1,
                       &kr->divergence);
+    verdict_apply_load(m, verdict_band(tolerance, m),
+                       k->kind == PLAN_KERNEL_CPU ? LOAD_NATIVE_CPU
+                       : prof && prof->is_cpu     ? LOAD_CPU_DEVICE
+                                                  : LOAD_GPU,
+                       &kr->divergence);
     return rc;
 }

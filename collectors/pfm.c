@@ -293,6 +293,42 @@ static void open_event(pfm_event *ev, int inherit)
     ev->fd = (int)fd;
 }
 
+int pfm_validate_events(const char *events, cw_error *err)
+{
+    char **names = NULL;
+    size_t n = 0;
+    if (pfm_parse_event_list(events, &names, &n, err))
+        return 1;
+    const char *disable = getenv("CW_PFM_DISABLE");
+    int disabled = disable && *disable && strcmp(disable, "0") != 0;
+    if (!disabled)
+        pthread_once(&pfm_once, pfm_init_once);
+    int bad = 0;
+    for (size_t i = 0; i < n && !bad && !disabled &&
+                       pfm_init_status == PFM_SUCCESS; i++) {
+        struct perf_event_attr attr;
+        memset(&attr, 0, sizeof attr);
+        pfm_perf_encode_arg_t arg;
+        memset(&arg, 0, sizeof arg);
+        arg.attr = &attr;
+        arg.size = sizeof arg;
+        int ret = pfm_get_os_event_encoding(names[i], PFM_PLM3,
+                                            PFM_OS_PERF_EVENT_EXT, &arg);
+        if (ret == PFM_ERR_NOTFOUND || ret == PFM_ERR_ATTR ||
+            ret == PFM_ERR_ATTR_VAL || ret == PFM_ERR_ATTR_SET) {
+            cw_error_set(err, "--events", 0, 0,
+                         "unknown event '%s' (libpfm4: %s); the names "
+                         "this machine knows are listed by libpfm4's "
+                         "showevtinfo or 'perf list', e.g. cycles, "
+                         "instructions, perf::PERF_COUNT_SW_TASK_CLOCK",
+                         names[i], pfm_strerror(ret));
+            bad = 1;
+        }
+    }
+    pfm_free_event_list(names, n);
+    return bad;
+}
+
 int pfm_session_open(const char *events, int inherit, pfm_session **out,
                      cw_error *err)
 {

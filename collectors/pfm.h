@@ -34,6 +34,11 @@ int pfm_parse_event_list(const char *text, char ***names, size_t *n,
                          cw_error *err);
 void pfm_free_event_list(char **names, size_t n);
 
+/* A user's event list: syntax, then every name against libpfm4's tables
+ * (no counter is opened).  Non-zero with err naming the first unknown
+ * event or attribute (an input error).  When libpfm4 cannot initialise
+ * or CW_PFM_DISABLE is set, names cannot be checked: only the syntax is. */
+int pfm_validate_events(const char *events, cw_error *err);
 int pfm_session_open(const char *events, int inherit, pfm_session **out,
                      cw_error *err);
 void pfm_session_start(pfm_session *s);

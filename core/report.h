@@ -69,6 +69,20 @@ typedef struct counter_value {
     char *reason;      /* why unavailable; NULL when available */
 } counter_value;
 
+/* How much of the machine others took while a kernel was measured
+ * (collectors/load.h measures it; core/verdict_load.h judges with it). */
+typedef struct machine_load {
+    int valid;          /* measured (Linux /proc/stat) */
+    int busy;           /* others took enough CPU to matter */
+    unsigned cpus;      /* online CPUs */
+    double wall_s;      /* the measurement window */
+    double self_cpus;   /* this process's CPU time / wall: its threads,
+                           a CPU device's (lavapipe's) worker threads too */
+    double others_cpus; /* every other process's busy CPU time / wall */
+    double steal_cpus;  /* time the hypervisor gave to other guests / wall */
+    double loadavg1;    /* 1-minute load average at the end */
+} machine_load;
+
 typedef struct measurement {
     int valid;
     uint32_t samples;
@@ -83,6 +97,7 @@ typedef struct measurement {
     counter_value *counters;
     size_t ncounters;
     char *error;            /* run failed: why (NULL when it ran) */
+    machine_load load;      /* the machine while it was measured */
 } measurement;
 
 typedef enum { DIV_UNKNOWN = 0, DIV_OK, DIV_SLOWER, DIV_FASTER } div_status;

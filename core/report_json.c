@@ -86,6 +86,18 @@ static json_t *measurement_json(const measurement *m)
             json_array_append_new(s, jnum(m->sample_us[i]));
         json_object_set_new(o, "sample_us", s);
     }
+    if (m->load.valid) {
+        /* CPUs over the measurement window: what was left to the run */
+        json_t *l = json_object();
+        json_object_set_new(l, "cpus", json_integer(m->load.cpus));
+        json_object_set_new(l, "wall_s", jnum(m->load.wall_s));
+        json_object_set_new(l, "self_cpus", jnum(m->load.self_cpus));
+        json_object_set_new(l, "others_cpus", jnum(m->load.others_cpus));
+        json_object_set_new(l, "steal_cpus", jnum(m->load.steal_cpus));
+        json_object_set_new(l, "loadavg1", jnum(m->load.loadavg1));
+        json_object_set_new(l, "busy", json_boolean(m->load.busy));
+        json_object_set_new(o, "machine_load", l);
+    }
     if (m->counters_scope)
         json_object_set_new(o, "counters_scope", json_string(m->counters_scope));
     json_t *c = json_object();
@@ -522,6 +534,18 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
                     m->sample_us[m->nsample_us++] = json_number_value(e);
             }
         }
+    }
+    json_t *ml = json_object_get(o, "machine_load");
+    double cpus = 0;
+    if (json_is_object(ml) && get_num(c, ml, "cpus", &cpus) && cpus >= 1 && cpus < 1e6) {
+        m->load.valid = 1;
+        m->load.cpus = (unsigned)cpus;
+        get_num(c, ml, "wall_s", &m->load.wall_s);
+        get_num(c, ml, "self_cpus", &m->load.self_cpus);
+        get_num(c, ml, "others_cpus", &m->load.others_cpus);
+        get_num(c, ml, "steal_cpus", &m->load.steal_cpus);
+        get_num(c, ml, "loadavg1", &m->load.loadavg1);
+        m->load.busy = json_is_true(json_object_get(ml, "busy"));
     }
     m->counters_scope = get_str(c, o, "counters_scope");
     json_t *cs = json_object_get(o, "counters");

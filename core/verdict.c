@@ -79,6 +79,15 @@ static void evidence(const prediction *p, const measurement *m, double launch_us
             reason ? reason : "no reason given");
 }
 
+double verdict_band(double tolerance, const measurement *m)
+{
+    if (!(tolerance >= 0))
+        tolerance = 0.25;
+    /* The band widens with the measurement's own noise: 3 MADs. */
+    double spread = m->median_us > 0 ? m->mad_us / m->median_us : 0;
+    return tolerance + 3 * spread;
+}
+
 void verdict_judge(const prediction *p, const measurement *m, double tolerance,
                    double launch_us, divergence *out)
 {
@@ -103,9 +112,7 @@ void verdict_judge(const prediction *p, const measurement *m, double tolerance,
     if (!(tolerance >= 0))
         tolerance = 0.25;
     out->ratio = m->median_us / p->time_us;
-    /* The band widens with the measurement's own noise: 3 MADs. */
-    double spread = m->mad_us / m->median_us;
-    double band = tolerance + 3 * spread;
+    double band = verdict_band(tolerance, m);
     if (out->ratio > 1 + band)
         out->status = DIV_SLOWER;
     else if (out->ratio < 1 / (1 + band))

@@ -16,6 +16,8 @@
 
 #include "report.h"
 
+/* The relative band t' of a measurement (tolerance < 0: the default). */
+double verdict_band(double tolerance, const measurement *m);
 void verdict_judge(const prediction *p, const measurement *m,
                    double tolerance, double launch_us, divergence *out);
 

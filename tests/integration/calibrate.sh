@@ -8,7 +8,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export XDG_CACHE_HOME="$dir/cache"
 start=$(date +%s)
-"$CW" calibrate --device llvmpipe --budget 0.05 -o "$dir/profile.json" \
+"$CW" calibrate --device llvmpipe --budget 0.05 --force -o "$dir/profile.json" \
     > "$dir/out" 2>&1; rc=$?
 end=$(date +%s)
 cat "$dir/out"
