@@ -57,6 +57,7 @@ void state_report_copy(kernel_report *dst, const kernel_report *src)
     dst->kind = cw_strdup(src->kind);
     dst->shader = cw_strdup(src->shader);
     dst->entry = cw_strdup(src->entry);
+    dst->plan = cw_strdup(src->plan);
     dst->findings = xmemdup(src->findings, src->nfindings * sizeof(finding));
     for (size_t i = 0; i < src->nfindings; i++) {
         finding *f = &dst->findings[i];
