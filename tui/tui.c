@@ -105,7 +105,7 @@ static int state_exit_code(const tui_state *st)
         const tui_kernel *k = &st->k[i];
         if (k->kr.input_error)
             code = cw_exit_worst(code, CW_EXIT_USAGE);
-        if (k->state == KS_FAILED)
+        if (k->state == KS_FAILED || k->kr.env_error)
             code = cw_exit_worst(code, CW_EXIT_ENV);
         if (kernel_report_count(&k->kr, SEV_ERROR))
             code = cw_exit_worst(code, CW_EXIT_FINDINGS);
