@@ -3,7 +3,8 @@
  * One loop: apply the worker's messages, redraw when something changed,
  * wait for a key with timeout(), act on the key handler's bitmask.  Signal
  * handlers only set flags; the terminal is restored through term_close()
- * on every way out (quit, SIGINT/SIGTERM/SIGHUP, abort, die()).
+ * on every way out (quit, SIGINT/SIGTERM/SIGHUP/SIGQUIT and the other
+ * terminating signals, abort and crashes, die()).
  */
 #include "tui.h"
 
@@ -61,13 +62,18 @@ static void install_signals(void)
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: getch returns at once */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* every signal whose default is to end the process: SIGQUIT (Ctrl-\)
+     * too, which left the terminal without echo on the alternate screen */
+    static const int graceful[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1,
+                                   SIGUSR2, SIGXCPU, SIGVTALRM};
+    for (size_t i = 0; i < sizeof graceful / sizeof *graceful; i++)
+        sigaction(graceful[i], &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     sa.sa_handler = on_abort;
     sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGABRT, &sa, NULL);
+    static const int crashes[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
+    for (size_t i = 0; i < sizeof crashes / sizeof *crashes; i++)
+        sigaction(crashes[i], &sa, NULL);
 }
 
 static int view_lookup(const char *name)

@@ -2,7 +2,8 @@
 # The real TUI in tmux at 80x24 and 160x48 on the CPU device (lavapipe):
 # main view with live numbers, detail, source, roofline, device, help,
 # resize (also to "too small"), quit restoring the terminal, NO_COLOR with
-# no colour escapes, SIGTERM/SIGHUP restoring the terminal, --frames.
+# no colour escapes, SIGTERM/SIGHUP/SIGINT/SIGQUIT/SIGSEGV and Ctrl-\ restoring
+# the terminal, --frames.
 . "${CW_TEST_ROOT:-.}/tests/screen/lib.sh"
 command -v tmux >/dev/null || { echo "tmux missing (make deps)"; exit 1; }
 PLAN="$ROOT/tests/screen/plan.json"
@@ -134,14 +135,14 @@ check_restored chat
 expect chat 'LAYER:' "stderr: replayed after exit"
 
 # ---- signals restore the terminal ----
-for sig in TERM HUP INT; do
+for sig in TERM HUP INT QUIT SEGV; do
     start "sig$sig" 80 24 "$CW" tui --static "$PLAN"
     expect "sig$sig" '^ saxpy ' "SIG$sig: running"
     pid=$(child_pid "sig$sig")
     if [ -n "$pid" ]; then
         kill -"$sig" "$pid"
         check_restored "sig$sig"
-        case $sig in HUP) n=1 ;; INT) n=2 ;; *) n=15 ;; esac
+        case $sig in HUP) n=1 ;; INT) n=2 ;; QUIT) n=3 ;; SEGV) n=11 ;; *) n=15 ;; esac
         want=$((128 + n))
         [ "$(cat "$WORK/sig$sig.rc" 2>/dev/null)" = "$want" ] &&
             ok "SIG$sig: dies of the signal after restoring (status $want)" ||
@@ -150,6 +151,15 @@ for sig in TERM HUP INT; do
         fail "SIG$sig: no pid"
     fi
 done
+
+# ---- Ctrl-\ from the keyboard: SIGQUIT through the terminal (isig) ----
+start ctlq 80 24 "$CW" tui --static "$PLAN"
+expect ctlq '^ saxpy ' "Ctrl-\\: running"
+keys ctlq -H 1c
+check_restored ctlq
+[ "$(cat "$WORK/ctlq.rc" 2>/dev/null)" = 131 ] &&
+    ok "Ctrl-\\: restores the terminal, then dies of SIGQUIT (status 131)" ||
+    fail "Ctrl-\\: exit status $(cat "$WORK/ctlq.rc" 2>/dev/null), want 131"
 
 # ---- --frames N quits by itself ----
 start frames 80 24 "$CW" tui --static --frames 3 "$PLAN"

@@ -26,7 +26,10 @@ ok() { echo "ok: $*"; }
 start() {
     name=$1 cols=$2 rows=$3
     shift 3
+    # the wrapper shell shares the terminal's process group: it must outlive
+    # a Ctrl-\ meant for the TUI (an interactive shell would ignore it too)
     cat > "$WORK/$name.sh" <<INNER
+trap '' QUIT
 stty -g > "$WORK/$name.stty.before"
 $*
 rc=\$?
