@@ -10,6 +10,7 @@
 
 #include "termtext.h"
 #include "calibrate.h"
+#include "alloc.h"
 #include "cpu.h"
 #include "diff.h"
 #include "pfm.h"
@@ -294,9 +295,7 @@ typedef struct plans {
 
 static void load_plans(int argc, char **argv, plans *ps)
 {
-    ps->items = calloc((size_t)argc + 1, sizeof *ps->items);
-    if (!ps->items)
-        abort();
+    ps->items = xcalloc((size_t)argc + 1, sizeof *ps->items);
     for (int i = 0; i < argc; i++) {
         cw_error err;
         cw_error_clear(&err);

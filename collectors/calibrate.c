@@ -19,6 +19,7 @@
  * stays unknown); calibration goes on.  A hang or a lost device ends it.
  */
 #include "calibrate.h"
+#include "alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -70,9 +71,7 @@ static char *row_source(const cal_bench *b)
         n += (p[0] == '$' && (p[1] == 'T' || p[1] == 'E'))
                  ? strlen(p[1] == 'T' ? t : e) + 1
                  : 1;
-    char *s = malloc(n), *o = s;
-    if (!s)
-        abort();
+    char *s = xmalloc(n), *o = s;
     for (const char *p = b->glsl; *p; p++) {
         if (p[0] == '$' && (p[1] == 'T' || p[1] == 'E')) {
             const char *r = p[1] == 'T' ? t : e;
@@ -179,9 +178,7 @@ static uint32_t *chase_words(uint64_t bytes, uint32_t stride)
 {
     uint64_t words = bytes / 4, nodes = bytes / stride;
     uint32_t sw = stride / 4;
-    uint32_t *w = calloc(words, 4), *next = malloc(nodes * 4);
-    if (!w || !next)
-        abort();
+    uint32_t *w = xcalloc(words, 4), *next = xcalloc(nodes, 4);
     for (uint64_t i = 0; i < nodes; i++)
         next[i] = (uint32_t)i;
     uint64_t s = 0x2545f4914f6cdd1dull;
@@ -239,9 +236,7 @@ static int get_buffer(cal *cl, cal_buf r, vkx_buffer **out, cw_error *err)
     if (stride) {
         host = chase_words(bytes, stride);
     } else {
-        host = calloc(1, bytes);
-        if (!host)
-            abort();
+        host = xcalloc(1, bytes);
         if (r == CAL_BUF_SRC || r == CAL_BUF_DST || r == CAL_BUF_SMALL)
             fill_random(host, bytes / 4);
     }
@@ -740,9 +735,7 @@ int calibrate_device(const char *selector, double budget_s,
     int rc = vk_open_events(selector, "", &c, err);
     if (rc)
         return rc;
-    cal_out *res = calloc(1, sizeof *res);
-    if (!res)
-        abort();
+    cal_out *res = xcalloc(1, sizeof *res);
     cal cl = {.c = c, .log = log, .out = res};
     if (budget_s <= 0)
         budget_s = 2;

@@ -8,6 +8,7 @@
  * 90% of peak is 10% slower than its prediction and perfectly fine.
  */
 #include "cpu.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <immintrin.h>
@@ -184,9 +185,7 @@ void cpu_profile(device_profile *out)
 
 static int64_t *kernel_args(const plan_kernel *k, char *why, size_t n)
 {
-    int64_t *a = calloc(k->nargs ? k->nargs : 1, sizeof *a);
-    if (!a)
-        abort();
+    int64_t *a = xcalloc(k->nargs ? k->nargs : 1, sizeof *a);
     for (size_t i = 0; i < k->nargs; i++) {
         if (!k->args[i].is_integer) {
             snprintf(why, n, "argument '%s' = %g is not an integer (CPU "
@@ -209,9 +208,7 @@ static unsigned kernel_threads(const plan_kernel *k)
 static int eval_work(const plan_kernel *k, const char *what, const char *text,
                      double *out, kernel_report *kr)
 {
-    expr_var *vars = calloc(k->nargs ? k->nargs : 1, sizeof *vars);
-    if (!vars)
-        abort();
+    expr_var *vars = xcalloc(k->nargs ? k->nargs : 1, sizeof *vars);
     for (size_t i = 0; i < k->nargs; i++) {
         vars[i].name = k->args[i].key;
         vars[i].value = k->args[i].is_integer ? k->args[i].ivalue
@@ -481,9 +478,7 @@ static char *cpu_events(void)
     size_t len = 64 + (fp ? strlen(fp) : 0);
     for (size_t i = 0; pfm_default_events[i]; i++)
         len += strlen(pfm_default_events[i]) + 1;
-    char *s = malloc(len);
-    if (!s)
-        abort();
+    char *s = xmalloc(len);
     s[0] = 0;
     for (size_t i = 0; pfm_default_events[i]; i++) {
         if (i)
@@ -700,10 +695,8 @@ void cpu_roofline_verdict(const plan_kernel *k, kernel_report *kr,
     double eff = p->time_us / m->median_us;
     double raw_best_us = m->min_us > 0 ? m->min_us : m->median_us;
     double best_us = raw_best_us;
-    double *dl = malloc((n ? n : 1) * sizeof *dl);
+    double *dl = xmalloc((n ? n : 1) * sizeof *dl);
     size_t ndl = 0;
-    if (!dl)
-        abort();
     for (size_t i = 0; i < n; i++) {
         if (delays[i] < 0)
             continue;
@@ -856,10 +849,8 @@ static int sample_calls(const plan_kernel *k, const run_options *ro,
         }
         if (*nsamples == cap) {
             cap = cap ? 2 * cap : 64;
-            *samples = realloc(*samples, cap * sizeof **samples);
-            *delays = realloc(*delays, cap * sizeof **delays);
-            if (!*samples || !*delays)
-                abort();
+            *samples = xreallocarray(*samples, cap, sizeof **samples);
+            *delays = xreallocarray(*delays, cap, sizeof **delays);
         }
         (*delays)[*nsamples] = dl;
         (*samples)[(*nsamples)++] = us;
@@ -881,9 +872,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         return CW_EXIT_ENV;
     }
     uint64_t seed = ro ? ro->seed : 0;
-    uint64_t *sizes = calloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
-    if (!sizes)
-        abort();
+    uint64_t *sizes = xcalloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
     if (buffer_sizes(k, sizes, m)) {
         free(sizes);
         free(args);
@@ -1088,10 +1077,8 @@ static double run_jobs(unsigned nt, const cal_job *proto, size_t n_elems,
 {
     pthread_barrier_t bar;
     pthread_barrier_init(&bar, NULL, nt + 1);
-    cal_job *jobs = calloc(nt, sizeof *jobs);
-    pthread_t *th = calloc(nt, sizeof *th);
-    if (!jobs || !th)
-        abort();
+    cal_job *jobs = xcalloc(nt, sizeof *jobs);
+    pthread_t *th = xcalloc(nt, sizeof *th);
     unsigned started = 0;
     for (unsigned t = 0; t < nt; t++) {
         jobs[t] = *proto;

@@ -5,6 +5,7 @@
  * reason, not a crash.
  */
 #include "cpuinspect.h"
+#include "alloc.h"
 
 #include <capstone/capstone.h>
 #include <elf.h>
@@ -488,9 +489,7 @@ static void inspect_function(inspector *in, uint64_t addr, uint64_t size,
     size_t n = cs_disasm(in->cs, code, len, addr, 0, &all);
     r->ninsns += n;
 
-    span *loops = malloc(MAX_LOOPS * sizeof *loops);
-    if (!loops)
-        abort();
+    span *loops = xmalloc(MAX_LOOPS * sizeof *loops);
     size_t nloops = 0;
     uint64_t callees[MAX_FUNCS];
     uint64_t callee_size[MAX_FUNCS];

@@ -8,6 +8,7 @@
  * and read the sum once.
  */
 #include "pfm.h"
+#include "alloc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -163,14 +164,10 @@ int pfm_parse_event_list(const char *text, char ***names, size_t *n,
         }
         if (count == cap) {
             cap = cap ? 2 * cap : 8;
-            char **nn = realloc(out, cap * sizeof *nn);
-            if (!nn)
-                abort();
+            char **nn = xrealloc(out, cap * sizeof *nn);
             out = nn;
         }
-        out[count] = strndup(a, (size_t)(b - a));
-        if (!out[count])
-            abort();
+        out[count] = cw_strndup(a, (size_t)(b - a));
         count++;
         if (!*end)
             break;
@@ -191,19 +188,6 @@ static void pfm_init_once(void)
     pfm_init_status = pfm_initialize();
 }
 
-static char *xasprintf(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
-static char *xasprintf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *s = NULL;
-    if (vasprintf(&s, fmt, ap) < 0)
-        abort();
-    va_end(ap);
-    return s;
-}
-
 static int read_paranoid(void)
 {
     FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
@@ -221,40 +205,40 @@ static char *open_failure_reason(int e)
 {
     switch (e) {
     case ENOENT:
-        return xasprintf("no hardware PMU (virtual machine?): "
+        return cw_asprintf("no hardware PMU (virtual machine?): "
                          "perf_event_open failed with ENOENT");
     case EACCES:
     case EPERM: {
         int level = read_paranoid();
         if (level == -100)
-            return xasprintf("permission denied (%s) and "
+            return cw_asprintf("permission denied (%s) and "
                              "/proc/sys/kernel/perf_event_paranoid is "
                              "unreadable: run as root",
                              e == EACCES ? "EACCES" : "EPERM");
         if (level >= 3)
-            return xasprintf("permission denied (%s): "
+            return cw_asprintf("permission denied (%s): "
                              "kernel.perf_event_paranoid is %d, which "
                              "forbids unprivileged counting; run as root or "
                              "'sysctl kernel.perf_event_paranoid=2'",
                              e == EACCES ? "EACCES" : "EPERM", level);
-        return xasprintf("permission denied (%s): "
+        return cw_asprintf("permission denied (%s): "
                          "kernel.perf_event_paranoid is %d; run as root or "
                          "'sysctl kernel.perf_event_paranoid=1'",
                          e == EACCES ? "EACCES" : "EPERM", level);
     }
     case EINVAL:
-        return xasprintf("unsupported by this kernel or CPU "
+        return cw_asprintf("unsupported by this kernel or CPU "
                          "(perf_event_open: EINVAL)");
     case EOPNOTSUPP:
-        return xasprintf("unsupported by this PMU (perf_event_open: "
+        return cw_asprintf("unsupported by this PMU (perf_event_open: "
                          "EOPNOTSUPP)");
     case ENODEV:
-        return xasprintf("no such PMU on this machine "
+        return cw_asprintf("no such PMU on this machine "
                          "(perf_event_open: ENODEV)");
     case EMFILE:
-        return xasprintf("too many open files (perf_event_open: EMFILE)");
+        return cw_asprintf("too many open files (perf_event_open: EMFILE)");
     default:
-        return xasprintf("perf_event_open failed: %s", strerror(e));
+        return cw_asprintf("perf_event_open failed: %s", strerror(e));
     }
 }
 
@@ -271,7 +255,7 @@ static void open_event(pfm_event *ev, int inherit)
     int ret = pfm_get_os_event_encoding(ev->name, plm,
                                         PFM_OS_PERF_EVENT_EXT, &arg);
     if (ret != PFM_SUCCESS) {
-        ev->reason = xasprintf("libpfm4 cannot encode '%s': %s",
+        ev->reason = cw_asprintf("libpfm4 cannot encode '%s': %s",
                                ev->name, pfm_strerror(ret));
         return;
     }
@@ -341,19 +325,12 @@ int pfm_session_open(const char *events, int inherit, pfm_session **out,
     } else {
         while (pfm_default_events[n])
             n++;
-        names = calloc(n, sizeof *names);
-        if (!names)
-            abort();
+        names = xcalloc(n, sizeof *names);
         for (size_t i = 0; i < n; i++)
-            if (!(names[i] = strdup(pfm_default_events[i])))
-                abort();
+            names[i] = cw_strdup(pfm_default_events[i]);
     }
-    pfm_session *s = calloc(1, sizeof *s);
-    if (!s)
-        abort();
-    s->ev = calloc(n ? n : 1, sizeof *s->ev);
-    if (!s->ev)
-        abort();
+    pfm_session *s = xcalloc(1, sizeof *s);
+    s->ev = xcalloc(n ? n : 1, sizeof *s->ev);
     s->n = n;
     const char *disable = getenv("CW_PFM_DISABLE");
     int disabled = disable && *disable && strcmp(disable, "0") != 0;
@@ -364,9 +341,9 @@ int pfm_session_open(const char *events, int inherit, pfm_session **out,
         ev->name = names[i];
         ev->fd = -1;
         if (disabled)
-            ev->reason = xasprintf("counters disabled by CW_PFM_DISABLE=1");
+            ev->reason = cw_asprintf("counters disabled by CW_PFM_DISABLE=1");
         else if (pfm_init_status != PFM_SUCCESS)
-            ev->reason = xasprintf("libpfm4 initialisation failed: %s",
+            ev->reason = cw_asprintf("libpfm4 initialisation failed: %s",
                                    pfm_strerror(pfm_init_status));
         else
             open_event(ev, inherit);
@@ -410,7 +387,7 @@ void pfm_session_stop(pfm_session *s)
         uint64_t v[3];
         if (read_event(ev, v)) {
             free(ev->reason);
-            ev->reason = xasprintf("reading the counter failed: %s",
+            ev->reason = cw_asprintf("reading the counter failed: %s",
                                    strerror(errno));
             close(ev->fd);
             ev->fd = -1;

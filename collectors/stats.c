@@ -1,5 +1,6 @@
 /* stats.c - median, MAD, p90 and the sampling stop rule (see stats.h). */
 #include "stats.h"
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +35,7 @@ void stats_compute(const double *samples, size_t n, stats_summary *out)
     memset(out, 0, sizeof *out);
     if (n == 0 || !samples)
         return;
-    double *v = malloc(n * sizeof *v);
-    if (!v)
-        abort();
+    double *v = xmalloc(n * sizeof *v);
     memcpy(v, samples, n * sizeof *v);
     qsort(v, n, sizeof *v, cmp_double);
     double sum = 0;
@@ -102,9 +101,7 @@ void stats_fill_measurement(measurement *m, const double *samples, size_t n)
     m->sample_us = NULL;
     m->nsample_us = 0;
     if (n) {
-        m->sample_us = malloc(n * sizeof *m->sample_us);
-        if (!m->sample_us)
-            abort();
+        m->sample_us = xmalloc(n * sizeof *m->sample_us);
         memcpy(m->sample_us, samples, n * sizeof *samples);
         m->nsample_us = n;
     }

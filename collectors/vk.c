@@ -1,6 +1,7 @@
 /* vk.c - Vulkan instance, device listing and selection, the context
  * (see vk.h).  Running kernels lives in vk_run.c. */
 #include "vk.h"
+#include "alloc.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -70,13 +71,10 @@ static int collect_so(struct dl_phdr_info *info, size_t size, void *data)
         return 0;
     if (l->n == l->cap) {
         l->cap = l->cap ? 2 * l->cap : 64;
-        char **nn = realloc(l->names, l->cap * sizeof *nn);
-        if (!nn)
-            abort();
+        char **nn = xrealloc(l->names, l->cap * sizeof *nn);
         l->names = nn;
     }
-    if (!(l->names[l->n++] = strdup(info->dlpi_name)))
-        abort();
+    l->names[l->n++] = cw_strdup(info->dlpi_name);
     return 0;
 }
 
@@ -124,9 +122,7 @@ static int create_instance(VkInstance *out, cw_error *err)
     }
     uint32_t n = 0;
     vkEnumerateInstanceExtensionProperties(NULL, &n, NULL);
-    VkExtensionProperties *e = calloc(n ? n : 1, sizeof *e);
-    if (!e)
-        abort();
+    VkExtensionProperties *e = xcalloc(n ? n : 1, sizeof *e);
     vkEnumerateInstanceExtensionProperties(NULL, &n, e);
     const char *exts[1];
     uint32_t next = 0;
@@ -181,9 +177,7 @@ static int enum_physical(VkInstance inst, VkPhysicalDevice **out,
         *n = 0;
         return CW_EXIT_ENV;
     }
-    *out = calloc(*n, sizeof **out);
-    if (!*out)
-        abort();
+    *out = xcalloc(*n, sizeof **out);
     vkEnumeratePhysicalDevices(inst, n, *out);
     return 0;
 }
@@ -235,9 +229,7 @@ static void fill_info(VkPhysicalDevice pd, uint32_t index, vk_device_info *d)
     d->index = index;
     uint32_t next = 0;
     vkEnumerateDeviceExtensionProperties(pd, NULL, &next, NULL);
-    VkExtensionProperties *ext = calloc(next ? next : 1, sizeof *ext);
-    if (!ext)
-        abort();
+    VkExtensionProperties *ext = xcalloc(next ? next : 1, sizeof *ext);
     vkEnumerateDeviceExtensionProperties(pd, NULL, &next, ext);
 
     VkPhysicalDeviceProperties base;
@@ -311,10 +303,8 @@ static void fill_info(VkPhysicalDevice pd, uint32_t index, vk_device_info *d)
 
     uint32_t nq = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(pd, &nq, NULL);
-    VkQueueFamilyProperties *q = calloc(nq ? nq : 1, sizeof *q);
-    d->families = calloc(nq ? nq : 1, sizeof *d->families);
-    if (!q || !d->families)
-        abort();
+    VkQueueFamilyProperties *q = xcalloc(nq ? nq : 1, sizeof *q);
+    d->families = xcalloc(nq ? nq : 1, sizeof *d->families);
     vkGetPhysicalDeviceQueueFamilyProperties(pd, &nq, q);
     for (uint32_t i = 0; i < nq; i++) {
         d->families[i].index = i;
@@ -370,9 +360,7 @@ int vk_list_devices(vk_device_info **out, size_t *n, cw_error *err)
         vkDestroyInstance(inst, NULL);
         return rc;
     }
-    vk_device_info *d = calloc(np, sizeof *d);
-    if (!d)
-        abort();
+    vk_device_info *d = xcalloc(np, sizeof *d);
     for (uint32_t i = 0; i < np; i++)
         fill_info(pd[i], i, &d[i]);
     free(pd);
@@ -566,12 +554,10 @@ char *vk_devices_json_text(const vk_device_info *d, size_t n)
     char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);
     if (!s)
-        abort();
+        cw_out_of_memory(0);
     /* json_dumps memory is malloc'd: the caller frees with free() */
     size_t len = strlen(s);
-    char *t = malloc(len + 2);
-    if (!t)
-        abort();
+    char *t = xmalloc(len + 2);
     memcpy(t, s, len);
     t[len] = '\n';
     t[len + 1] = 0;
@@ -660,9 +646,7 @@ static void *read_whole(const char *path, size_t *len)
             cap = cap ? 2 * cap : 65536;
             if (cap > (64u << 20))
                 break; /* a cache this big is not ours: ignore it */
-            char *nd = realloc(data, cap);
-            if (!nd)
-                abort();
+            char *nd = xrealloc(data, cap);
             data = nd;
         }
         size_t r = fread(data + n, 1, cap - n, f);
@@ -745,9 +729,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
                    cw_error *err)
 {
     *out = NULL;
-    vk_ctx *c = calloc(1, sizeof *c);
-    if (!c)
-        abort();
+    vk_ctx *c = xcalloc(1, sizeof *c);
     /* Counters first: lavapipe starts its worker threads while the
      * physical device is enumerated; inherit=1 only covers threads
      * created after the counters are opened. */
@@ -764,9 +746,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     rc = enum_physical(c->instance, &pd, &np, err);
     if (rc)
         goto fail;
-    vk_device_info *all = calloc(np, sizeof *all);
-    if (!all)
-        abort();
+    vk_device_info *all = xcalloc(np, sizeof *all);
     for (uint32_t i = 0; i < np; i++)
         fill_info(pd[i], i, &all[i]);
     size_t idx = 0;

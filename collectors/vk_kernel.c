@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "half.h"
+#include "alloc.h"
 #include "stats.h"
 #include "vk_internal.h"
 
@@ -134,10 +135,8 @@ static int build_pipeline(vk_ctx *c, const plan_kernel *k,
                           const vkx_binding *b, size_t nb, vkx_pipeline *p,
                           cw_error *err)
 {
-    VkSpecializationMapEntry *me = calloc(refl->nspecs + 1, sizeof *me);
-    uint8_t *sdata = calloc(refl->nspecs + 1, 8);
-    if (!me || !sdata)
-        abort();
+    VkSpecializationMapEntry *me = xcalloc(refl->nspecs + 1, sizeof *me);
+    uint8_t *sdata = xcalloc(refl->nspecs + 1, 8);
     uint32_t nme = 0, off = 0;
     for (size_t i = 0; i < refl->nspecs; i++) {
         const refl_spec *s = &refl->specs[i];
@@ -398,9 +397,7 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         goto done;
 
     if (refl->push_bytes) {
-        st.push = calloc(1, refl->push_bytes + 4);
-        if (!st.push)
-            abort();
+        st.push = xcalloc(1, refl->push_bytes + 4);
         verifier_push_bytes(refl, k, st.push);
     }
 
@@ -449,9 +446,7 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
     stats_policy_default(&pol, opt->samples ? opt->samples : 10,
                          opt->budget_s > 0 ? opt->budget_s : 2);
     size_t cap = 64, n = 0;
-    st.samples = malloc(cap * sizeof *st.samples);
-    if (!st.samples)
-        abort();
+    st.samples = xmalloc(cap * sizeof *st.samples);
     /* Counters bracket the whole warm loop, not each dispatch: starting
      * and stopping inherited counters costs ~200 us here (every worker
      * thread's copy is toggled), far more than the host work between two
@@ -473,9 +468,7 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         }
         if (n == cap) {
             cap *= 2;
-            double *ns = realloc(st.samples, cap * sizeof *ns);
-            if (!ns)
-                abort();
+            double *ns = xrealloc(st.samples, cap * sizeof *ns);
             st.samples = ns;
         }
         st.samples[n++] = us;
@@ -585,9 +578,7 @@ int vk_pipeline_facts_get(vk_ctx *c, const plan_kernel *k,
     VkResult r = get_props(c->device, &pi, &nexe, NULL);
     VkPipelineExecutablePropertiesKHR *ep = NULL;
     if (r == VK_SUCCESS && nexe) {
-        ep = calloc(nexe, sizeof *ep);
-        if (!ep)
-            abort();
+        ep = xcalloc(nexe, sizeof *ep);
         for (uint32_t i = 0; i < nexe; i++)
             ep[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR;
         r = get_props(c->device, &pi, &nexe, ep);
@@ -618,9 +609,7 @@ int vk_pipeline_facts_get(vk_ctx *c, const plan_kernel *k,
     r = get_stats(c->device, &ei, &nst, NULL);
     VkPipelineExecutableStatisticKHR *sv = NULL;
     if (r == VK_SUCCESS && nst) {
-        sv = calloc(nst, sizeof *sv);
-        if (!sv)
-            abort();
+        sv = xcalloc(nst, sizeof *sv);
         for (uint32_t i = 0; i < nst; i++)
             sv[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
         r = get_stats(c->device, &ei, &nst, sv);

@@ -1,5 +1,6 @@
 /* diff.c - see diff.h. */
 #include "diff.h"
+#include "alloc.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -58,9 +59,7 @@ static diff_status judge(double base, double cur, double noise_abs, double thres
 int diff_reports(const report *base, const report *cur, double threshold, diff_result *out)
 {
     memset(out, 0, sizeof *out);
-    out->kernels = calloc(base->nkernels + cur->nkernels + 1, sizeof *out->kernels);
-    if (!out->kernels)
-        abort();
+    out->kernels = xcalloc(base->nkernels + cur->nkernels + 1, sizeof *out->kernels);
     for (size_t i = 0; i < base->nkernels; i++) {
         const kernel_report *b = &base->kernels[i];
         const kernel_report *c = find_kernel(cur, b->name);

@@ -1,5 +1,6 @@
 /* identity.c - see identity.h. */
 #include "identity.h"
+#include "alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +11,7 @@ char *identity_plan_path(const char *path)
     if (!path)
         return NULL;
     size_t n = strlen(path);
-    char *out = malloc(n + 1);
-    if (!out)
-        abort();
+    char *out = xmalloc(n + 1);
     size_t o = 0;
     const char *p = path;
     int absolute = *p == '/';
@@ -44,15 +43,11 @@ void identity_plan_occurrences(const plan *p, uint32_t *occ)
     size_t n = p->nkernels;
     if (!n)
         return;
-    size_t *ord = malloc(n * sizeof *ord);
-    if (!ord)
-        abort();
+    size_t *ord = xmalloc(n * sizeof *ord);
     for (size_t i = 0; i < n; i++)
         ord[i] = i;
     /* insertion-free: a stable merge sort by name keeps plan order inside runs */
-    size_t *tmp = malloc(n * sizeof *tmp);
-    if (!tmp)
-        abort();
+    size_t *tmp = xmalloc(n * sizeof *tmp);
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
             size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
@@ -103,10 +98,8 @@ void identity_index_build(identity_index *ix, const report *r, int use_plan)
     ix->r = r;
     ix->use_plan = use_plan;
     ix->n = r->nkernels;
-    ix->order = calloc(ix->n + 1, sizeof *ix->order);
-    ix->occ = calloc(ix->n + 1, sizeof *ix->occ);
-    if (!ix->order || !ix->occ)
-        abort();
+    ix->order = xcalloc(ix->n + 1, sizeof *ix->order);
+    ix->occ = xcalloc(ix->n + 1, sizeof *ix->occ);
     for (size_t i = 0; i < ix->n; i++)
         ix->order[i] = i;
     sorting = ix;

@@ -1,5 +1,6 @@
 /* launch.c - see launch.h. */
 #include "launch.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -136,9 +137,7 @@ static void sb_add(sbuf *b, const char *s, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
         size_t cap = (b->len + n + 1) * 2;
-        char *ns = realloc(b->s, cap);
-        if (!ns)
-            abort();
+        char *ns = xrealloc(b->s, cap);
         b->s = ns;
         b->cap = cap;
     }

@@ -2,6 +2,7 @@
  * file checks keys, types and sizes, with positions from jsonpos. */
 #include "input.h"
 #include "plan.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -132,9 +133,7 @@ static char *resolve(const loader *ld, const char *rel)
     if (rel[0] == '/' || !ld->dir[0])
         return cw_strdup(rel);
     size_t n = strlen(ld->dir) + strlen(rel) + 2;
-    char *p = malloc(n);
-    if (!p)
-        abort();
+    char *p = xmalloc(n);
     snprintf(p, n, "%s/%s", ld->dir, rel);
     return p;
 }
@@ -197,9 +196,7 @@ static int get_values(loader *ld, const char *path, json_t *obj, int integers_on
         return -1;
     }
     size_t cnt = json_object_size(obj);
-    plan_value *vals = calloc(cnt ? cnt : 1, sizeof *vals);
-    if (!vals)
-        abort();
+    plan_value *vals = xcalloc(cnt ? cnt : 1, sizeof *vals);
     size_t k = 0;
     const char *key;
     json_t *v;
@@ -268,9 +265,7 @@ static int parse_buffers(loader *ld, const char *path, json_t *arr, plan_kernel 
         return -1;
     }
     size_t n = json_array_size(arr);
-    k->buffers = calloc(n ? n : 1, sizeof *k->buffers);
-    if (!k->buffers)
-        abort();
+    k->buffers = xcalloc(n ? n : 1, sizeof *k->buffers);
     for (size_t i = 0; i < n; i++) {
         json_t *bo = json_array_get(arr, i);
         char bp[1024], sub[1100];
@@ -476,9 +471,7 @@ static int parse_cpu_kernel(loader *ld, const char *kp, json_t *ko, plan_kernel 
         if (check_file(ld, sub, k->library_path, "library"))
             return -1;
         if (!strchr(k->library_path, '/')) {
-            char *dotted = malloc(strlen(k->library_path) + 3);
-            if (!dotted)
-                abort();
+            char *dotted = xmalloc(strlen(k->library_path) + 3);
             sprintf(dotted, "./%s", k->library_path);
             free(k->library_path);
             k->library_path = dotted;
@@ -583,9 +576,7 @@ static char *dir_of(const char *path)
     if (slash == path)
         return cw_strdup("/");
     size_t n = (size_t)(slash - path);
-    char *d = malloc(n + 1);
-    if (!d)
-        abort();
+    char *d = xmalloc(n + 1);
     memcpy(d, path, n);
     d[n] = 0;
     return d;
@@ -645,9 +636,7 @@ int plan_load_text(const char *path, const char *text, size_t len, plan *out,
         fail_at(&ld, "kernels", 0, "too many kernels (%zu; at most %d)", n, MAX_KERNELS);
         goto done;
     }
-    out->kernels = calloc(n, sizeof *out->kernels);
-    if (!out->kernels)
-        abort();
+    out->kernels = xcalloc(n, sizeof *out->kernels);
     for (size_t i = 0; i < n && !ld.failed; i++) {
         plan_kernel *k = &out->kernels[out->nkernels++];
         k->plan_path = out->path;
@@ -682,9 +671,7 @@ int plan_load(const char *path, plan *out, cw_error *err)
         return CW_EXIT_USAGE;
     }
     size_t len = (size_t)st.st_size;
-    char *buf = malloc(len + 1);
-    if (!buf)
-        abort();
+    char *buf = xmalloc(len + 1);
     size_t got = fread(buf, 1, len, f);
     fclose(f);
     if (got != len) {

@@ -2,6 +2,7 @@
  * JSON I/O lives in report_json.c, text output (table/csv) in
  * report_text.c, SARIF in report_sarif.c. */
 #include "report.h"
+#include "alloc.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -9,33 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fputs("clockwork: out of memory\n", stderr);
-        abort();
-    }
-    return q;
-}
-
-char *cw_strdup(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = xrealloc(NULL, n);
-    memcpy(d, s, n);
-    return d;
-}
-
-void cw_set_str(char **dst, const char *src)
-{
-    char *copy = cw_strdup(src);
-    free(*dst);
-    *dst = copy;
-}
 
 static char *vformat(const char *fmt, va_list ap)
 {
@@ -115,7 +89,7 @@ static void detail_set(finding *f, const char *key, json_t *v)
     if (!f->detail)
         f->detail = json_object();
     if (!f->detail || json_object_set_new(f->detail, key, v) != 0)
-        abort(); /* out of memory: as every other allocation here */
+        cw_out_of_memory(sizeof(json_t));
 }
 
 void finding_detail_str(finding *f, const char *key, const char *value)

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "alloc.h"
 #include "error.h"
 #include "findings.h"
 
@@ -219,8 +220,6 @@ void report_provenance_copy(report_provenance *dst, const report_provenance *src
 /* Deep copy of one kernel (merge); dst is overwritten. */
 void kernel_report_copy(kernel_report *dst, const kernel_report *src);
 void kernel_report_free(kernel_report *k);
-char *cw_strdup(const char *s); /* NULL-safe strdup; aborts on OOM */
-void cw_set_str(char **dst, const char *src); /* free old, copy new */
 
 const char *severity_name(severity s);
 const char *confidence_name(confidence c);

@@ -1,6 +1,7 @@
 /* report_json.c - report <-> JSON (schema 1) and the atomic file writer. */
 #include "input.h"
 #include "report.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -644,9 +645,7 @@ static void read_provenance(rd *c, json_t *o, report_provenance *p)
     p->set_id = get_str(c, o, "set_id");
     json_t *pl = json_object_get(o, "plans");
     if (json_is_array(pl) && json_array_size(pl)) {
-        p->plans = calloc(json_array_size(pl), sizeof *p->plans);
-        if (!p->plans)
-            abort();
+        p->plans = xcalloc(json_array_size(pl), sizeof *p->plans);
         size_t i;
         json_t *e;
         json_array_foreach(pl, i, e)
@@ -662,9 +661,7 @@ static void read_sources(rd *c, json_t *arr, report *out)
 {
     if (!json_is_array(arr) || !json_array_size(arr))
         return;
-    out->sources = calloc(json_array_size(arr), sizeof *out->sources);
-    if (!out->sources)
-        abort();
+    out->sources = xcalloc(json_array_size(arr), sizeof *out->sources);
     size_t i;
     json_t *so;
     json_array_foreach(arr, i, so) {

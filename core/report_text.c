@@ -52,9 +52,7 @@ void report_write_table(const report *r, FILE *out, int measured)
     size_t ncols = measured ? sizeof run_cols / sizeof *run_cols
                             : sizeof check_cols / sizeof *check_cols;
     size_t nk = r->nkernels;
-    char(*cells)[48] = calloc((nk + 1) * ncols, sizeof *cells);
-    if (!cells)
-        return;
+    char(*cells)[48] = xcalloc((nk + 1) * ncols, sizeof *cells);
     for (size_t c = 0; c < ncols; c++)
         snprintf(cells[c], 48, "%s", cols[c].title);
     for (size_t i = 0; i < nk; i++) {

@@ -2,6 +2,7 @@
  * loaded as they are (see shader.h). */
 #include "input.h"
 #include "shader.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -32,9 +33,7 @@ static int read_all(const char *path, char **buf, size_t *len, cw_error *err)
         return CW_EXIT_USAGE;
     }
     *len = (size_t)st.st_size;
-    *buf = malloc(*len + 1);
-    if (!*buf)
-        abort();
+    *buf = xmalloc(*len + 1);
     size_t got = fread(*buf, 1, *len, f);
     fclose(f);
     if (got != *len) {
@@ -62,9 +61,7 @@ int shader_from_spirv(const char *path, const void *bytes, size_t len,
                      "32-bit words, at least the 5-word header)", len);
         return CW_EXIT_USAGE;
     }
-    uint32_t *w = malloc(len);
-    if (!w)
-        abort();
+    uint32_t *w = xmalloc(len);
     memcpy(w, bytes, len);
     size_t n = len / 4;
     if (w[0] != SPIRV_MAGIC) {
@@ -219,9 +216,7 @@ int shader_compile_glsl(const char *path, const char *text, size_t len,
         rc = shader_from_spirv(path, shaderc_result_get_bytes(res),
                                shaderc_result_get_length(res), out, err);
         if (rc == 0) {
-            out->source = malloc(len + 1);
-            if (!out->source)
-                abort();
+            out->source = xmalloc(len + 1);
             memcpy(out->source, text, len);
             out->source[len] = 0;
             out->source_len = len;
@@ -259,10 +254,8 @@ static int glsl_cache_get(const char *path, const char *text, size_t len, shader
         const glsl_cached *e = &glsl_cache[i];
         if (e->len != len || strcmp(e->path, path) != 0 || memcmp(e->text, text, len) != 0)
             continue;
-        out->words = malloc(e->nwords * 4);
-        out->source = malloc(len + 1);
-        if (!out->words || !out->source)
-            abort();
+        out->words = xmalloc(e->nwords * 4);
+        out->source = xmalloc(len + 1);
         memcpy(out->words, e->words, e->nwords * 4);
         memcpy(out->source, text, len);
         out->source[len] = 0;
@@ -283,10 +276,8 @@ static void glsl_cache_put(const char *path, const char *text, size_t len,
     if (glsl_ncache < GLSL_CACHE_MAX) {
         glsl_cached *e = &glsl_cache[glsl_ncache];
         e->path = cw_strdup(path);
-        e->text = malloc(len + 1);
-        e->words = malloc(m->nwords * 4);
-        if (!e->path || !e->text || !e->words)
-            abort();
+        e->text = xmalloc(len + 1);
+        e->words = xmalloc(m->nwords * 4);
         memcpy(e->text, text, len);
         e->text[len] = 0;
         e->len = len;

@@ -1,5 +1,6 @@
 /* shard.c - see shard.h. */
 #include "shard.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -142,11 +143,9 @@ void shard_plan_build(const shard_spec *s, const plan *plans, size_t nplans, sha
     out->spec = *s;
     for (size_t p = 0; p < nplans; p++)
         out->nkernels += plans[p].nkernels;
-    out->mine = calloc(out->nkernels + 1, 1);
-    out->occurrence = calloc(out->nkernels + 1, sizeof *out->occurrence);
-    out->plan_paths = calloc(nplans + 1, sizeof *out->plan_paths);
-    if (!out->mine || !out->occurrence || !out->plan_paths)
-        abort();
+    out->mine = xcalloc(out->nkernels + 1, 1);
+    out->occurrence = xcalloc(out->nkernels + 1, sizeof *out->occurrence);
+    out->plan_paths = xcalloc(nplans + 1, sizeof *out->plan_paths);
     out->nplans = nplans;
     uint64_t set = 0xcbf29ce484222325ULL;
     size_t g = 0;
@@ -183,9 +182,7 @@ void shard_plan_provenance(const shard_plan *sp, report_provenance *p)
     for (size_t i = 0; i < p->nplans; i++)
         free(p->plans[i]);
     free(p->plans);
-    p->plans = calloc(sp->nplans + 1, sizeof *p->plans);
-    if (!p->plans)
-        abort();
+    p->plans = xcalloc(sp->nplans + 1, sizeof *p->plans);
     for (size_t i = 0; i < sp->nplans; i++)
         p->plans[i] = cw_strdup(sp->plan_paths[i]);
     p->nplans = sp->nplans;

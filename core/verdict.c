@@ -1,5 +1,6 @@
 /* verdict.c - measured vs predicted (see verdict.h).  Pure: no I/O. */
 #include "verdict.h"
+#include "alloc.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -100,13 +101,13 @@ void verdict_judge(const prediction *p, const measurement *m, double tolerance,
         add(&b, "no prediction for this kernel");
         if (m->error)
             add(&b, "the run failed: %s", m->error);
-        out->explanation = strdup(b.text);
+        out->explanation = cw_strdup(b.text);
         return;
     }
     if (!m->valid || !(m->median_us > 0)) {
         add(&b, m->error ? "the run failed: %s" : "%s",
             m->error ? m->error : "no measurement");
-        out->explanation = strdup(b.text);
+        out->explanation = cw_strdup(b.text);
         return;
     }
     if (!(tolerance >= 0))
@@ -137,5 +138,5 @@ void verdict_judge(const prediction *p, const measurement *m, double tolerance,
             add(&b, "the model's bound was %s", p->bound);
     }
     evidence(p, m, launch_us, &b);
-    out->explanation = strdup(b.text);
+    out->explanation = cw_strdup(b.text);
 }

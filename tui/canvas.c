@@ -1,19 +1,10 @@
 /* canvas.c - cell grid for the pure renderers (see canvas.h). */
 #include "canvas.h"
+#include "alloc.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fputs("clockwork: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 void canvas_init(canvas *c, int rows, int cols, int utf8)
 {
@@ -306,9 +297,7 @@ size_t canvas_row_text(const canvas *c, int y, char *buf, size_t n)
 void canvas_write_text(const canvas *c, FILE *out)
 {
     size_t n = (size_t)c->cols * 4 + 1;
-    char *buf = malloc(n);
-    if (!buf)
-        return;
+    char *buf = xmalloc(n);
     for (int y = 0; y < c->rows; y++) {
         canvas_row_text(c, y, buf, n);
         fputs(buf, out);

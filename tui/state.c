@@ -1,30 +1,11 @@
 /* state.c - the TUI's model: messages, keys, sort, filter (see state.h). */
 #include "state.h"
+#include "alloc.h"
 
 #include <ctype.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fputs("clockwork: out of memory\n", stderr);
-        abort();
-    }
-    return q;
-}
-
-static void *xmemdup(const void *p, size_t n)
-{
-    if (!p || n == 0)
-        return NULL;
-    void *q = xrealloc(NULL, n);
-    memcpy(q, p, n);
-    return q;
-}
 
 void state_device_free(report_device *d)
 {
@@ -52,43 +33,7 @@ void state_device_copy(report_device *dst, const report_device *src)
 /* Keep in step with report.h: every pointer of kernel_report is copied. */
 void state_report_copy(kernel_report *dst, const kernel_report *src)
 {
-    *dst = *src;
-    dst->name = cw_strdup(src->name);
-    dst->kind = cw_strdup(src->kind);
-    dst->shader = cw_strdup(src->shader);
-    dst->entry = cw_strdup(src->entry);
-    dst->plan = cw_strdup(src->plan);
-    dst->findings = xmemdup(src->findings, src->nfindings * sizeof(finding));
-    for (size_t i = 0; i < src->nfindings; i++) {
-        finding *f = &dst->findings[i];
-        const finding *s = &src->findings[i];
-        f->id = cw_strdup(s->id);
-        f->message = cw_strdup(s->message);
-        f->hint = cw_strdup(s->hint);
-        f->file = cw_strdup(s->file);
-        f->detail = s->detail ? json_deep_copy(s->detail) : NULL;
-    }
-    prediction *p = &dst->prediction;
-    const prediction *sp = &src->prediction;
-    p->bound = cw_strdup(sp->bound);
-    p->assumptions = xmemdup(sp->assumptions,
-                             sp->nassumptions * sizeof(char *));
-    for (size_t i = 0; i < sp->nassumptions; i++)
-        p->assumptions[i] = cw_strdup(sp->assumptions[i]);
-    p->terms = xmemdup(sp->terms, sp->nterms * sizeof(pred_term));
-    for (size_t i = 0; i < sp->nterms; i++)
-        p->terms[i].name = cw_strdup(sp->terms[i].name);
-    measurement *m = &dst->measurement;
-    const measurement *sm = &src->measurement;
-    m->sample_us = xmemdup(sm->sample_us, sm->nsample_us * sizeof(double));
-    m->counters_scope = cw_strdup(sm->counters_scope);
-    m->counters = xmemdup(sm->counters, sm->ncounters * sizeof(counter_value));
-    for (size_t i = 0; i < sm->ncounters; i++) {
-        m->counters[i].name = cw_strdup(sm->counters[i].name);
-        m->counters[i].reason = cw_strdup(sm->counters[i].reason);
-    }
-    m->error = cw_strdup(sm->error);
-    dst->divergence.explanation = cw_strdup(src->divergence.explanation);
+    kernel_report_copy(dst, src); /* the one deep copy, core/report.c */
 }
 
 void state_counts_copy(kernel_counts *dst, const kernel_counts *src)

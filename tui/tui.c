@@ -7,6 +7,7 @@
  * terminating signals, abort and crashes, die()).
  */
 #include "tui.h"
+#include "alloc.h"
 
 #include <langinfo.h>
 #include <locale.h>
@@ -208,6 +209,7 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
         return CW_EXIT_USAGE;
     }
     atexit(term_close);
+    cw_set_oom_hook(term_close); /* out of memory: the terminal first */
     install_signals();
     if (!term_set_theme(th, no_color) && !no_color && !th->monochrome &&
         !term_has_colors())

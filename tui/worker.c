@@ -1,5 +1,6 @@
 /* worker.c - measurement thread + locked message queue (see worker.h). */
 #include "worker.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -52,16 +53,6 @@ struct worker {
     int started;
     char last_sampling[1024]; /* skip repeating the same header text */
 };
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fputs("clockwork: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 /* ---- the queue ---- */
 

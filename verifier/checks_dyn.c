@@ -11,6 +11,7 @@
  * says what could not be proven.
  */
 #include "checks.h"
+#include "alloc.h"
 #include "eval_int.h"
 
 #include <ctype.h>
@@ -246,9 +247,7 @@ static int inst_line(const spv_module *m, uint32_t i)
 static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr)
 {
     const spv_module *m = I->m;
-    uint8_t *done = calloc(I->nacc + 1, 1);
-    if (!done)
-        abort();
+    uint8_t *done = xcalloc(I->nacc + 1, 1);
     for (size_t a = 0; a < I->nacc; a++) {
         const ev_acc *s = &merged[a];
         if (done[a] || s->oob_count <= 0 || s->var == EV_NONE)

@@ -20,6 +20,7 @@
 #ifndef CW_EVAL_CTX_H
 #define CW_EVAL_CTX_H
 
+#include "alloc.h"
 #include "eval_int.h"
 #include "half.h"
 
@@ -89,16 +90,6 @@ struct ev_ctx {
 };
 
 /* ---- small value helpers (header-only) ---- */
-
-static inline void *xcalloc(size_t n, size_t s)
-{
-    void *p = calloc(n ? n : 1, s ? s : 1);
-    if (!p) {
-        fprintf(stderr, "clockwork: out of memory\n");
-        abort();
-    }
-    return p;
-}
 
 static inline uint64_t wmask(unsigned w)
 {

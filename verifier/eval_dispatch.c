@@ -15,6 +15,7 @@
  * be estimated is stated in counts->assumptions.
  */
 #include "eval_int.h"
+#include "alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,9 +56,7 @@ static ev_group *gc_get(ev_ctx *c, const eval_options *o, gcache *gc,
     if (!gc->g) {
         /* never reallocated: callers hold pointers into it */
         gc->cap = o->max_groups + 1;
-        gc->g = calloc(gc->cap, sizeof *gc->g);
-        if (!gc->g)
-            abort();
+        gc->g = xcalloc(gc->cap, sizeof *gc->g);
     }
     uint32_t xyz[3] = {x, y, z};
     ev_group_run(c, xyz, &gc->g[gc->n]);
@@ -194,9 +193,7 @@ static int ivec_push(ivec *v, int64_t lo, int64_t hi)
         return -1;
     if (v->n == v->cap) {
         v->cap = v->cap ? v->cap * 2 : 256;
-        v->r = realloc(v->r, v->cap * sizeof *v->r);
-        if (!v->r)
-            abort();
+        v->r = xrealloc(v->r, v->cap * sizeof *v->r);
     }
     v->r[v->n].lo = lo;
     v->r[v->n].hi = hi;
@@ -252,9 +249,7 @@ static int box_footprint(const seg *bx, ev_group *const cg[8], int slot,
            small when neighbouring groups touch adjacent bytes */
         ev_runs cur = {NULL, 0, 0, 0};
         cur.cap = ra->n ? ra->n : 1;
-        cur.r = malloc(cur.cap * sizeof *cur.r);
-        if (!cur.r)
-            abort();
+        cur.r = xmalloc(cur.cap * sizeof *cur.r);
         if (ra->n)
             memcpy(cur.r, ra->r, ra->n * sizeof *cur.r);
         cur.n = ra->n;
@@ -282,9 +277,7 @@ static int box_footprint(const seg *bx, ev_group *const cg[8], int slot,
             }
             ev_runs nx = {NULL, 0, 0, 0};
             nx.cap = (size_t)work;
-            nx.r = malloc(nx.cap * sizeof *nx.r);
-            if (!nx.r)
-                abort();
+            nx.r = xmalloc(nx.cap * sizeof *nx.r);
             for (uint64_t k = 0; k < cnt[d]; k++) {
                 int64_t sh = (int64_t)k * step[d];
                 for (size_t i = 0; i < cur.n; i++) {
@@ -449,10 +442,8 @@ static void add_assumption(kernel_counts *kc, const char *s)
     for (size_t i = 0; i < kc->nassumptions; i++)
         if (strcmp(kc->assumptions[i], s) == 0)
             return;
-    kc->assumptions = realloc(kc->assumptions,
+    kc->assumptions = xrealloc(kc->assumptions,
                               (kc->nassumptions + 1) * sizeof *kc->assumptions);
-    if (!kc->assumptions)
-        abort();
     kc->assumptions[kc->nassumptions++] = cw_strdup(s);
 }
 
@@ -501,9 +492,7 @@ static void line_add(kernel_counts *kc, uint32_t *slot_of, size_t nslot, int lin
         }
     if ((size_t)line < nslot)
         slot_of[line] = (uint32_t)kc->nlines + 1;
-    kc->lines = realloc(kc->lines, (kc->nlines + 1) * sizeof *kc->lines);
-    if (!kc->lines)
-        abort();
+    kc->lines = xrealloc(kc->lines, (kc->nlines + 1) * sizeof *kc->lines);
     line_cost *lc = &kc->lines[kc->nlines++];
     lc->line = line;
     lc->flops = flops;
@@ -605,12 +594,10 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         nz = segments(c, &opt, &gc, 2, G[2], sz, 64);
     }
     size_t nboxes = nx * ny * nz;
-    double *icount = calloc(m->ninsts + 1, sizeof *icount);
-    ev_acc *acc = calloc(I->nacc + 1, sizeof *acc);
-    ivec *fpv = calloc((size_t)I->nfp + 1, sizeof *fpv);
-    int *fp_exact = calloc((size_t)I->nfp + 1, sizeof *fp_exact);
-    if (!icount || !acc || !fpv || !fp_exact)
-        abort();
+    double *icount = xcalloc(m->ninsts + 1, sizeof *icount);
+    ev_acc *acc = xcalloc(I->nacc + 1, sizeof *acc);
+    ivec *fpv = xcalloc((size_t)I->nfp + 1, sizeof *fpv);
+    int *fp_exact = xcalloc((size_t)I->nfp + 1, sizeof *fp_exact);
     for (size_t a = 0; a < I->nacc; a++)
         acc[a].var = EV_NONE;
     for (int s = 0; s < I->nfp; s++)
@@ -718,9 +705,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
             nslot = (size_t)m->insts[i].line + 1;
     if (nslot > (1u << 22))
         nslot = 1u << 22;
-    uint32_t *slot_of = calloc(nslot, sizeof *slot_of);
-    if (!slot_of)
-        abort();
+    uint32_t *slot_of = xcalloc(nslot, sizeof *slot_of);
     kc->active_invocations = (uint64_t)(active + 0.5);
     kc->barriers = barriers;
     for (size_t i = 0; i < m->ninsts; i++) {
@@ -739,9 +724,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
                  n * (I->flops16[i] + I->flops32[i] + I->flops64[i]), 0,
                  n * I->instr[i]);
     }
-    kc->accesses = calloc(I->nacc + 1, sizeof *kc->accesses);
-    if (!kc->accesses)
-        abort();
+    kc->accesses = xcalloc(I->nacc + 1, sizeof *kc->accesses);
     for (size_t a = 0; a < I->nacc; a++) {
         const ev_access_def *d = &I->acc[a];
         const ev_acc *s = &acc[a];

@@ -1,5 +1,6 @@
 /* eval_loop.c - loop acceleration.  Contract in eval_loop.h. */
 #include "eval_ctx.h"
+#include "alloc.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -77,9 +78,7 @@ static void evl_push(ev_evlist *l, const ev_event *e)
         return;
     if (l->n == l->cap) {
         l->cap = l->cap ? l->cap * 2 : 256;
-        l->e = realloc(l->e, l->cap * sizeof *l->e);
-        if (!l->e)
-            abort();
+        l->e = xrealloc(l->e, l->cap * sizeof *l->e);
     }
     l->e[l->n++] = *e;
 }
@@ -97,9 +96,7 @@ static int block_in_loop(const spv_module *m, uint32_t b, uint32_t h)
 static void seg_add(ev_trk *t, ev_val *base, size_t stride, uint32_t n,
                     int ctrl, const ev_type *ty)
 {
-    t->seg = realloc(t->seg, (t->nseg + 1) * sizeof *t->seg);
-    if (!t->seg)
-        abort();
+    t->seg = xrealloc(t->seg, (t->nseg + 1) * sizeof *t->seg);
     ev_seg *s = &t->seg[t->nseg++];
     s->base = base;
     s->lane_stride = stride;
@@ -530,9 +527,7 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
                 tu[nt].slot = v->fp_slot + 1;
                 nt++;
                 if (nt + 2 > ce->n + 1) {
-                    tu = realloc(tu, (nt + ce->n + 2) * sizeof *tu);
-                    if (!tu)
-                        abort();
+                    tu = xrealloc(tu, (nt + ce->n + 2) * sizeof *tu);
                 }
             }
         }
@@ -675,9 +670,7 @@ void ev_trk_arrive(ev_ctx *c, uint32_t b, const uint16_t *lanes, int n)
                memcmp(t->lanes, lanes, (size_t)n * sizeof *lanes) == 0;
     if (!same) {
         trk_reset(t);
-        t->lanes = realloc(t->lanes, (size_t)(n ? n : 1) * sizeof *t->lanes);
-        if (!t->lanes)
-            abort();
+        t->lanes = xrealloc(t->lanes, (size_t)(n ? n : 1) * sizeof *t->lanes);
         memcpy(t->lanes, lanes, (size_t)n * sizeof *lanes);
         t->nl = (uint32_t)n;
         trk_arm(c, t);

@@ -4,6 +4,7 @@
  * tracking per barrier interval; per-access statistics and byte
  * footprints; the access observer.  Contract in eval_memory.h. */
 #include "eval_ctx.h"
+#include "alloc.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -115,9 +116,7 @@ void ev_runs_add(ev_runs *r, int64_t lo, int64_t hi)
             }
         } else {
             r->cap = r->cap ? r->cap * 2 : 64;
-            r->r = realloc(r->r, r->cap * sizeof *r->r);
-            if (!r->r)
-                abort();
+            r->r = xrealloc(r->r, r->cap * sizeof *r->r);
         }
     }
     r->r[r->n].lo = lo;
@@ -164,9 +163,7 @@ void ev_add_rec(void **arr, size_t *n, size_t sz, const void *rec)
 {
     if (*n >= 256)
         return;
-    *arr = realloc(*arr, (*n + 1) * sz);
-    if (!*arr)
-        abort();
+    *arr = xreallocarray(*arr, *n + 1, sz);
     memcpy((char *)*arr + *n * sz, rec, sz);
     (*n)++;
 }

@@ -2,6 +2,7 @@
  * any workgroup executes, and the evaluation context's life.  Contract in
  * eval_prepass.h. */
 #include "eval_ctx.h"
+#include "alloc.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -42,10 +43,8 @@ void ev_note(ev_ctx *c, const char *fmt, ...)
             return;
     if (c->info.nnotes >= 64)
         return;
-    c->info.notes = realloc(c->info.notes,
+    c->info.notes = xrealloc(c->info.notes,
                             (c->info.nnotes + 1) * sizeof *c->info.notes);
-    if (!c->info.notes)
-        abort();
     c->info.notes[c->info.nnotes++] = cw_strdup(buf);
 }
 
@@ -70,9 +69,7 @@ static void cpool_reserve(ev_ctx *c, size_t n)
     size_t cap = c->capcpool ? c->capcpool * 2 : 1024;
     while (cap < c->ncpool + n)
         cap *= 2;
-    c->cpool = realloc(c->cpool, cap * sizeof *c->cpool);
-    if (!c->cpool)
-        abort();
+    c->cpool = xrealloc(c->cpool, cap * sizeof *c->cpool);
     c->capcpool = cap;
 }
 
@@ -248,9 +245,7 @@ static void setup_accesses(ev_ctx *c)
             continue;
         if (I->nacc == cap) {
             cap = cap ? cap * 2 : 16;
-            I->acc = realloc(I->acc, cap * sizeof *I->acc);
-            if (!I->acc)
-                abort();
+            I->acc = xrealloc(I->acc, cap * sizeof *I->acc);
         }
         ev_access_def *a = &I->acc[I->nacc];
         memset(a, 0, sizeof *a);

@@ -8,6 +8,7 @@
  * limit of 0 means unknown and its check is skipped.
  */
 #include "checks.h"
+#include "alloc.h"
 
 #include <spirv/unified1/spirv.h>
 
@@ -133,9 +134,7 @@ static int push_member_line(const char *src, const char *name)
  * module, so the checks stay linear however many bindings there are. */
 static int *first_use_lines(const spv_module *m)
 {
-    int *first = calloc(m->bound ? m->bound : 1, sizeof *first);
-    if (!first)
-        abort();
+    int *first = xcalloc(m->bound ? m->bound : 1, sizeof *first);
     for (size_t i = 0; i < m->ninsts; i++) {
         const spv_inst *in = &m->insts[i];
         if (in->func == SPV_NONE || in->nops < 1 || !in->line || in->ops[0] >= m->bound ||
@@ -228,10 +227,8 @@ void limits_entry_missing(const spv_module *m, const plan_kernel *k,
                           kernel_report *kr)
 {
     char list[512] = "";
-    const char **names = calloc(m->nentries ? m->nentries : 1, sizeof *names);
+    const char **names = xcalloc(m->nentries ? m->nentries : 1, sizeof *names);
     size_t nglc = 0;
-    if (!names)
-        abort();
     for (size_t i = 0; i < m->nentries; i++) {
         if (m->entries[i].model != SpvExecutionModelGLCompute)
             continue;
@@ -486,9 +483,7 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
 {
     int errors = 0;
     char hint[HINT_MAX], list[512] = "";
-    const char **names = calloc(r->npush ? r->npush : 1, sizeof *names);
-    if (!names)
-        abort();
+    const char **names = xcalloc(r->npush ? r->npush : 1, sizeof *names);
     for (size_t i = 0; i < r->npush; i++) {
         names[i] = r->push[i].name;
         if (strlen(list) + strlen(names[i]) + 4 < sizeof list) {
@@ -592,10 +587,8 @@ static int check_spec(const reflection *r, const plan_kernel *k, const int *matc
     int errors = 0;
     char hint[HINT_MAX], list[512] = "";
     size_t ncand = 0;
-    const char **cand = calloc(r->nspecs * 2 + 1, sizeof *cand);
-    char (*ids)[16] = calloc(r->nspecs + 1, sizeof *ids);
-    if (!cand || !ids)
-        abort();
+    const char **cand = xcalloc(r->nspecs * 2 + 1, sizeof *cand);
+    char (*ids)[16] = xcalloc(r->nspecs + 1, sizeof *ids);
     for (size_t i = 0; i < r->nspecs; i++) {
         char one[128];
         snprintf(ids[i], sizeof ids[i], "%u", r->specs[i].id);
@@ -762,10 +755,8 @@ static int spec_ref_cmp(const void *x, const void *y)
 static void check_spec_defaults(const spv_module *m, const char *shader_file, const char *src,
                                 kernel_report *kr)
 {
-    spec_ref *refs = calloc(m->nconsts ? m->nconsts : 1, sizeof *refs);
+    spec_ref *refs = xcalloc(m->nconsts ? m->nconsts : 1, sizeof *refs);
     size_t n = 0;
-    if (!refs)
-        abort();
     for (size_t i = 0; i < m->nconsts; i++) {
         const spv_const *c = &m->consts[i];
         if (c->is_spec && c->has_spec_id && !c->spec_op && c->kind == SPV_C_SCALAR) {

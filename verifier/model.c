@@ -12,6 +12,7 @@
  * Everything is a pure function of its inputs; no I/O.
  */
 #include "model.h"
+#include "alloc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -452,9 +453,7 @@ static int binding_cmp(const void *x, const void *y)
 /* Indices of the storage accesses, grouped by binding and direction. */
 static size_t storage_by_binding(const kernel_counts *c, size_t *order)
 {
-    binding_key *k = malloc((c->naccesses ? c->naccesses : 1) * sizeof *k);
-    if (!k)
-        abort();
+    binding_key *k = xmalloc((c->naccesses ? c->naccesses : 1) * sizeof *k);
     size_t n = 0;
     for (size_t i = 0; i < c->naccesses; i++) {
         const access_summary *a = &c->accesses[i];
@@ -537,9 +536,7 @@ static void traffic(model *m, acc_cost *cost)
      * from DRAM once.  Otherwise every access streams from DRAM.  The
      * accesses are grouped by sorting (n log n: 300k stores to one binding
      * must not be a quadratic search, issue 17). */
-    size_t *order = malloc((c->naccesses ? c->naccesses : 1) * sizeof *order);
-    if (!order)
-        abort();
+    size_t *order = xmalloc((c->naccesses ? c->naccesses : 1) * sizeof *order);
     size_t nst = storage_by_binding(c, order);
     for (size_t g0 = 0; g0 < nst;) {
         size_t g1 = g0 + 1;
@@ -1099,9 +1096,7 @@ void model_predict(const kernel_counts *c, const reflection *refl,
 
     resolve(&m);
     occupancy(&m);
-    acc_cost *cost = calloc(c->naccesses ? c->naccesses : 1, sizeof *cost);
-    if (!cost)
-        abort();
+    acc_cost *cost = xcalloc(c->naccesses ? c->naccesses : 1, sizeof *cost);
     traffic(&m, cost);
 
     terms ts = {0};

@@ -10,6 +10,7 @@
  * mark the variable read / written.
  */
 #include "checks.h"
+#include "alloc.h"
 
 #include <spirv/unified1/spirv.h>
 
@@ -19,11 +20,7 @@
 
 static void *zalloc(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        fprintf(stderr, "clockwork: out of memory\n");
-        abort();
-    }
+    void *p = xcalloc(n ? n : 1, size);
     return p;
 }
 
@@ -262,9 +259,7 @@ static void add_binding(const spv_module *m, const spv_var *v, const use_info *u
     b->name = zalloc(1, 1);
     if (name && name[0]) {
         free(b->name);
-        b->name = strdup(name);
-        if (!b->name)
-            abort();
+        b->name = cw_strdup(name);
     }
     if (v->storage == SpvStorageClassStorageBuffer && pt && pt->kind == SPV_T_STRUCT)
         b->kind = DESC_STORAGE_BUFFER;
@@ -286,9 +281,7 @@ static int binding_cmp(const void *a, const void *b)
 
 static char *dup_or_empty(const char *s)
 {
-    char *p = strdup(s ? s : "");
-    if (!p)
-        abort();
+    char *p = cw_strdup(s ? s : "");
     return p;
 }
 

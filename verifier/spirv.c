@@ -7,6 +7,7 @@
  * recursion over types has a depth limit.
  */
 #include "spirv.h"
+#include "alloc.h"
 
 #include <spirv/unified1/spirv.h>
 
@@ -79,19 +80,6 @@ void spv_opcode_shape(uint32_t opcode, int *has_result, int *has_type)
 }
 
 /* ---- small helpers ---- */
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p;
-    if (n == 0)
-        n = 1;
-    p = calloc(n, size);
-    if (!p) {
-        fprintf(stderr, "clockwork: out of memory\n");
-        abort();
-    }
-    return p;
-}
 
 static char *xstrndup(const char *s, size_t n)
 {
@@ -268,11 +256,7 @@ static void add_bref(parse_ctx *c, uint32_t block, uint32_t label)
 {
     if (c->nbrefs == c->capbrefs) {
         size_t cap = c->capbrefs ? c->capbrefs * 2 : 64;
-        branch_ref *nb = realloc(c->brefs, cap * sizeof *nb);
-        if (!nb) {
-            fprintf(stderr, "clockwork: out of memory\n");
-            abort();
-        }
+        branch_ref *nb = xrealloc(c->brefs, cap * sizeof *nb);
         c->brefs = nb;
         c->capbrefs = cap;
     }
@@ -884,9 +868,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
             return -1;
         }
         if (m->source_text) {
-            char *t = realloc(m->source_text, m->source_len + len + 1);
-            if (!t)
-                abort();
+            char *t = xrealloc(m->source_text, m->source_len + len + 1);
             memcpy(t + m->source_len, s, len);
             m->source_len += len;
             t[m->source_len] = 0;
@@ -1148,9 +1130,7 @@ static void push_edge(uint32_t **list, uint32_t *n, uint32_t *cap, uint32_t v)
 {
     if (*n == *cap) {
         uint32_t nc = *cap ? *cap * 2 : 2;
-        uint32_t *nl = realloc(*list, nc * sizeof *nl);
-        if (!nl)
-            abort();
+        uint32_t *nl = xrealloc(*list, nc * sizeof *nl);
         *list = nl;
         *cap = nc;
     }

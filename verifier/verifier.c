@@ -7,6 +7,7 @@
  * bytes; the validator then judges everything the reader does not.
  */
 #include "checks.h"
+#include "alloc.h"
 
 /* The evaluator (eval.h) is a separate module; built without it, the
  * verifier still reads, reflects and checks, and the counts stay unknown. */
@@ -70,9 +71,7 @@ static void name_plan_lines(kernel_report *out, size_t from)
         if (f->file || f->line <= 0 || !f->message)
             continue;
         size_t n = strlen(f->message) + 32;
-        char *msg = malloc(n);
-        if (!msg)
-            abort();
+        char *msg = xmalloc(n);
         snprintf(msg, n, "%s (plan line %d)", f->message, f->line);
         free(f->message);
         f->message = msg;
@@ -83,9 +82,7 @@ int verifier_specialize(spv_module *m, const plan_kernel *k, int *matched,
                         cw_error *err)
 {
     size_t n = k ? k->nspec : 0;
-    spv_spec_value *v = calloc(n ? n : 1, sizeof *v);
-    if (!v)
-        abort();
+    spv_spec_value *v = xcalloc(n ? n : 1, sizeof *v);
     for (size_t i = 0; i < n; i++) {
         const plan_value *pv = &k->spec[i];
         v[i] = (spv_spec_value){pv->key, pv->value, pv->is_integer, pv->ivalue,
@@ -166,9 +163,7 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     }
 
     size_t first_static = out->nfindings;
-    int *matched = calloc(k->nspec ? k->nspec : 1, sizeof *matched);
-    if (!matched)
-        abort();
+    int *matched = xcalloc(k->nspec ? k->nspec : 1, sizeof *matched);
     cw_error_clear(&err);
     if (verifier_specialize(&m, k, matched, &err)) {
         report_add_finding(out, FINDING_SPEC_CONSTANT_VALUE, SEV_ERROR, k->plan_path, err.line,

@@ -559,7 +559,8 @@ static void test_messages(void **s)
 static void test_report_copy(void **s)
 {
     (void)s;
-    /* Tripwire: state_report_copy() copies every pointer of these structs
+    /* Tripwire: kernel_report_copy() (core/report.c, which
+     * state_report_copy() calls) copies every pointer of these structs
      * (and state_counts_copy() those of access_summary).  When report.h or
      * verifier.h grows, check the copies, then update the sizes here. */
     if (sizeof(void *) == 8) {
