@@ -1,5 +1,6 @@
 /* merge_cmd.c - see merge_cmd.h. */
 #include "merge_cmd.h"
+#include "alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,9 +59,7 @@ int merge_main(const cw_options *opt, int argc, char **argv)
                         "r-0.json r-1.json ... -o merged.json\nTry 'clockwork merge --help'.\n");
         return CW_EXIT_USAGE;
     }
-    report *in = calloc((size_t)argc, sizeof *in);
-    if (!in)
-        abort();
+    report *in = xcalloc((size_t)argc, sizeof *in);
     int code = CW_EXIT_OK, nread = 0;
     cw_error err;
     for (int i = 0; i < argc; i++, nread++) {

@@ -1,5 +1,6 @@
 /* fleet.c - see fleet.h. */
 #include "fleet.h"
+#include "alloc.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -44,10 +45,8 @@ static double median_of(double *v, size_t n)
 static void map_devices(fleet_ctx *c)
 {
     report *r = c->r;
-    c->devs = calloc(r->nsources + 1, sizeof *c->devs);
-    c->dev_of_source = calloc(r->nsources + 1, sizeof *c->dev_of_source);
-    if (!c->devs || !c->dev_of_source)
-        abort();
+    c->devs = xcalloc(r->nsources + 1, sizeof *c->devs);
+    c->dev_of_source = xcalloc(r->nsources + 1, sizeof *c->dev_of_source);
     for (size_t s = 0; s < r->nsources; s++) {
         char key[512];
         merge_device_key(&r->sources[s].prov, &r->sources[s].device, key, sizeof key);
@@ -57,9 +56,7 @@ static void map_devices(fleet_ctx *c)
         if (d == c->ndevs) {
             snprintf(c->devs[d].key, sizeof c->devs[d].key, "%s", key);
             c->devs[d].source = s;
-            c->devs[d].ratios = calloc(r->nkernels + 1, sizeof *c->devs[d].ratios);
-            if (!c->devs[d].ratios)
-                abort();
+            c->devs[d].ratios = xcalloc(r->nkernels + 1, sizeof *c->devs[d].ratios);
             c->ndevs++;
         }
         c->dev_of_source[s] = d;
@@ -150,11 +147,9 @@ static json_t *kernel_entry(const fleet_ctx *c, const sample *g, size_t n, doubl
 static json_t *compare_kernels(fleet_ctx *c, sample **all_out, size_t *nall)
 {
     report *r = c->r;
-    size_t *ord = calloc(r->nkernels + 1, sizeof *ord);
-    sample *all = calloc(r->nkernels + 1, sizeof *all);
-    double *scratch = calloc(r->nkernels + 1, sizeof *scratch);
-    if (!ord || !all || !scratch)
-        abort();
+    size_t *ord = xcalloc(r->nkernels + 1, sizeof *ord);
+    sample *all = xcalloc(r->nkernels + 1, sizeof *all);
+    double *scratch = xcalloc(r->nkernels + 1, sizeof *scratch);
     size_t n = 0;
     for (size_t i = 0; i < r->nkernels; i++) {
         const kernel_report *k = &r->kernels[i];

@@ -1,5 +1,6 @@
 /* merge.c - see merge.h. */
 #include "merge.h"
+#include "alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,9 +56,7 @@ static int check_sharded(const report *in, const char *const *files, const set_g
     uint32_t n = r0->provenance.shard_count;
     char set[128];
     set_name(r0, set, sizeof set);
-    long *at = malloc(n * sizeof *at);
-    if (!at)
-        abort();
+    long *at = xmalloc(n * sizeof *at);
     for (uint32_t i = 0; i < n; i++)
         at[i] = -1;
     int rc = 0;
@@ -159,9 +158,7 @@ static size_t build_groups(const report *in, size_t n, set_group *groups, size_t
             g++;
         if (g == ng) {
             groups[ng].first = i;
-            groups[ng].members = calloc(n, sizeof *groups[ng].members);
-            if (!groups[ng].members)
-                abort();
+            groups[ng].members = xcalloc(n, sizeof *groups[ng].members);
             ng++;
         }
         groups[g].members[groups[g].nmembers++] = i;
@@ -252,9 +249,7 @@ static void merged_provenance(const report *in, size_t n, const set_group *group
                 have++;
             if (have < p->nplans)
                 continue;
-            char **np = realloc(p->plans, (p->nplans + 1) * sizeof *np);
-            if (!np)
-                abort();
+            char **np = xrealloc(p->plans, (p->nplans + 1) * sizeof *np);
             p->plans = np;
             p->plans[p->nplans++] = cw_strdup(q->plans[j]);
         }
@@ -268,9 +263,7 @@ static void merged_kernels(const report *in, size_t n, const size_t *member_of, 
     size_t total = 0;
     for (size_t i = 0; i < n; i++)
         total += in[i].nkernels;
-    kref *refs = calloc(total + 1, sizeof *refs);
-    if (!refs)
-        abort();
+    kref *refs = xcalloc(total + 1, sizeof *refs);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < in[i].nkernels; k++) {
@@ -280,9 +273,7 @@ static void merged_kernels(const report *in, size_t n, const size_t *member_of, 
                                .plan_index = kr->plan_index};
         }
     qsort(refs, total, sizeof *refs, cmp_kref);
-    out->kernels = calloc(total + 1, sizeof *out->kernels);
-    if (!out->kernels)
-        abort();
+    out->kernels = xcalloc(total + 1, sizeof *out->kernels);
     for (size_t i = 0; i < total; i++) {
         kernel_report_copy(&out->kernels[i], &in[refs[i].report].kernels[refs[i].kernel]);
         out->kernels[i].source = (long)refs[i].report;
@@ -298,10 +289,8 @@ int merge_reports(const report *in, const char *const *files, size_t n, report *
     int rc = check_inputs(in, files, n, err);
     if (rc)
         return rc;
-    set_group *groups = calloc(n, sizeof *groups);
-    size_t *member_of = calloc(n, sizeof *member_of);
-    if (!groups || !member_of)
-        abort();
+    set_group *groups = xcalloc(n, sizeof *groups);
+    size_t *member_of = xcalloc(n, sizeof *member_of);
     size_t ng = build_groups(in, n, groups, member_of);
     for (size_t g = 0; g < ng && !rc; g++) {
         const report *r0 = &in[groups[g].first];
@@ -312,9 +301,7 @@ int merge_reports(const report *in, const char *const *files, size_t n, report *
     }
     int worst = CW_EXIT_OK;
     if (!rc) {
-        out->sources = calloc(n, sizeof *out->sources);
-        if (!out->sources)
-            abort();
+        out->sources = xcalloc(n, sizeof *out->sources);
         for (size_t i = 0; i < n; i++) {
             report_source *s = &out->sources[i];
             s->file = cw_strdup(files[i]);

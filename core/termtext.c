@@ -1,5 +1,6 @@
 /* termtext.c - escaping text for terminals (see termtext.h). */
 #include "termtext.h"
+#include "alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +43,7 @@ char *cw_term_escape(const char *s, size_t len, int keep_tab)
     const unsigned char *u = (const unsigned char *)(s ? s : "");
     if (!s)
         len = 0;
-    char *out = malloc(len * 6 + 1);
-    if (!out)
-        abort();
+    char *out = xmalloc(len * 6 + 1);
     static const char hex[] = "0123456789abcdef";
     size_t j = 0;
     for (size_t i = 0; i < len;) {

@@ -1,5 +1,6 @@
 /* verdict_load.c - the verdict on a busy machine (see verdict_load.h). */
 #include "verdict_load.h"
+#include "alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,9 +42,7 @@ static void prepend(divergence *d, const char *head)
 {
     const char *old = d->explanation ? d->explanation : "";
     size_t n = strlen(head) + strlen(old) + 3;
-    char *s = malloc(n);
-    if (!s)
-        abort();
+    char *s = xmalloc(n);
     snprintf(s, n, "%s%s%s", head, *old ? "; " : "", old);
     free(d->explanation);
     d->explanation = s;
