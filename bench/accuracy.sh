@@ -1,7 +1,9 @@
 #!/bin/sh
 # Accuracy suite: run every kernel of bench/accuracy/plan.json with
-# `clockwork run`, print predicted vs measured per kernel and the median and
-# 90th-percentile error.  Usage: sh bench/accuracy.sh [BUILD] [extra args]
+# `clockwork run`, print predicted vs measured per kernel and the median,
+# 90th-percentile and worst error of the training half, the test half and
+# both (bench/accuracy/table.py, halves in bench/accuracy/split.json).
+# Usage: sh bench/accuracy.sh [BUILD] [extra args]
 #   BUILD                   build folder holding clockwork (default build)
 #   extra args              passed to clockwork run (e.g. --device 0)
 #   ACCURACY_PLAN           the plan (default bench/accuracy/plan.json, sized
@@ -15,6 +17,7 @@
 #                           work it is the closest to the kernel's own time)
 #   ACCURACY_MAX_MEDIAN     exit 1 when the median error (%) is above this
 #                           (default 30: the lavapipe milestone)
+#   ACCURACY_SPLIT          the named halves (default bench/accuracy/split.json)
 # Error of one kernel = |predicted - measured| / measured.
 set -u
 BUILD=${1:-build}
@@ -26,8 +29,7 @@ MAX_MEDIAN=${ACCURACY_MAX_MEDIAN:-30}
 RUNS=${ACCURACY_RUNS:-3}
 STAT=${ACCURACY_STAT:-median}
 case $STAT in
-median) STATCOL=measured_median_us ;;
-min) STATCOL=min_us ;;
+median | min) ;;
 *)
     echo "accuracy: ACCURACY_STAT must be median or min, not '$STAT'" >&2
     exit 2
@@ -73,52 +75,5 @@ if awk -v a="$load_before" -v b="$load_after" -v n="$ncpu" \
         "include waiting for other processes"
 fi
 # shellcheck disable=SC2086
-awk -F, -v max_median="$MAX_MEDIAN" -v statcol="$STATCOL" '
-FNR == 1 {
-    for (i = 1; i <= NF; i++) col[$i] = i
-    next
-}
-{
-    name = $col["kernel"]
-    if (!(name in seen)) {
-        seen[name] = 1; order[nk++] = name
-        bound[name] = $col["bound"]; ideal[name] = $col["ideal_us"]
-        pred[name] = $col["predicted_us"]; meas[name] = ""
-    }
-    m = $col[statcol]
-    if (m != "" && m + 0 > 0 && (meas[name] == "" || m + 0 < meas[name] + 0))
-        meas[name] = m
-}
-END {
-    printf "%-18s %-8s %12s %12s %12s %8s\n", "kernel", "bound", "ideal_us",
-        "predicted_us", "measured_us", "error"
-    for (q = 0; q < nk; q++) {
-        name = order[q]; p = pred[name]; mm = meas[name]
-        if (p == "" || mm == "") {
-            printf "%-18s %-8s %12s %12s %12s %8s\n", name, bound[name],
-                ideal[name], p, mm, "n/a"
-            missing++
-            continue
-        }
-        e = (p - mm) / mm
-        ae = e < 0 ? -e : e
-        err[n++] = ae * 100
-        printf "%-18s %-8s %12.1f %12.1f %12.1f %+7.1f%%\n", name, bound[name],
-            ideal[name], p, mm, e * 100
-    }
-    if (n == 0) { print "no kernel has both a prediction and a measurement"; exit 1 }
-    for (i = 1; i < n; i++) {        # insertion sort: n is small
-        v = err[i]
-        for (j = i - 1; j >= 0 && err[j] > v; j--) err[j + 1] = err[j]
-        err[j + 1] = v
-    }
-    median = n % 2 ? err[(n - 1) / 2] : (err[n / 2 - 1] + err[n / 2]) / 2
-    r = 0.9 * (n - 1); lo = int(r)
-    p90 = err[lo] + (lo + 1 < n ? (r - lo) * (err[lo + 1] - err[lo]) : 0)
-    printf "\n%d kernels measured%s: median error %.1f%%, 90th percentile %.1f%%\n",
-        n, missing ? " (" missing " without a result)" : "", median, p90
-    if (median > max_median) {
-        printf "median error above %s%%\n", max_median
-        exit 1
-    }
-}' $files
+python3 bench/accuracy/table.py --stat "$STAT" --max-median "$MAX_MEDIAN" \
+    --split "${ACCURACY_SPLIT:-bench/accuracy/split.json}" $files

@@ -15,10 +15,12 @@
  * Prints: "median_us MIN_us p10 p90 back_to_back_us samples device".
  * Exit 0 on success, 1 on bad usage, 2 when Vulkan fails.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <vulkan/vulkan.h>
 
 #define CHECK(x)                                                              \
@@ -175,21 +177,32 @@ static void submit_wait(const gpu *g, VkCommandBuffer cmd, VkFence fence)
     CHECK(vkWaitForFences(g->dev, 1, &fence, VK_TRUE, 60ull * 1000000000ull));
 }
 
-/* median of N submissions of cmd, each bracketed by pool's timestamps */
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* N submissions of cmd, each bracketed by pool's timestamps, sorted; after
+ * a warm-up of at least 20 submissions and 0.3 s (as the runner's: a GPU
+ * left idle runs its first dispatches at lower clocks) */
 static void sample(const gpu *g, VkCommandBuffer cmd, VkFence fence,
                    VkQueryPool pool, int n, double *out)
 {
     uint64_t mask = g->valid_bits >= 64 ? ~0ull
                                         : ((1ull << g->valid_bits) - 1);
-    for (int i = -20; i < n; i++) {
+    double t0 = now_s();
+    for (int w = 0; w < 20 || now_s() - t0 < 0.3; w++)
+        submit_wait(g, cmd, fence);
+    for (int i = 0; i < n; i++) {
         submit_wait(g, cmd, fence);
         uint64_t ts[2];
         CHECK(vkGetQueryPoolResults(g->dev, pool, 0, 2, sizeof ts, ts,
                                     sizeof ts[0],
                                     VK_QUERY_RESULT_64_BIT |
                                         VK_QUERY_RESULT_WAIT_BIT));
-        if (i >= 0)
-            out[i] = (double)((ts[1] - ts[0]) & mask) * g->period * 1e-3;
+        out[i] = (double)((ts[1] - ts[0]) & mask) * g->period * 1e-3;
     }
     qsort(out, (size_t)n, sizeof *out, cmp);
 }
