@@ -2,6 +2,7 @@
  * Every subcommand's work lives in its module; this file only wires them. */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -562,6 +563,7 @@ static int cmd_calibrate(const cli *c)
                 : "; the profile is not saved to the cache (calibrate again on a quiet "
                   "machine, or --force to save it anyway)");
     }
+    int store_failed = 0; /* exit 4 after the profile is printed */
     if (!c->no_save && !busy) {
         char path[1024];
         if (profile_cache_path(prof.uuid, prof.driver, path, sizeof path) == 0) {
@@ -570,8 +572,13 @@ static int cmd_calibrate(const cli *c)
             else {
                 char msg[1600];
                 cw_error_format(&err, msg, sizeof msg);
-                fprintf(stderr, "clockwork: warning: %s\n", msg);
+                fprintf(stderr, "clockwork: cannot store the profile: %s\n", msg);
+                store_failed = 1;
             }
+        } else {
+            fprintf(stderr, "clockwork: cannot store the profile: no cache folder "
+                    "(set XDG_CACHE_HOME or HOME)\n");
+            store_failed = 1;
         }
     }
     /* -o FILE, or the profile on stdout ("-" goes through the same writer) */
@@ -579,7 +586,7 @@ static int cmd_calibrate(const cli *c)
         print_error(&err);
         return CW_EXIT_USAGE;
     }
-    return 0;
+    return store_failed ? CW_EXIT_ENV : 0;
 }
 
 static int cmd_diff(const cli *c, int argc, char **argv)
@@ -651,6 +658,8 @@ static int cmd_tui(const cli *c, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* past `ulimit -f` a write fails (EFBIG) and is reported; never a signal */
+    signal(SIGXFSZ, SIG_IGN);
     static const char *const commands[] = {"check", "run", "tui", "devices", "calibrate",
                                            "diff", "merge", "help"};
     const char *cmd = NULL;

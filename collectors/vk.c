@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "vk_internal.h"
+#include "vk_cachedir.h"
 
 #define NO_DEVICE_HINT                                                      \
     "for the CPU device install mesa-vulkan-drivers "                       \
@@ -685,6 +686,15 @@ static void save_pipeline_cache(vk_ctx *c)
     if (vkGetPipelineCacheData(c->device, c->cache, &size, data) ==
         VK_SUCCESS) {
         mkdir_parents(c->cache_path);
+        char dir[1024], why[1300];
+        snprintf(dir, sizeof dir, "%s", c->cache_path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = 0;
+        if (!vk_cachedir_usable(dir, why, sizeof why)) {
+            free(data); /* a full or read-only disk: no partial file */
+            return;
+        }
         char tmp[1100];
         snprintf(tmp, sizeof tmp, "%s.tmp.%d", c->cache_path, (int)getpid());
         FILE *f = fopen(tmp, "wb");
@@ -738,6 +748,8 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
         free(c);
         return CW_EXIT_USAGE;
     }
+    /* before the driver loads: its disk cache must not SIGBUS on a full disk */
+    vk_cachedir_guard(stderr);
     rc = create_instance(&c->instance, err);
     if (rc)
         goto fail;
