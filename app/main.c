@@ -607,6 +607,11 @@ static int cmd_diff(const cli *c, int argc, char **argv)
     }
     diff_result d;
     int code = diff_reports(&base, &cur, c->threshold > 0 ? c->threshold : 0.10, &d);
+    if (d.warning[0] && !c->opt.quiet) {
+        fputs("clockwork: warning: ", stderr);
+        cw_term_fputs(d.warning, stderr);
+        fputs("\n", stderr);
+    }
     const char *fmt = c->opt.format ? c->opt.format : "table";
     char *text = NULL;
     size_t len = 0;

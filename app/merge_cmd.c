@@ -8,12 +8,15 @@
 
 #include "fleet.h"
 #include "merge.h"
+#include "termtext.h"
 
 static void print_err(const cw_error *err)
 {
     char msg[1600];
     cw_error_format(err, msg, sizeof msg);
-    fprintf(stderr, "clockwork: %s\n", msg);
+    fputs("clockwork: ", stderr);
+    cw_term_fputs(msg, stderr); /* file names and versions come from the reports */
+    fputs("\n", stderr);
 }
 
 static const char *format_for(const cw_options *opt)
@@ -47,8 +50,10 @@ static int write_table(const report *r, const char *path, cw_error *err)
     report_write_table(r, mem, report_has_measurements(r));
     fleet_write_table(r, mem);
     fclose(mem);
-    int rc = cw_write_file_atomic(path, text, len, err);
+    char *esc = cw_term_escape(text, len, 0); /* names come from the reports */
     free(text);
+    int rc = cw_write_file_atomic(path, esc, strlen(esc), err);
+    free(esc);
     return rc;
 }
 

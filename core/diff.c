@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "identity.h"
+
 const char *diff_status_name(diff_status s)
 {
     static const char *const names[] = {"same", "faster", "slower", "noise",
@@ -14,31 +16,63 @@ const char *diff_status_name(diff_status s)
     return names[s];
 }
 
-static const kernel_report *find_kernel(const report *r, const char *name)
+static const char *finding_status_name(diff_finding_status s)
 {
-    for (size_t i = 0; i < r->nkernels; i++)
-        if (r->kernels[i].name && strcmp(r->kernels[i].name, name) == 0)
-            return &r->kernels[i];
-    return NULL;
+    return s == DIFF_FINDING_ADDED ? "added" : s == DIFF_FINDING_REMOVED ? "removed" : "changed";
 }
 
-static int same_finding(const finding *a, const finding *b)
+static int same_text(const char *a, const char *b)
 {
-    return strcmp(a->id, b->id) == 0 && a->line == b->line &&
-           ((!a->file && !b->file) || (a->file && b->file && strcmp(a->file, b->file) == 0));
+    return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
-static size_t count_missing(const kernel_report *from, const kernel_report *in)
+static int same_detail(json_t *a, json_t *b)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < from->nfindings; i++) {
-        size_t j;
-        for (j = 0; j < in->nfindings; j++)
-            if (same_finding(&from->findings[i], &in->findings[j]))
-                break;
-        n += j == in->nfindings;
+    return (!a && !b) || (a && b && json_equal(a, b));
+}
+
+static int same_location(const finding *a, const finding *b)
+{
+    return same_text(a->id, b->id) && a->line == b->line && same_text(a->file, b->file);
+}
+
+static void add_change(diff_kernel *d, const finding *f, diff_finding_status st)
+{
+    d->findings = xreallocarray(d->findings, d->nfindings + 1, sizeof *d->findings);
+    d->findings[d->nfindings++] = (diff_finding){.id = f->id, .file = f->file, .line = f->line,
+                                                 .sev = f->sev, .status = st};
+    if (st == DIFF_FINDING_ADDED)
+        d->findings_added++;
+    else if (st == DIFF_FINDING_REMOVED)
+        d->findings_removed++;
+    else
+        d->findings_changed++;
+}
+
+/* One-to-one by id and location; a pair whose message, severity or detail
+ * differs is changed (its numbers moved), not removed + added. */
+static void match_findings(const kernel_report *b, const kernel_report *c, diff_kernel *d)
+{
+    unsigned char *used = xcalloc(c->nfindings + 1, 1);
+    for (size_t i = 0; i < b->nfindings; i++) {
+        const finding *fb = &b->findings[i];
+        size_t j = 0;
+        while (j < c->nfindings && (used[j] || !same_location(fb, &c->findings[j])))
+            j++;
+        if (j == c->nfindings) {
+            add_change(d, fb, DIFF_FINDING_REMOVED);
+            continue;
+        }
+        used[j] = 1;
+        const finding *fc = &c->findings[j];
+        if (!same_text(fb->message, fc->message) || fb->sev != fc->sev ||
+            !same_detail(fb->detail, fc->detail))
+            add_change(d, fc, DIFF_FINDING_CHANGED);
     }
-    return n;
+    for (size_t j = 0; j < c->nfindings; j++)
+        if (!used[j])
+            add_change(d, &c->findings[j], DIFF_FINDING_ADDED);
+    free(used);
 }
 
 /* change = new/base - 1; noise is the combined spread relative to base. */
@@ -56,54 +90,113 @@ static diff_status judge(double base, double cur, double noise_abs, double thres
     return delta > 0 ? DIFF_SLOWER : DIFF_FASTER;
 }
 
+static void compare_kernel(const kernel_report *b, const kernel_report *c, double threshold,
+                           diff_kernel *d)
+{
+    if (b->prediction.valid && c->prediction.valid)
+        d->predicted = judge(b->prediction.time_us, c->prediction.time_us, 0, threshold,
+                             &d->predicted_change);
+    else
+        d->predicted = DIFF_INCONCLUSIVE;
+    const measurement *bm = &b->measurement, *cm = &c->measurement;
+    if (bm->valid && cm->valid)
+        d->measured = judge(bm->median_us, cm->median_us, bm->mad_us + cm->mad_us, threshold,
+                            &d->measured_change);
+    else
+        d->measured = DIFF_INCONCLUSIVE;
+    match_findings(b, c, d);
+    size_t be = kernel_report_count(b, SEV_ERROR), ce = kernel_report_count(c, SEV_ERROR);
+    d->new_errors = ce > be ? ce - be : 0;
+    /* never a silent pass: a slower measurement, a measurement that went
+     * away, new error findings, or (nothing measured) a slower prediction */
+    if (d->measured == DIFF_SLOWER)
+        snprintf(d->reason, sizeof d->reason, "measured %+.1f%%", 100 * d->measured_change);
+    else if (bm->valid && !cm->valid)
+        snprintf(d->reason, sizeof d->reason, "measured in BASE, not in NEW%s%s",
+                 cm->error ? ": " : "", cm->error ? cm->error : "");
+    else if (d->new_errors)
+        snprintf(d->reason, sizeof d->reason, "%zu new error finding%s", d->new_errors,
+                 d->new_errors == 1 ? "" : "s");
+    else if (!bm->valid && !cm->valid && d->predicted == DIFF_SLOWER)
+        snprintf(d->reason, sizeof d->reason, "predicted %+.1f%%", 100 * d->predicted_change);
+    d->regressed = d->reason[0] != 0;
+}
+
+static diff_kernel *next_kernel(diff_result *out, const kernel_report *k, uint32_t occ,
+                                int use_plan)
+{
+    diff_kernel *d = &out->kernels[out->nkernels++];
+    d->name = k->name;
+    d->plan = use_plan ? k->plan : NULL;
+    d->occurrence = occ;
+    return d;
+}
+
+static void device_warning(const report *base, const report *cur, diff_result *out)
+{
+    const report_device *a = &base->device, *b = &cur->device;
+    int differ = a->uuid && b->uuid ? strcmp(a->uuid, b->uuid) != 0
+                                    : !same_text(a->name, b->name);
+    if (!differ && same_text(a->driver, b->driver))
+        return;
+    snprintf(out->warning, sizeof out->warning,
+             "BASE comes from %s%s%s, NEW from %s%s%s: measured changes compare %s, not only "
+             "the kernels", a->name ? a->name : "an unknown device", a->driver ? ", " : "",
+             a->driver ? a->driver : "", b->name ? b->name : "an unknown device",
+             b->driver ? ", " : "", b->driver ? b->driver : "",
+             differ ? "devices" : "drivers");
+}
+
+static int several_plans(const report *r)
+{
+    for (size_t i = 1; i < r->nkernels; i++)
+        if (!same_text(r->kernels[i].plan, r->kernels[0].plan))
+            return 1;
+    return 0;
+}
+
 int diff_reports(const report *base, const report *cur, double threshold, diff_result *out)
 {
     memset(out, 0, sizeof *out);
     out->kernels = xcalloc(base->nkernels + cur->nkernels + 1, sizeof *out->kernels);
+    /* plans tell kernels apart only when both reports carry them */
+    int use_plan = identity_report_has_plans(base) && identity_report_has_plans(cur);
+    out->several_plans = use_plan && (several_plans(base) || several_plans(cur));
+    identity_index bi, ci;
+    identity_index_build(&bi, base, use_plan);
+    identity_index_build(&ci, cur, use_plan);
     for (size_t i = 0; i < base->nkernels; i++) {
         const kernel_report *b = &base->kernels[i];
-        const kernel_report *c = find_kernel(cur, b->name);
-        diff_kernel *d = &out->kernels[out->nkernels++];
-        d->name = b->name;
-        if (!c) {
+        long j = identity_index_find(&ci, b->plan, b->name, bi.occ[i]);
+        diff_kernel *d = next_kernel(out, b, bi.occ[i], use_plan);
+        if (j < 0) {
             d->predicted = d->measured = DIFF_MISSING;
-            out->regressions++;
-            continue;
+            snprintf(d->reason, sizeof d->reason, "missing from NEW");
+            d->regressed = 1;
+        } else {
+            compare_kernel(b, &cur->kernels[j], threshold, d);
         }
-        if (b->prediction.valid && c->prediction.valid)
-            d->predicted = judge(b->prediction.time_us, c->prediction.time_us, 0, threshold,
-                                 &d->predicted_change);
-        else
-            d->predicted = DIFF_INCONCLUSIVE;
-        const measurement *bm = &b->measurement, *cm = &c->measurement;
-        if (bm->valid && cm->valid)
-            d->measured = judge(bm->median_us, cm->median_us, bm->mad_us + cm->mad_us,
-                                threshold, &d->measured_change);
-        else
-            d->measured = DIFF_INCONCLUSIVE;
-        d->findings_added = count_missing(c, b);
-        d->findings_removed = count_missing(b, c);
-        size_t be = kernel_report_count(b, SEV_ERROR), ce = kernel_report_count(c, SEV_ERROR);
-        d->new_errors = ce > be ? ce - be : 0;
-        /* A measured regression counts; so does a measurement that went
-         * away (never a silent pass), and new error findings. */
-        if (d->measured == DIFF_SLOWER || d->new_errors ||
-            (bm->valid && !cm->valid) ||
-            (!bm->valid && !cm->valid && d->predicted == DIFF_SLOWER))
-            out->regressions++;
+        out->regressions += d->regressed;
     }
-    for (size_t i = 0; i < cur->nkernels; i++) {
-        const kernel_report *c = &cur->kernels[i];
-        if (find_kernel(base, c->name))
+    for (size_t j = 0; j < cur->nkernels; j++) {
+        const kernel_report *c = &cur->kernels[j];
+        if (identity_index_find(&bi, c->plan, c->name, ci.occ[j]) >= 0)
             continue;
-        diff_kernel *d = &out->kernels[out->nkernels++];
-        d->name = c->name;
+        diff_kernel *d = next_kernel(out, c, ci.occ[j], use_plan);
         d->predicted = d->measured = DIFF_ADDED;
-        d->findings_added = c->nfindings;
+        for (size_t f = 0; f < c->nfindings; f++)
+            add_change(d, &c->findings[f], DIFF_FINDING_ADDED);
         d->new_errors = kernel_report_count(c, SEV_ERROR);
-        if (d->new_errors)
+        if (d->new_errors) {
+            snprintf(d->reason, sizeof d->reason, "added with %zu error finding%s",
+                     d->new_errors, d->new_errors == 1 ? "" : "s");
+            d->regressed = 1;
             out->regressions++;
+        }
     }
+    identity_index_free(&bi);
+    identity_index_free(&ci);
+    device_warning(base, cur, out);
     return out->regressions ? CW_EXIT_DIVERGENCE : CW_EXIT_OK;
 }
 
@@ -115,43 +208,95 @@ static void change_text(char *buf, size_t n, diff_status s, double change)
         snprintf(buf, n, "%+.1f%% %s", 100 * change, diff_status_name(s));
 }
 
+static void kernel_label(const diff_result *d, const diff_kernel *k, char *buf, size_t n)
+{
+    identity_text(d->several_plans ? k->plan : NULL, k->name, k->occurrence, buf, n);
+}
+
 void diff_write_table(const report *base, const report *cur, const diff_result *d, FILE *out)
 {
     (void)base;
     (void)cur;
-    fprintf(out, "%-24s  %-22s  %-22s  %s\n", "kernel", "predicted", "measured", "findings");
+    if (d->warning[0])
+        fprintf(out, "warning: %s\n", d->warning);
+    fprintf(out, "%-24s  %-22s  %-22s  %-14s  %s\n", "kernel", "predicted", "measured",
+            "findings", "verdict");
     for (size_t i = 0; i < d->nkernels; i++) {
         const diff_kernel *k = &d->kernels[i];
-        char p[64], m[64];
+        char p[64], m[64], f[64], label[600];
         change_text(p, sizeof p, k->predicted, k->predicted_change);
         change_text(m, sizeof m, k->measured, k->measured_change);
-        fprintf(out, "%-24s  %-22s  %-22s  +%zu -%zu%s\n", k->name, p, m, k->findings_added,
-                k->findings_removed, k->new_errors ? " (new errors)" : "");
+        snprintf(f, sizeof f, "+%zu -%zu ~%zu", k->findings_added, k->findings_removed,
+                 k->findings_changed);
+        kernel_label(d, k, label, sizeof label);
+        fprintf(out, "%-24s  %-22s  %-22s  %-14s  %s%s\n", label, p, m, f,
+                k->regressed ? "REGRESSED: " : "ok", k->reason);
     }
-    fprintf(out, "%d regression%s\n", d->regressions, d->regressions == 1 ? "" : "s");
+    fprintf(out, "%d regression%s", d->regressions, d->regressions == 1 ? "" : "s");
+    const char *sep = ": ";
+    for (size_t i = 0; i < d->nkernels; i++) {
+        const diff_kernel *k = &d->kernels[i];
+        if (!k->regressed)
+            continue;
+        char label[600];
+        kernel_label(d, k, label, sizeof label);
+        fprintf(out, "%s%s (%s)", sep, label, k->reason);
+        sep = ", ";
+    }
+    fprintf(out, "\n(findings: +added -removed ~changed; see man clockwork, DIFF)\n");
+}
+
+static json_t *kernel_json(const diff_kernel *k)
+{
+    json_t *o = json_pack("{s:s,s:o,s:I,s:s,s:s,s:I,s:I,s:I,s:I,s:b}", "name", k->name,
+                          "plan", k->plan ? json_string(k->plan) : json_null(), "occurrence",
+                          (json_int_t)k->occurrence, "predicted",
+                          diff_status_name(k->predicted), "measured",
+                          diff_status_name(k->measured), "findings_added",
+                          (json_int_t)k->findings_added, "findings_removed",
+                          (json_int_t)k->findings_removed, "findings_changed",
+                          (json_int_t)k->findings_changed, "new_errors",
+                          (json_int_t)k->new_errors, "regressed", k->regressed);
+    if (k->predicted < DIFF_MISSING && k->predicted != DIFF_INCONCLUSIVE)
+        json_object_set_new(o, "predicted_change", json_real(k->predicted_change));
+    if (k->measured < DIFF_MISSING && k->measured != DIFF_INCONCLUSIVE)
+        json_object_set_new(o, "measured_change", json_real(k->measured_change));
+    if (k->regressed)
+        json_object_set_new(o, "reason", json_string(k->reason));
+    json_t *fs = json_array();
+    for (size_t i = 0; i < k->nfindings; i++) {
+        const diff_finding *f = &k->findings[i];
+        json_array_append_new(fs, json_pack("{s:s,s:s,s:s,s:o,s:o}", "id", f->id ? f->id : "",
+                                            "status", finding_status_name(f->status),
+                                            "severity", severity_name(f->sev), "file",
+                                            f->file ? json_string(f->file) : json_null(),
+                                            "line",
+                                            f->line > 0 ? json_integer(f->line) : json_null()));
+    }
+    json_object_set_new(o, "findings", fs);
+    return o;
 }
 
 char *diff_to_json_text(const report *base, const report *cur, const diff_result *d)
 {
     (void)base;
     (void)cur;
-    json_t *ks = json_array();
+    json_t *ks = json_array(), *regressed = json_array();
     for (size_t i = 0; i < d->nkernels; i++) {
         const diff_kernel *k = &d->kernels[i];
-        json_t *o = json_pack("{s:s,s:s,s:s,s:I,s:I,s:I}", "name", k->name, "predicted",
-                              diff_status_name(k->predicted), "measured",
-                              diff_status_name(k->measured), "findings_added",
-                              (json_int_t)k->findings_added, "findings_removed",
-                              (json_int_t)k->findings_removed, "new_errors",
-                              (json_int_t)k->new_errors);
-        if (k->predicted < DIFF_MISSING && k->predicted != DIFF_INCONCLUSIVE)
-            json_object_set_new(o, "predicted_change", json_real(k->predicted_change));
-        if (k->measured < DIFF_MISSING && k->measured != DIFF_INCONCLUSIVE)
-            json_object_set_new(o, "measured_change", json_real(k->measured_change));
-        json_array_append_new(ks, o);
+        json_array_append_new(ks, kernel_json(k));
+        if (k->regressed)
+            json_array_append_new(regressed,
+                                  json_pack("{s:s,s:o,s:I,s:s}", "name", k->name, "plan",
+                                            k->plan ? json_string(k->plan) : json_null(),
+                                            "occurrence", (json_int_t)k->occurrence, "reason",
+                                            k->reason));
     }
-    json_t *root = json_pack("{s:i,s:o,s:i}", "schema", 1, "kernels", ks, "regressions",
-                             d->regressions);
+    json_t *warnings = json_array();
+    if (d->warning[0])
+        json_array_append_new(warnings, json_string(d->warning));
+    json_t *root = json_pack("{s:i,s:o,s:i,s:o,s:o}", "schema", 1, "kernels", ks, "regressions",
+                             d->regressions, "regressed", regressed, "warnings", warnings);
     char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);
     return s;
@@ -159,6 +304,8 @@ char *diff_to_json_text(const report *base, const report *cur, const diff_result
 
 void diff_result_free(diff_result *d)
 {
+    for (size_t i = 0; i < d->nkernels; i++)
+        free(d->kernels[i].findings);
     free(d->kernels);
     memset(d, 0, sizeof *d);
 }

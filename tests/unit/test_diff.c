@@ -105,11 +105,150 @@ static void test_added_missing(void **state)
     report_free(&n);
 }
 
+static kernel_report *kernel_in(report *r, const char *plan, const char *name, long index,
+                                 double median)
+{
+    kernel(r, name, 100, median, 1, 0);
+    kernel_report *k = &r->kernels[r->nkernels - 1];
+    k->plan = strdup(plan);
+    k->plan_index = index;
+    return k;
+}
+
+static char *table_of(const report *b, const report *n, const diff_result *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    diff_write_table(b, n, d, f);
+    fclose(f);
+    return text;
+}
+
+/* issue 17: two kernels of one name, the second 57x slower, was "0 regressions" */
+static void test_duplicate_names(void **state)
+{
+    (void)state;
+    report b, n;
+    report_init(&b);
+    report_init(&n);
+    kernel_in(&b, "p.json", "dup", 0, 100);
+    kernel_in(&b, "p.json", "dup", 1, 100);
+    kernel_in(&n, "p.json", "dup", 0, 100);
+    kernel_in(&n, "p.json", "dup", 1, 5700);
+    diff_result d;
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(d.regressions, 1);
+    assert_int_equal(d.kernels[0].measured, DIFF_SAME);
+    assert_int_equal(d.kernels[1].measured, DIFF_SLOWER);
+    assert_int_equal(d.kernels[1].occurrence, 1);
+    char *text = table_of(&b, &n, &d);
+    assert_non_null(strstr(text, "1 regression: dup (2nd of that name) (measured +5600.0%)"));
+    free(text);
+    text = diff_to_json_text(&b, &n, &d);
+    assert_non_null(strstr(text, "\"occurrence\": 1"));
+    assert_non_null(strstr(text, "\"reason\": \"measured +5600.0%\""));
+    free(text);
+    diff_result_free(&d);
+    report_free(&b);
+    report_free(&n);
+}
+
+/* kernels of two plans with one name are two kernels; every regressed one is named */
+static void test_plans_apart(void **state)
+{
+    (void)state;
+    report b, n;
+    report_init(&b);
+    report_init(&n);
+    kernel_in(&b, "a.json", "saxpy", 0, 100);
+    kernel_in(&b, "b.json", "saxpy", 0, 100);
+    kernel_in(&b, "b.json", "gemm", 1, 100);
+    kernel_in(&n, "b.json", "gemm", 1, 300); /* order changed, too */
+    kernel_in(&n, "b.json", "saxpy", 0, 200);
+    kernel_in(&n, "a.json", "saxpy", 0, 100);
+    diff_result d;
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(d.regressions, 2);
+    assert_int_equal(d.nkernels, 3);
+    assert_int_equal(d.kernels[0].measured, DIFF_SAME);
+    char *text = table_of(&b, &n, &d);
+    assert_non_null(strstr(text, "b.json: saxpy (measured +100.0%)"));
+    assert_non_null(strstr(text, "b.json: gemm (measured +200.0%)"));
+    assert_null(strstr(text, "a.json: saxpy ("));
+    free(text);
+    text = diff_to_json_text(&b, &n, &d);
+    assert_non_null(strstr(text, "\"regressed\": ["));
+    assert_non_null(strstr(text, "\"plan\": \"b.json\""));
+    free(text);
+    diff_result_free(&d);
+    report_free(&b);
+    report_free(&n);
+}
+
+/* a finding whose numbers changed is changed, not removed + added */
+static void test_findings_changed(void **state)
+{
+    (void)state;
+    report b, n;
+    report_init(&b);
+    report_init(&n);
+    kernel_report *kb = kernel_in(&b, "p.json", "k", 0, 100);
+    kernel_report *kn = kernel_in(&n, "p.json", "k", 0, 100);
+    report_add_finding(kb, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, "k.comp", 7, NULL,
+                       "fetches 4.0x the sectors");
+    report_add_finding(kn, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, "k.comp", 7, NULL,
+                       "fetches 8.0x the sectors");
+    report_add_finding(kb, FINDING_BANK_CONFLICT, SEV_WARNING, "k.comp", 9, NULL, "2-way");
+    report_add_finding(kn, FINDING_BANK_CONFLICT, SEV_WARNING, "k.comp", 12, NULL, "2-way");
+    diff_result d;
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), 0);
+    assert_int_equal(d.kernels[0].findings_changed, 1);
+    assert_int_equal(d.kernels[0].findings_added, 1);   /* bank-conflict moved lines */
+    assert_int_equal(d.kernels[0].findings_removed, 1);
+    diff_result_free(&d);
+    report_free(&b);
+    report_free(&n);
+}
+
+static void test_device_warning(void **state)
+{
+    (void)state;
+    report b, n;
+    report_init(&b);
+    report_init(&n);
+    kernel(&b, "k", 100, 100, 1, 0);
+    kernel(&n, "k", 100, 100, 1, 0);
+    b.device.name = strdup("NVIDIA H200");
+    n.device.name = strdup("NVIDIA H200");
+    diff_result d;
+    diff_reports(&b, &n, 0.10, &d);
+    assert_string_equal(d.warning, "");
+    diff_result_free(&d);
+    b.device.uuid = strdup("aa");
+    n.device.uuid = strdup("bb");
+    diff_reports(&b, &n, 0.10, &d);
+    assert_non_null(strstr(d.warning, "compare devices"));
+    char *text = table_of(&b, &n, &d);
+    assert_non_null(strstr(text, "warning: BASE comes from NVIDIA H200"));
+    free(text);
+    text = diff_to_json_text(&b, &n, &d);
+    assert_non_null(strstr(text, "\"warnings\": [\n    \"BASE comes from"));
+    free(text);
+    diff_result_free(&d);
+    report_free(&b);
+    report_free(&n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_added_missing),
+        cmocka_unit_test(test_duplicate_names),
+        cmocka_unit_test(test_plans_apart),
+        cmocka_unit_test(test_findings_changed),
+        cmocka_unit_test(test_device_warning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
