@@ -2,6 +2,7 @@
  * (see vk.h).  Running kernels lives in vk_run.c. */
 #include "vk.h"
 #include "alloc.h"
+#include "input.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -636,28 +637,13 @@ static void cache_file_path(const vk_device_info *d, char *buf, size_t n)
 
 static void *read_whole(const char *path, size_t *len)
 {
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *data = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? 2 * cap : 65536;
-            if (cap > (64u << 20))
-                break; /* a cache this big is not ours: ignore it */
-            char *nd = xrealloc(data, cap);
-            data = nd;
-        }
-        size_t r = fread(data + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    fclose(f);
-    *len = n;
-    return data;
+    /* a cache this big is not ours, and a missing one is normal: either
+     * way the pipeline is compiled afresh */
+    char *data;
+    cw_error ignored;
+    return cw_read_input(path, "pipeline cache", 0, (size_t)64 << 20, 0, &data, len, &ignored)
+               ? NULL
+               : data;
 }
 
 static void mkdir_parents(const char *path)

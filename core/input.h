@@ -23,6 +23,15 @@
 int cw_open_input(const char *path, const char *what, int allow_pipe, FILE **out,
                   cw_error *err);
 
+/* The one whole-file reader: opens path as cw_open_input() does and reads
+ * it all (a regular file by its size, a pipe as a stream) into a fresh
+ * NUL-terminated buffer (*buf, free it; *len excludes the NUL).  A file of
+ * more than max_bytes is refused without reading it ("the plan is larger
+ * than 256 MiB"), as is an empty file when !allow_empty.  Returns 0, or -1
+ * with err naming the file and the problem. */
+int cw_read_input(const char *path, const char *what, int allow_pipe, size_t max_bytes,
+                  int allow_empty, char **buf, size_t *len, cw_error *err);
+
 /* "a directory", "a FIFO (named pipe)", "a character device", ... */
 const char *cw_file_kind(unsigned mode);
 

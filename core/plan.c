@@ -655,31 +655,10 @@ done:
 int plan_load(const char *path, plan *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
-    FILE *f;
-    if (cw_open_input(path, "plan", 0, &f, err))
+    char *buf;
+    size_t len;
+    if (cw_read_input(path, "plan", 0, MAX_PLAN_BYTES, 1, &buf, &len, err))
         return CW_EXIT_USAGE;
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0) {
-        fclose(f);
-        cw_error_set(err, path, 0, 0, "cannot read the plan: %s", strerror(errno));
-        return CW_EXIT_USAGE;
-    }
-    if (st.st_size > MAX_PLAN_BYTES) {
-        fclose(f);
-        cw_error_set(err, path, 0, 0, "the plan is too large (%lld bytes; at most %d)",
-                     (long long)st.st_size, MAX_PLAN_BYTES);
-        return CW_EXIT_USAGE;
-    }
-    size_t len = (size_t)st.st_size;
-    char *buf = xmalloc(len + 1);
-    size_t got = fread(buf, 1, len, f);
-    fclose(f);
-    if (got != len) {
-        free(buf);
-        cw_error_set(err, path, 0, 0, "cannot read the plan");
-        return CW_EXIT_USAGE;
-    }
-    buf[len] = 0;
     int rc = plan_load_text(path, buf, len, out, err);
     free(buf);
     return rc;

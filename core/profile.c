@@ -557,30 +557,10 @@ out:
 
 int profile_load_file(const char *path, device_profile *out, cw_error *err)
 {
-    FILE *f;
-    if (cw_open_input(path, "profile", 0, &f, err))
+    char *buf;
+    size_t n;
+    if (cw_read_input(path, "profile", 0, PROFILE_MAX_FILE, 1, &buf, &n, err))
         return -1;
-    char *buf = malloc(PROFILE_MAX_FILE + 1);
-    if (!buf) {
-        fclose(f);
-        cw_error_set(err, path, 0, 0, "out of memory reading the profile");
-        return -1;
-    }
-    size_t n = fread(buf, 1, PROFILE_MAX_FILE + 1, f);
-    int rd_err = ferror(f);
-    fclose(f);
-    if (rd_err) {
-        free(buf);
-        cw_error_set(err, path, 0, 0, "cannot read profile: read error");
-        return -1;
-    }
-    if (n > PROFILE_MAX_FILE) {
-        free(buf);
-        cw_error_set(err, path, 0, 0,
-                     "profile is larger than %u bytes: not a profile?",
-                     PROFILE_MAX_FILE);
-        return -1;
-    }
     int rc = profile_load_text(path, buf, n, out, err);
     free(buf);
     return rc;

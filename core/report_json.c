@@ -769,45 +769,10 @@ int report_read_file(const char *path, report *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
     /* pipes are fine (diff <(...) <(...)); directories and devices are not */
-    FILE *f;
-    if (cw_open_input(path, "report", 1, &f, err))
+    char *buf;
+    size_t len;
+    if (cw_read_input(path, "report", 1, (size_t)1 << 31, 0, &buf, &len, err))
         return CW_EXIT_USAGE;
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-        if (len == cap) {
-            if (cap > ((size_t)1 << 31)) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int rerr = ferror(f);
-    fclose(f);
-    if (!buf || rerr) {
-        free(buf);
-        cw_error_set(err, path, 0, 0, "cannot read the report (too large or I/O error)");
-        return CW_EXIT_USAGE;
-    }
-    if (len == 0) {
-        free(buf);
-        cw_error_set(err, path, 0, 0, "the report is empty (a FIFO or pipe with nothing "
-                     "written to it reads as empty)");
-        return CW_EXIT_USAGE;
-    }
     int rc = report_read_text(path, buf, len, out, err);
     free(buf);
     return rc;

@@ -22,27 +22,8 @@ enum { MAX_SHADER_BYTES = 64 << 20 };
 
 static int read_all(const char *path, char **buf, size_t *len, cw_error *err)
 {
-    FILE *f;
-    if (cw_open_input(path, "shader", 0, &f, err))
-        return CW_EXIT_USAGE;
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_SHADER_BYTES) {
-        fclose(f);
-        cw_error_set(err, path, 0, 0, "the shader is not a regular file of at most %d bytes",
-                     MAX_SHADER_BYTES);
-        return CW_EXIT_USAGE;
-    }
-    *len = (size_t)st.st_size;
-    *buf = xmalloc(*len + 1);
-    size_t got = fread(*buf, 1, *len, f);
-    fclose(f);
-    if (got != *len) {
-        free(*buf);
-        cw_error_set(err, path, 0, 0, "cannot read the shader");
-        return CW_EXIT_USAGE;
-    }
-    (*buf)[*len] = 0;
-    return 0;
+    return cw_read_input(path, "shader", 0, MAX_SHADER_BYTES, 1, buf, len, err) ? CW_EXIT_USAGE
+                                                                                 : 0;
 }
 
 static int has_suffix(const char *s, const char *suffix)

@@ -341,42 +341,11 @@ int theme_parse(const char *path, const char *text, size_t len, theme *out,
 
 int theme_load_file(const char *path, theme *out, cw_error *err)
 {
-    FILE *f;
-    if (cw_open_input(path, "theme file", 0, &f, err))
+    char *buf;
+    size_t len;
+    if (cw_read_input(path, "theme file", 0, 1u << 20, 1, &buf, &len, err))
         return -1;
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 > cap) {
-            cap = cap ? cap * 2 : 8192;
-            if (cap > (1u << 20)) {
-                fclose(f);
-                free(buf);
-                set_err(err, path, 0, "theme file larger than 1 MiB");
-                return -1;
-            }
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                fclose(f);
-                free(buf);
-                set_err(err, path, 0, "out of memory");
-                return -1;
-            }
-            buf = nb;
-        }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        set_err(err, path, 0, "cannot read the theme file");
-        return -1;
-    }
-    int rc = theme_parse(path, buf ? buf : "", len, out, err);
+    int rc = theme_parse(path, buf, len, out, err);
     free(buf);
     return rc;
 }
