@@ -282,8 +282,22 @@ int pipeline_measure_kernel(struct vk_ctx *ctx, const plan_kernel *k,
     measurement *m = &kr->measurement;
     load_window lw; /* how busy the machine was while measuring */
     load_begin(&lw);
-    if (k->kind == PLAN_KERNEL_CPU && !kr->input_error &&
-        !kernel_report_count(kr, SEV_ERROR)) {
+    /* A kernel predicted to outlast the hang guard would only time out:
+     * say so before running it, with both numbers. */
+    double guard_s = ro && ro->timeout_s > 0 ? ro->timeout_s : 10.0;
+    int clean = !kr->input_error && !kernel_report_count(kr, SEV_ERROR) &&
+                (k->kind == PLAN_KERNEL_CPU || (art->have_result && art->result.ok));
+    int too_long = clean && kr->prediction.valid && kr->prediction.time_us * 1e-6 > guard_s;
+    if (too_long) {
+        char t[64];
+        fmt_time_us(t, sizeof t, kr->prediction.time_us);
+        char msg[400];
+        snprintf(msg, sizeof msg, "not run: the kernel is predicted to take %s (%s), longer "
+                 "than the hang guard's --timeout of %g s; raise --timeout above the "
+                 "prediction to measure it", t, confidence_name(kr->prediction.conf), guard_s);
+        cw_set_str(&m->error, msg);
+        rc = CW_EXIT_ENV;
+    } else if (k->kind == PLAN_KERNEL_CPU && clean) {
         rc = cpu_measure_kernel(k, ro, kr);
     } else if (k->kind == PLAN_KERNEL_CPU) {
         /* a library that cannot be loaded, a bad work expression: as for

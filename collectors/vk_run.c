@@ -197,9 +197,9 @@ static int submit_wait(vk_ctx *c, VkCommandBuffer cmd, VkFence fence,
         c->hung = 1;
         arm_hang_exit();
         cw_error_set(err, NULL, 0, 0,
-                     "kernel '%s' did not finish within %g s (hang guard); "
-                     "look for a loop that never ends, or raise --timeout",
-                     name, timeout_s);
+                     "kernel '%s' did not finish within %g s (hang guard, "
+                     "--timeout): a loop that never ends, or more work than the "
+                     "guard allows (raise --timeout)", name, timeout_s);
     } else if (r == VK_ERROR_DEVICE_LOST) {
         cw_error_set(err, NULL, 0, 0,
                      "device lost while running kernel '%s' "

@@ -150,3 +150,21 @@ assert not d["name"].startswith("llvmpipe"), d
 assert "no Vulkan device" in d["name"], d
 PY
 echo "ok: no Vulkan driver: check says 'no Vulkan device', not llvmpipe"
+
+# ---- a prediction beyond --timeout is said before running, with both numbers ----
+cat > "$T/long.json" <<'J'
+{"kernels": [
+ {"name": "huge", "kind": "cpu", "library": "libhostile.so", "symbol": "spins", "args": {"n": 100000},
+  "buffers": [{"bytes": 64}], "work": {"flops": "n*n*n*10"}, "threads": 1},
+ {"name": "after", "kind": "cpu", "library": "libhostile.so", "symbol": "good", "args": {"n": 10},
+  "buffers": [{"bytes": 64}], "threads": 1}]}
+J
+( cd "$T" && timeout 60 "$CW" run --timeout 2 --samples 2 --format json -o "$T/long.out.json" long.json ) \
+    > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "predicted beyond --timeout: exit $rc, want 4: $(cat "$T/err")"
+grep -q "huge: not run: the kernel is predicted to take .* longer than the hang guard's --timeout of 2 s" \
+    "$T/err" || fail "predicted beyond --timeout: message: $(cat "$T/err")"
+grep -q "never ends" "$T/err" && fail "predicted beyond --timeout: blamed on an endless loop"
+python3 -c "import json,sys; k={x['name']: x for x in json.load(open(sys.argv[1]))['kernels']}; assert k['after']['measurement']['median_us'] > 0" \
+    "$T/long.out.json" || fail "predicted beyond --timeout: the next kernel did not run"
+echo "ok: a kernel predicted beyond --timeout is not run and the message gives both numbers"
