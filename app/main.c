@@ -15,7 +15,9 @@
 #include "cpu.h"
 #include "diff.h"
 #include "pfm.h"
+#include "identity.h"
 #include "pipeline.h"
+#include "progress.h"
 #include "load.h"
 #include "verdict_load.h"
 #include "plan.h"
@@ -359,6 +361,83 @@ static int emit_report(const cli *c, const report *r)
     return rc;
 }
 
+/* --dump DIR: one folder per kernel, DIR/KERNEL (DIR/PLAN/KERNEL when
+ * several plans are given; a second kernel of the same name is KERNEL.2),
+ * created here; names are made safe for a path. */
+static void path_part(char *dst, size_t n, const char *s)
+{
+    size_t o = 0;
+    for (; s && *s && o + 1 < n; s++)
+        dst[o++] = *s == '/' || *s == '\\' || (unsigned char)*s < 32 ? '_' : *s;
+    dst[o] = '\0';
+    if (!strcmp(dst, ".") || !strcmp(dst, "..") || !dst[0])
+        snprintf(dst, n, "_");
+}
+
+/* level 0: "plan"; 1: "cpu-plan" (with its folder); 2: "2-plan" */
+static void plan_label(const char *path, int level, size_t index, char *out, size_t n)
+{
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", path ? path : "plan");
+    char *slash = strrchr(tmp, '/');
+    char *file = slash ? slash + 1 : tmp;
+    char *dot = strrchr(file, '.');
+    if (dot && dot != file && !strcmp(dot, ".json"))
+        *dot = '\0';
+    char a[120], b[120];
+    path_part(b, sizeof b, file);
+    if (level == 0) {
+        snprintf(out, n, "%s", b);
+    } else if (level == 1 && slash) {
+        *slash = '\0';
+        char *up = strrchr(tmp, '/');
+        path_part(a, sizeof a, up ? up + 1 : tmp);
+        snprintf(out, n, "%s-%s", a, b);
+    } else {
+        snprintf(out, n, "%zu-%s", index + 1, b);
+    }
+}
+
+/* The plan's folder under DIR: its file name without .json, or, when two
+ * plans given share it, "PARENT-NAME" (examples/cpu/plan.json: cpu-plan),
+ * else "N-NAME". */
+static void plan_part(const plans *ps, size_t p, char *out, size_t n)
+{
+    char mine[256], other[256];
+    for (int level = 0; level < 3; level++) {
+        int clash = 0;
+        plan_label(ps->items[p].path, level, p, mine, sizeof mine);
+        for (size_t q = 0; q < ps->n && !clash; q++) {
+            plan_label(ps->items[q].path, level, q, other, sizeof other);
+            clash = q != p && !strcmp(mine, other);
+        }
+        if (!clash || level == 2)
+            break;
+    }
+    snprintf(out, n, "%s", mine);
+}
+
+static int dump_dir_for(const char *base, const char *plan_dir, const char *name, uint32_t occ,
+                        char *out, size_t n)
+{
+    char part[256];
+    if (mkdir(base, 0755) != 0 && errno != EEXIST)
+        return -1;
+    size_t used = (size_t)snprintf(out, n, "%s", base);
+    if (plan_dir) {
+        used += (size_t)snprintf(out + used, used < n ? n - used : 0, "/%s", plan_dir);
+        if (used >= n || (mkdir(out, 0755) != 0 && errno != EEXIST))
+            return -1;
+    }
+    /* the kernel's own folder is made by the collector when it writes */
+    path_part(part, sizeof part, name);
+    if (occ)
+        used += (size_t)snprintf(out + used, used < n ? n - used : 0, "/%s.%u", part, occ + 1);
+    else
+        used += (size_t)snprintf(out + used, used < n ? n - used : 0, "/%s", part);
+    return used < n ? 0 : -1;
+}
+
 static void run_options_from(const cli *c, run_options *ro)
 {
     run_options_default(ro);
@@ -455,26 +534,51 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
     }
     run_options ro;
     run_options_from(c, &ro);
+    size_t ntaken = 0, done = 0;
+    for (size_t p = 0, g = 0; p < ps.n; p++)
+        for (size_t i = 0; i < ps.items[p].nkernels; i++, g++)
+            ntaken += (size_t)scope_takes(&scope, g);
+    progress prog;
+    progress_open(&prog, ntaken, c->opt.quiet);
+    ro.on_sample = progress_sample;
+    ro.user = &prog;
     size_t g = 0; /* kernel number over every plan: the shard assignment's */
     for (size_t p = 0; p < ps.n; p++) {
+        uint32_t *occ = calloc(ps.items[p].nkernels + 1, sizeof *occ);
+        if (!occ)
+            abort();
+        identity_plan_occurrences(&ps.items[p], occ);
         for (size_t i = 0; i < ps.items[p].nkernels; i++, g++) {
             if (!scope_takes(&scope, g))
                 continue;
             const plan_kernel *k = &ps.items[p].kernels[i];
             kernel_report *kr = report_add_kernel(&r, k->name);
+            progress_kernel(&prog, ++done, k->name, measure);
             kernel_artifacts art;
             pipeline_check_kernel_on(ctx, k, &prof, kr, &art);
             scope_tag(&scope, &ps.items[p], p, i, g, kr);
             if (kr->env_error && !c->opt.quiet)
                 kernel_message(k->name, kr->measurement.error);
+            char dump[4096], pdir[256];
+            if (ps.n > 1)
+                plan_part(&ps, p, pdir, sizeof pdir);
+            ro.dump_dir = c->opt.dump_dir && dump_dir_for(c->opt.dump_dir, ps.n > 1 ? pdir : NULL,
+                                                          k->name, occ[i], dump,
+                                                          sizeof dump) == 0
+                              ? dump
+                              : c->opt.dump_dir;
             if (measure) {
                 int rc = pipeline_measure_kernel(ctx, k, &prof, &art, &ro, c->opt.tolerance, kr);
+                progress_done(&prog, kr);
                 if (rc && !c->opt.quiet)
                     kernel_message(k->name,
                                    kr->measurement.error ? kr->measurement.error : "run failed");
+            } else {
+                progress_done(&prog, kr);
             }
             kernel_artifacts_free(&art);
         }
+        free(occ);
     }
     /* After a hang the driver may still be running the kernel: the
      * context cannot be destroyed safely, so the report is written and the

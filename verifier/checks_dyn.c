@@ -322,8 +322,9 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
             /* a push constant holding the buffer's length names the guard */
             const char *len_name = NULL;
             for (size_t q = 0; I->r && q < I->r->npush && !len_name; q++) {
-                const plan_value *pv = I->k ? plan_kernel_push(I->k, I->r->push[q].name) : NULL;
-                if (pv && pv->is_integer && elems && pv->ivalue == (int64_t)elems)
+                const plan_value *pv = verifier_push_value(I->r, I->k, q);
+                if (pv && pv->is_integer && elems && pv->ivalue == (int64_t)elems &&
+                    I->r->push[q].name[0])
                     len_name = I->r->push[q].name;
             }
             if (len_name && have_expr && simple_ident(expr))

@@ -484,26 +484,44 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
     int errors = 0;
     char hint[HINT_MAX], list[512] = "";
     const char **names = xcalloc(r->npush ? r->npush : 1, sizeof *names);
+    int unnamed = verifier_push_unnamed(r);
     for (size_t i = 0; i < r->npush; i++) {
         names[i] = r->push[i].name;
-        if (strlen(list) + strlen(names[i]) + 4 < sizeof list) {
+        /* stripped modules: members as the plan can name them */
+        char item[96];
+        if (unnamed)
+            snprintf(item, sizeof item, "\"%zu\" or \"@%u\" (%s)", i, r->push[i].offset,
+                     scalar_name(r->push[i].type));
+        else
+            snprintf(item, sizeof item, "%s", names[i]);
+        if (strlen(list) + strlen(item) + 4 < sizeof list) {
             if (list[0])
                 strcat(list, ", ");
-            strcat(list, names[i]);
+            strcat(list, item);
         }
     }
     for (size_t i = 0; i < k->npush; i++) {
         const plan_value *pv = &k->push[i];
-        const refl_push_member *pm = NULL;
-        for (size_t j = 0; j < r->npush; j++)
-            if (strcmp(r->push[j].name, pv->key) == 0)
-                pm = &r->push[j];
+        const refl_push_member *pm = verifier_push_member(r, pv->key);
+        if (!pm && unnamed) {
+            snprintf(hint, sizeof hint, "name the members by index in declaration order or "
+                     "by byte offset: %s", list);
+            report_add_finding(kr, FINDING_PUSH_CONSTANT_UNKNOWN, SEV_ERROR, k->plan_path, pv->line,
+                               hint, "push constant '%s': %s carries no member names "
+                               "(optimised SPIR-V, e.g. glslc -O, strips them), so the "
+                               "members go by index (\"0\", \"1\", ...) or byte offset "
+                               "(\"@0\", \"@4\", ...)", pv->key,
+                               k->shader ? k->shader : "the shader");
+            errors++;
+            continue;
+        }
         if (!pm) {
             const char *sug = plan_suggest(pv->key, names, r->npush);
             if (sug)
                 snprintf(hint, sizeof hint, "did you mean '%s'? (members: %s)", sug, list);
             else if (r->npush)
-                snprintf(hint, sizeof hint, "use one of the block's members: %s", list);
+                snprintf(hint, sizeof hint, "use one of the block's members: %s (or their "
+                         "index, \"0\", \"1\", ..., or byte offset, \"@0\", ...)", list);
             else
                 snprintf(hint, sizeof hint, "declare it in the shader: layout(push_constant) "
                          "uniform Params { ... %s; };", pv->key);
@@ -554,16 +572,28 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
     /* members the shader reads and the plan does not set: they read as 0 */
     uint64_t read = push_members_read(m);
     for (size_t j = 0; j < r->npush; j++) {
-        if (plan_kernel_push(k, r->push[j].name) || !r->push[j].name[0])
+        if (verifier_push_value(r, k, j))
             continue;
         if (j < 64 && !(read & ((uint64_t)1 << j)))
             continue;
-        snprintf(hint, sizeof hint, "add \"%s\": VALUE to the kernel's \"push\" in the plan",
-                 r->push[j].name);
-        report_add_finding(kr, FINDING_PUSH_CONSTANT_MISSING, SEV_WARNING, shader_file,
-                           push_member_line(src, r->push[j].name), hint,
-                           "push constant '%s' has no value in the plan: the kernel will "
-                           "read 0", r->push[j].name);
+        char key[64];
+        if (r->push[j].name[0])
+            snprintf(key, sizeof key, "%s", r->push[j].name);
+        else
+            snprintf(key, sizeof key, "%zu", j);
+        snprintf(hint, sizeof hint, "add \"%s\": VALUE to the kernel's \"push\" in the plan%s",
+                 key, r->push[j].name[0] ? "" : " (the module carries no member names: "
+                 "members go by index or by byte offset, \"@OFFSET\")");
+        if (r->push[j].name[0])
+            report_add_finding(kr, FINDING_PUSH_CONSTANT_MISSING, SEV_WARNING, shader_file,
+                               push_member_line(src, r->push[j].name), hint,
+                               "push constant '%s' has no value in the plan: the kernel will "
+                               "read 0", key);
+        else
+            report_add_finding(kr, FINDING_PUSH_CONSTANT_MISSING, SEV_WARNING, shader_file, 0,
+                               hint, "push-constant member %s (offset %u, %s) has no value "
+                               "in the plan: the kernel will read 0", key, r->push[j].offset,
+                               scalar_name(r->push[j].type));
     }
     if (prof && prof->limits.max_push_bytes && r->push_bytes > prof->limits.max_push_bytes) {
         snprintf(hint, sizeof hint, "move members into a uniform or storage buffer until the "

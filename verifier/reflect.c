@@ -14,6 +14,8 @@
 
 #include <spirv/unified1/spirv.h>
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -460,6 +462,54 @@ static uint16_t to_half(double d)
     return (uint16_t)h;
 }
 
+/* "12" -> 12; "@8" (at) -> 8; else -1 */
+static long push_key_number(const char *key, int at)
+{
+    if (!key || (at && *key++ != '@') || !isdigit((unsigned char)*key))
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(key, &end, 10);
+    return *end || errno || v < 0 ? -1 : v;
+}
+
+const refl_push_member *verifier_push_member(const reflection *refl, const char *key)
+{
+    if (!refl || !key)
+        return NULL;
+    for (size_t j = 0; j < refl->npush; j++)
+        if (refl->push[j].name[0] && strcmp(refl->push[j].name, key) == 0)
+            return &refl->push[j];
+    long idx = push_key_number(key, 0);
+    if (idx >= 0 && (size_t)idx < refl->npush)
+        return &refl->push[idx];
+    long off = push_key_number(key, 1);
+    for (size_t j = 0; off >= 0 && j < refl->npush; j++)
+        if (refl->push[j].offset == (uint32_t)off)
+            return &refl->push[j];
+    return NULL;
+}
+
+const plan_value *verifier_push_value(const reflection *refl, const plan_kernel *k, size_t j)
+{
+    if (!refl || !k || j >= refl->npush)
+        return NULL;
+    for (size_t i = 0; i < k->npush; i++)
+        if (verifier_push_member(refl, k->push[i].key) == &refl->push[j])
+            return &k->push[i];
+    return NULL;
+}
+
+int verifier_push_unnamed(const reflection *refl)
+{
+    if (!refl || !refl->npush)
+        return 0;
+    for (size_t j = 0; j < refl->npush; j++)
+        if (refl->push[j].name[0])
+            return 0;
+    return 1;
+}
+
 void verifier_push_bytes(const reflection *refl, const plan_kernel *k,
                          uint8_t *buf)
 {
@@ -470,10 +520,7 @@ void verifier_push_bytes(const reflection *refl, const plan_kernel *k,
         return;
     for (size_t i = 0; i < k->npush; i++) {
         const plan_value *pv = &k->push[i];
-        const refl_push_member *pm = NULL;
-        for (size_t j = 0; j < refl->npush; j++)
-            if (pv->key && strcmp(refl->push[j].name, pv->key) == 0)
-                pm = &refl->push[j];
+        const refl_push_member *pm = verifier_push_member(refl, pv->key);
         if (!pm || pm->components != 1)
             continue;
         size_t sz = scalar_size(pm->type);

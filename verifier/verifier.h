@@ -171,6 +171,19 @@ int verifier_analyze(const plan_kernel *k, const shader_module *m,
                      verifier_result *result);
 void verifier_result_free(verifier_result *r);
 
+/* The push-constant member a plan's "push" key names: its name in the
+ * shader, else its index in declaration order ("0", "1", as spec
+ * constants go by SpecId), else its byte offset ("@4").  Optimised SPIR-V
+ * (glslc -O) carries no member names: index and offset still work.
+ * NULL when none matches. */
+const refl_push_member *verifier_push_member(const reflection *refl, const char *key);
+/* The plan's value for member j of the block (by any of those keys), or
+ * NULL. */
+const plan_value *verifier_push_value(const reflection *refl, const plan_kernel *k,
+                                      size_t j);
+/* 1 when the block's members have no names (stripped debug info). */
+int verifier_push_unnamed(const reflection *refl);
+
 /* Push-constant bytes for the plan's values, typed per reflection.
  * buf must hold refl->push_bytes.  Unknown members are the verifier's
  * push-constant-unknown finding; here they are skipped. */
