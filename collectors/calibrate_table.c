@@ -253,7 +253,7 @@ static const char shared_atomic_all_glsl[] = HEAD(256)
     "    if (gl_LocalInvocationID.x == 0u) h[0] = 0u;\n"
     "    barrier();\n"
     "    for (uint k = 0u; k < iters; k++)\n"
-    "        atomicAdd(h[0], 1u);\n"
+    "        atomicAdd(h[0], (k & 3u) + 1u);\n"
     "    barrier();\n"
     "    if (h[0] == 0xffffffffu) d[gl_WorkGroupID.x & 4095u] = h[0];\n"
     "}\n";
@@ -266,7 +266,7 @@ static const char shared_atomic_one_glsl[] = HEAD(256)
     "    barrier();\n"
     "    bool leader = subgroupElect();\n"
     "    for (uint k = 0u; k < iters; k++)\n"
-    "        if (leader) atomicAdd(h[0], 1u);\n"
+    "        if (leader) atomicAdd(h[0], (k & 3u) + 1u);\n"
     "    barrier();\n"
     "    if (h[0] == 0xffffffffu) d[gl_WorkGroupID.x & 4095u] = h[0];\n"
     "}\n";
@@ -353,7 +353,7 @@ static const cal_bench table[] = {
     {"dram latency", chase_glsl, 0, 0, 1, B2(CHASE_DRAM, POS),
      CAL_SHAPE_FIXED, {1, 1}, {20000, 20000}, {0, 0}, 0, 0, 0,
      CAL_PER_DISPATCH, 1, CAL_NS, CAL_FIELD(mem_latency_ns), 0, "ns",
-     "pointer chase, 4 KiB apart over >= 1 GiB (GPU)"},
+     "pointer chase, 512 B apart over 1 GiB (GPU)"},
     {"l2 latency", chase_glsl, 0, 0, 1, B2(CHASE_L2, POS), CAL_SHAPE_FIXED,
      {1, 1}, {50000, 50000}, {0, 0}, 0, 0, 0, CAL_PER_DISPATCH, 1, CAL_NS,
      CAL_FIELD(l2_latency_ns), 0, "ns", "pointer chase, 128 B apart over 8 MiB"},
@@ -394,7 +394,7 @@ static const cal_bench table[] = {
      "one invocation, one dependent FMA chain"},
     /* atomics */
     {"atomics", atomic_distinct_glsl, 0, 0, 256, B1(TABLE), CAL_SHAPE_FIXED,
-     {1024, 16}, {64, 16}, {(1u << 20) - 1, (1u << 20) - 1}, 0, 0, 0,
+     {1024, 16}, {256, 16}, {(1u << 20) - 1, (1u << 20) - 1}, 0, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(atomic_gops), 0, "GOP/s",
      "global atomicAdd, every lane its own word of a 4 MiB table"},
     {"atomic one/subgroup", atomic_one_glsl, 0, SUBGROUP_EXT, 256,
@@ -407,16 +407,16 @@ static const cal_bench table[] = {
      CAL_SCRATCH(atomic_all_ns), 0, "ns/lane",
      "every lane on one address"},
     {"shared atomics", shared_atomic_distinct_glsl, 0, 0, 256, B1(SMALL),
-     CAL_SHAPE_FIXED, {2048, 16}, {256, 64}, {0, 0}, 0, 0, 0,
+     CAL_SHAPE_FIXED, {2048, 16}, {1024, 64}, {0, 0}, 0, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(atomic_shared_gops), 0,
      "GOP/s", "workgroup-memory atomicAdd, every lane its own word"},
     {"shared atomic one", shared_atomic_one_glsl, 0, SUBGROUP_EXT, 256,
-     B1(SMALL), CAL_SHAPE_UNITS, {0, 0}, {1024, 256}, {0, 0}, 0, 0, 0,
+     B1(SMALL), CAL_SHAPE_UNITS, {0, 0}, {16384, 256}, {0, 0}, 0, 0, 0,
      CAL_PER_UNIT_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(shared_one_ns),
      CAL_NEED_SUBGROUP, "ns/request",
      "one workgroup per unit, one lane per subgroup on one shared word"},
     {"shared atomic same", shared_atomic_all_glsl, 0, 0, 256, B1(SMALL),
-     CAL_SHAPE_UNITS, {0, 0}, {256, 64}, {0, 0}, 0, 0, 0, CAL_PER_UNIT_LANE,
+     CAL_SHAPE_UNITS, {0, 0}, {16384, 64}, {0, 0}, 0, 0, 0, CAL_PER_UNIT_LANE,
      1, CAL_NS, CAL_SCRATCH(shared_all_ns), 0, "ns/lane",
      "one workgroup per unit, every lane on one shared word"},
     /* synchronisation */

@@ -82,6 +82,8 @@ def main():
     ap.add_argument("--stat", default="median", choices=["median", "min"])
     ap.add_argument("--max-median", type=float, default=1e9)
     ap.add_argument("--only", choices=["train", "test"])
+    ap.add_argument("--markdown", action="store_true",
+                    help="per-kernel rows as a Markdown table")
     a = ap.parse_args()
     col = "measured_median_us" if a.stat == "median" else "min_us"
 
@@ -111,8 +113,12 @@ def main():
             if k in rows:
                 rows[k].update(bound=r.get("bound", ""), pred=num(r.get("predicted_us")),
                                ideal=num(r.get("ideal_us")), conf=r.get("confidence", ""))
-    print("%-18s %-5s %-9s %-9s %12s %12s %8s" % ("kernel", "half", "bound", "conf",
-                                                 "predicted_us", "measured_us", "error"))
+    if a.markdown:
+        print("| kernel | half | bound | confidence | predicted µs | measured µs | error |")
+        print("| --- | --- | --- | --- | ---: | ---: | ---: |")
+    else:
+        print("%-18s %-5s %-9s %-9s %12s %12s %8s" % ("kernel", "half", "bound", "conf",
+                                                     "predicted_us", "measured_us", "error"))
     errs = {"train": [], "test": [], "all": []}
     missing = 0
     for k in order:
@@ -128,8 +134,12 @@ def main():
             continue
         e = (p - m) / m
         flag = "  >2x" if (e >= 1.0 or e <= -0.5) else ""
-        print("%-18s %-5s %-9s %-9s %12.1f %12.1f %+7.1f%%%s" % (k, h, r["bound"], r["conf"],
-                                                              p, m, e * 100, flag))
+        if a.markdown:
+            print("| `%s` | %s | %s | %s | %.1f | %.1f | %+.1f%%%s |" % (
+                k, h, r["bound"], r["conf"], p, m, e * 100, " (>2×)" if flag else ""))
+        else:
+                print("%-18s %-5s %-9s %-9s %12.1f %12.1f %+7.1f%%%s" % (
+                k, h, r["bound"], r["conf"], p, m, e * 100, flag))
         errs["all"].append(e)
         if h in errs:
             errs[h].append(e)
