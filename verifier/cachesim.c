@@ -1,0 +1,351 @@
+/* cachesim.c - sector-level L1/L2/DRAM model (see cachesim.h). */
+#include "cachesim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cs_line {
+    uint64_t addr;   /* line address + 1; 0 = empty */
+    uint64_t valid;  /* sector bits */
+    uint64_t dirty;
+    uint64_t used;   /* LRU stamp */
+    uint32_t wtag;   /* tag of the last writer (write-back attribution) */
+} cs_line;
+
+typedef struct cs_level {
+    uint64_t nsets;
+    uint32_t ways;
+    cs_line *lines;  /* nsets x ways */
+} cs_level;
+
+struct cachesim {
+    cs_config cfg;
+    uint32_t spl;    /* sectors per line */
+    uint32_t nl1;
+    cs_level *l1;    /* nl1 instances, or NULL */
+    cs_level l2;
+    uint64_t tick;
+    uint32_t ntags;
+    cs_stats total;
+    cs_stats *tags;
+};
+
+static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+static int popc(uint64_t v) { return __builtin_popcountll(v); }
+
+static int level_init(cs_level *lv, uint64_t bytes, uint32_t line,
+                      uint32_t ways)
+{
+    uint64_t lines = bytes / line;
+    if (!lines || !ways)
+        return -1;
+    if (ways > lines)
+        ways = (uint32_t)lines;
+    lv->ways = ways;
+    lv->nsets = lines / ways;
+    lv->lines = calloc(lv->nsets * ways, sizeof *lv->lines);
+    return lv->lines ? 0 : -1;
+}
+
+cachesim *cs_new(const cs_config *cfg, uint32_t nl1, uint32_t ntags)
+{
+    if (!cfg || cfg->sector_bytes < 4 || !pow2(cfg->sector_bytes) ||
+        !pow2(cfg->line_bytes) || cfg->line_bytes < cfg->sector_bytes ||
+        cfg->line_bytes / cfg->sector_bytes > 64)
+        return NULL;
+    cachesim *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cfg = *cfg;
+    s->spl = cfg->line_bytes / cfg->sector_bytes;
+    s->ntags = ntags;
+    s->tags = calloc((size_t)ntags + 1, sizeof *s->tags);
+    if (!s->tags || level_init(&s->l2, cfg->l2_bytes, cfg->line_bytes,
+                               cfg->l2_ways ? cfg->l2_ways : 1) != 0)
+        goto fail;
+    if (cfg->l1_bytes && nl1) {
+        s->nl1 = nl1;
+        s->l1 = calloc(nl1, sizeof *s->l1);
+        if (!s->l1)
+            goto fail;
+        for (uint32_t i = 0; i < nl1; i++)
+            if (level_init(&s->l1[i], cfg->l1_bytes, cfg->line_bytes,
+                           cfg->l1_ways ? cfg->l1_ways : 1) != 0)
+                goto fail;
+    }
+    return s;
+fail:
+    cs_free(s);
+    return NULL;
+}
+
+void cs_free(cachesim *s)
+{
+    if (!s)
+        return;
+    if (s->l1)
+        for (uint32_t i = 0; i < s->nl1; i++)
+            free(s->l1[i].lines);
+    free(s->l1);
+    free(s->l2.lines);
+    free(s->tags);
+    free(s);
+}
+
+/* ---- statistics ---- */
+
+static cs_stats *tag_of(cachesim *s, uint32_t tag)
+{
+    return &s->tags[tag < s->ntags ? tag : s->ntags];
+}
+
+#define COUNT(s, tag, field, v)                                              \
+    do {                                                                     \
+        double v_ = (v);                                                     \
+        (s)->total.field += v_;                                              \
+        tag_of((s), (tag))->field += v_;                                     \
+    } while (0)
+
+/* ---- one level ---- */
+
+/* A strong 64-bit mix of the line address: the set index. */
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    x ^= x >> 33;
+    return x;
+}
+
+static cs_line *set_of(cs_level *lv, uint64_t line)
+{
+    return &lv->lines[(mix(line) % lv->nsets) * lv->ways];
+}
+
+static cs_line *find(cs_level *lv, uint64_t line)
+{
+    cs_line *set = set_of(lv, line);
+    for (uint32_t w = 0; w < lv->ways; w++)
+        if (set[w].addr == line + 1)
+            return &set[w];
+    return NULL;
+}
+
+/* The LRU (or an empty) way of line's set; *victim receives what it held. */
+static cs_line *victim(cs_level *lv, uint64_t line, cs_line *old)
+{
+    cs_line *set = set_of(lv, line);
+    cs_line *v = &set[0];
+    for (uint32_t w = 0; w < lv->ways; w++) {
+        if (!set[w].addr) {
+            v = &set[w];
+            break;
+        }
+        if (set[w].used < v->used)
+            v = &set[w];
+    }
+    *old = *v;
+    memset(v, 0, sizeof *v);
+    v->addr = line + 1;
+    return v;
+}
+
+/* ---- L2 and DRAM ---- */
+
+static void l2_evicted(cachesim *s, const cs_line *old)
+{
+    if (old->addr && old->dirty)
+        COUNT(s, old->wtag, dram_write_bytes,
+              (double)popc(old->dirty) * s->cfg.sector_bytes);
+}
+
+static cs_line *l2_line(cachesim *s, uint64_t line)
+{
+    cs_line *l = find(&s->l2, line);
+    if (!l) {
+        cs_line old;
+        l = victim(&s->l2, line, &old);
+        l2_evicted(s, &old);
+    }
+    l->used = ++s->tick;
+    return l;
+}
+
+/* Reads sectors mask of line through L2 (DRAM on a miss). */
+static void l2_read(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
+{
+    cs_line *l = l2_line(s, line);
+    uint64_t hit = l->valid & mask, miss = mask & ~l->valid;
+    COUNT(s, tag, l2_sectors, popc(mask));
+    COUNT(s, tag, l2_hit_sectors, popc(hit));
+    COUNT(s, tag, dram_read_bytes, (double)popc(miss) * s->cfg.sector_bytes);
+    l->valid |= miss;
+}
+
+/* Writes sectors mask of line at L2: allocate without fetch, dirty. */
+static void l2_write(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
+{
+    cs_line *l = l2_line(s, line);
+    COUNT(s, tag, l2_sectors, popc(mask));
+    COUNT(s, tag, l2_hit_sectors, popc(l->valid & mask));
+    l->valid |= mask;
+    l->dirty |= mask;
+    l->wtag = tag;
+}
+
+/* ---- L1 ---- */
+
+static cs_line *l1_line(cachesim *s, cs_level *lv, uint64_t line)
+{
+    cs_line *l = find(lv, line);
+    if (!l) {
+        cs_line old;
+        l = victim(lv, line, &old);
+        if (old.addr && old.dirty) /* write-back L1 */
+            l2_write(s, old.addr - 1, old.dirty, old.wtag);
+    }
+    l->used = ++s->tick;
+    return l;
+}
+
+static void line_access(cachesim *s, cs_level *l1, cs_op op, uint64_t line,
+                        uint64_t mask, uint32_t tag)
+{
+    if (op == CS_ATOMIC) {
+        COUNT(s, tag, l1_sectors, popc(mask));
+        l2_read(s, line, mask, tag);
+        cs_line *l = l2_line(s, line);
+        l->dirty |= mask;
+        l->wtag = tag;
+        if (l1) { /* the unit's copy is stale now */
+            cs_line *c = find(l1, line);
+            if (c)
+                c->valid &= ~mask;
+        }
+        return;
+    }
+    if (!l1) {
+        if (op == CS_LOAD)
+            l2_read(s, line, mask, tag);
+        else
+            l2_write(s, line, mask, tag);
+        return;
+    }
+    COUNT(s, tag, l1_sectors, popc(mask));
+    if (op == CS_STORE && !s->cfg.l1_write_back) {
+        /* write-through, no allocate: a resident copy stays valid */
+        cs_line *c = find(l1, line);
+        if (c) {
+            COUNT(s, tag, l1_hit_sectors, popc(c->valid & mask));
+            c->used = ++s->tick;
+        }
+        l2_write(s, line, mask, tag);
+        return;
+    }
+    cs_line *l = l1_line(s, l1, line);
+    uint64_t hit = l->valid & mask, miss = mask & ~l->valid;
+    COUNT(s, tag, l1_hit_sectors, popc(hit));
+    if (miss)
+        l2_read(s, line, miss, tag);
+    l->valid |= miss;
+    if (op == CS_STORE) {
+        l->dirty |= mask;
+        l->wtag = tag;
+    }
+}
+
+/* ---- requests ---- */
+
+typedef struct line_mask {
+    uint64_t line, mask;
+} line_mask;
+
+#define CS_BATCH 256
+
+static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint64_t bit)
+{
+    for (uint32_t i = *n; i-- > 0;)
+        if (b[i].line == line) {
+            b[i].mask |= bit;
+            return;
+        }
+    b[*n].line = line;
+    b[*n].mask = bit;
+    (*n)++;
+}
+
+static void batch_run(cachesim *s, cs_level *l1, cs_op op, line_mask *b,
+                      uint32_t n, uint32_t tag)
+{
+    for (uint32_t i = 0; i < n; i++)
+        line_access(s, l1, op, b[i].line, b[i].mask, tag);
+}
+
+void cs_request(cachesim *s, uint32_t l1, cs_op op, const uint64_t *addr,
+                const uint32_t *size, uint32_t n, uint32_t tag)
+{
+    if (!s || !n)
+        return;
+    cs_level *lv = s->l1 ? &s->l1[l1 < s->nl1 ? l1 : 0] : NULL;
+    uint64_t sec = s->cfg.sector_bytes, lb = s->cfg.line_bytes;
+    line_mask b[CS_BATCH];
+    uint32_t nb = 0;
+    COUNT(s, tag, requests, 1);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!size[i])
+            continue;
+        COUNT(s, tag, lane_bytes, size[i]);
+        uint64_t first = addr[i] / sec;
+        uint64_t last = (addr[i] + size[i] - 1) / sec;
+        if (last < first) /* wrapped at the top of the address space */
+            last = first;
+        for (uint64_t q = first; q <= last && q - first < 4096; q++) {
+            uint64_t line = q * sec / lb;
+            uint64_t bit = 1ull << ((q * sec % lb) / sec);
+            if (nb == CS_BATCH) {
+                batch_run(s, lv, op, b, nb, tag);
+                nb = 0;
+            }
+            batch_add(b, &nb, line, bit);
+        }
+    }
+    batch_run(s, lv, op, b, nb, tag);
+}
+
+static void level_flush(cachesim *s, cs_level *lv, int to_l2)
+{
+    for (uint64_t i = 0; i < lv->nsets * lv->ways; i++) {
+        cs_line *l = &lv->lines[i];
+        if (l->addr && l->dirty) {
+            if (to_l2)
+                l2_write(s, l->addr - 1, l->dirty, l->wtag);
+            else
+                l2_evicted(s, l);
+        }
+        memset(l, 0, sizeof *l);
+    }
+}
+
+void cs_flush(cachesim *s)
+{
+    if (!s)
+        return;
+    for (uint32_t i = 0; s->l1 && i < s->nl1; i++)
+        level_flush(s, &s->l1[i], 1);
+    level_flush(s, &s->l2, 0);
+}
+
+cs_stats cs_total(const cachesim *s)
+{
+    cs_stats z = {0};
+    return s ? s->total : z;
+}
+
+cs_stats cs_tag(const cachesim *s, uint32_t tag)
+{
+    cs_stats z = {0};
+    return s && tag < s->ntags ? s->tags[tag] : z;
+}

@@ -1,0 +1,84 @@
+/* cachesim.h - a sector-level cache model: per-unit L1s, one L2, DRAM.
+ *
+ * Contract: a cachesim is fed one subgroup request at a time (the lanes'
+ * byte addresses and sizes, one operation for the whole request) and counts
+ * the sectors that move between the levels and the bytes that DRAM reads
+ * and writes.  It is a pure data structure: no I/O, no knowledge of SPIR-V
+ * or of the device beyond cs_config.  Every count is also kept per `tag`
+ * (the caller's static access index) so that traffic can be attributed to
+ * the instruction that caused it.
+ *
+ * Model (docs/model.md, "Simulated traffic"):
+ *   - a request is coalesced first: the lanes' bytes are mapped onto
+ *     sectors of lines; each distinct sector is requested once;
+ *   - L1 (one per unit, chosen by the caller) and L2 are set-associative
+ *     with LRU replacement, sectored: a line is allocated as a whole, its
+ *     sectors are filled (and written) one by one; the set index is a hash
+ *     of the line address (real GPUs hash their set mapping; a plain modulo
+ *     would make power-of-two strides conflict where the hardware does
+ *     not);
+ *   - loads: L1 hit sectors stop there, misses go to L2, L2 misses read
+ *     their sectors from DRAM and fill both levels;
+ *   - stores, write-through L1 (NVIDIA): counted at L1 (they pass its
+ *     pipeline) and sent to L2 without allocating in L1; L2 allocates
+ *     without fetching (byte-masked writes) and marks the sectors dirty;
+ *     a dirty sector costs one sector of DRAM write when it is evicted or
+ *     flushed, however many stores wrote it (write merging);
+ *   - stores, write-back L1 (CPUs): write-allocate in L1 (missing sectors
+ *     fetched from L2), dirty sectors written to L2 when evicted;
+ *   - atomics are performed at L2: they read the sector (DRAM on a miss) and
+ *     leave it dirty; they do not allocate in L1.
+ * Not modelled: MSHR merging of concurrent misses in time, bank conflicts
+ * in the caches, prefetching, the TLB.
+ */
+#ifndef CW_CACHESIM_H
+#define CW_CACHESIM_H
+
+#include <stdint.h>
+
+typedef struct cs_config {
+    uint32_t sector_bytes;   /* power of two, >= 4 */
+    uint32_t line_bytes;     /* power of two, multiple of sector, <= 64 sectors */
+    uint64_t l1_bytes;       /* per L1 instance; 0: no L1 */
+    uint32_t l1_ways;        /* >= 1 */
+    int l1_write_back;       /* 0 write-through without allocate, 1 write-back */
+    uint64_t l2_bytes;       /* >= one line */
+    uint32_t l2_ways;        /* >= 1 */
+} cs_config;
+
+typedef enum { CS_LOAD = 0, CS_STORE, CS_ATOMIC } cs_op;
+
+/* Traffic, in sectors unless named bytes. */
+typedef struct cs_stats {
+    double requests;         /* subgroup requests */
+    double lane_bytes;       /* bytes the lanes asked for */
+    double l1_sectors;       /* sectors requested at L1 (after coalescing) */
+    double l1_hit_sectors;
+    double l2_sectors;       /* sectors requested at L2 (L1 misses, stores,
+                                atomics, write-backs) */
+    double l2_hit_sectors;
+    double dram_read_bytes;
+    double dram_write_bytes;
+} cs_stats;
+
+typedef struct cachesim cachesim;
+
+/* nl1 L1 instances (one per unit in the sample), ntags attribution slots.
+ * Returns NULL on an invalid configuration or out of memory. */
+cachesim *cs_new(const cs_config *cfg, uint32_t nl1, uint32_t ntags);
+void cs_free(cachesim *s);
+
+/* One subgroup request: n lanes, lane i touching size[i] bytes at addr[i].
+ * l1 selects the unit's L1 (ignored when the config has none); tag (<
+ * ntags) receives the attribution. */
+void cs_request(cachesim *s, uint32_t l1, cs_op op, const uint64_t *addr,
+                const uint32_t *size, uint32_t n, uint32_t tag);
+
+/* Writes back every dirty line (end of the kernel) and empties the caches. */
+void cs_flush(cachesim *s);
+
+/* Totals, and the share of one tag (zeros for an out-of-range tag). */
+cs_stats cs_total(const cachesim *s);
+cs_stats cs_tag(const cachesim *s, uint32_t tag);
+
+#endif
