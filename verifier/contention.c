@@ -1,0 +1,147 @@
+/* contention.c - per-address atomic request counts (see contention.h). */
+#include "contention.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ct_slot {
+    uint64_t key;     /* address + 1; 0 = empty */
+    double requests;
+    uint32_t groups;
+    uint32_t last_group;
+} ct_slot;
+
+struct ct_table {
+    ct_slot *s;
+    size_t cap, n;
+    double total;
+};
+
+static uint64_t hash(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15ull;
+    x ^= x >> 29;
+    return x;
+}
+
+ct_table *ct_new(void)
+{
+    ct_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->cap = 1024;
+    t->s = calloc(t->cap, sizeof *t->s);
+    if (!t->s) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void ct_free(ct_table *t)
+{
+    if (!t)
+        return;
+    free(t->s);
+    free(t);
+}
+
+static ct_slot *slot(ct_table *t, uint64_t addr)
+{
+    size_t i = hash(addr) & (t->cap - 1);
+    while (t->s[i].key && t->s[i].key != addr + 1)
+        i = (i + 1) & (t->cap - 1);
+    return &t->s[i];
+}
+
+static int grow(ct_table *t)
+{
+    ct_slot *old = t->s;
+    size_t oc = t->cap;
+    ct_slot *ns = calloc(oc * 2, sizeof *ns);
+    if (!ns)
+        return -1;
+    t->s = ns;
+    t->cap = oc * 2;
+    for (size_t i = 0; i < oc; i++)
+        if (old[i].key)
+            *slot(t, old[i].key - 1) = old[i];
+    free(old);
+    return 0;
+}
+
+static void bump(ct_table *t, uint32_t group, uint64_t addr, double v)
+{
+    if (t->n * 2 >= t->cap && grow(t) != 0)
+        return; /* out of memory: the count is lost, not the process */
+    ct_slot *e = slot(t, addr);
+    if (!e->key) {
+        e->key = addr + 1;
+        e->last_group = group;
+        e->groups = 1;
+        t->n++;
+    } else if (e->last_group != group) {
+        e->last_group = group;
+        e->groups++;
+    }
+    e->requests += v;
+    t->total += v;
+}
+
+void ct_request(ct_table *t, uint32_t group, const uint64_t *addr, uint32_t n,
+                int combine)
+{
+    if (!t)
+        return;
+    for (uint32_t i = 0; i < n; i++) {
+        if (combine) {
+            int dup = 0;
+            for (uint32_t j = 0; j < i && !dup; j++)
+                dup = addr[j] == addr[i];
+            if (dup)
+                continue;
+        }
+        bump(t, group, addr[i], 1);
+    }
+}
+
+ct_busiest ct_get(const ct_table *t)
+{
+    ct_busiest b;
+    memset(&b, 0, sizeof b);
+    if (!t)
+        return b;
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->s[i].key && t->s[i].requests > b.requests) {
+            b.addr = t->s[i].key - 1;
+            b.requests = t->s[i].requests;
+            b.groups = t->s[i].groups;
+        }
+    b.total_requests = t->total;
+    b.addresses = (double)t->n;
+    return b;
+}
+
+double ct_dispatch_busiest(const ct_busiest *b, double sampled, double groups)
+{
+    if (!b || b->requests <= 0 || b->groups == 0)
+        return 0;
+    double per_group = b->requests / b->groups;
+    if (b->groups < 2 || sampled < 2)
+        return b->requests; /* one group's own address */
+    double touching = b->groups / sampled * groups;
+    if (touching < b->groups)
+        touching = b->groups;
+    return per_group * touching;
+}
+
+double ct_time_us(double requests, double busiest, double same_ns,
+                  double distinct_gops)
+{
+    double spread = distinct_gops > 0 ? requests / (distinct_gops * 1e3) : 0;
+    double serial = busiest * same_ns * 1e-3;
+    double t = fmax(spread, serial);
+    return isfinite(t) ? t : 0;
+}
