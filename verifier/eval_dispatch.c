@@ -788,6 +788,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
             span *= d->bytes ? d->bytes : 4;
         as->footprint_bytes = span < bytes ? span : bytes;
         as->line = d->line;
+        as->inst = d->inst;
     }
     for (int s = 0; s < I->nfp; s++) {
         const ev_var *bv = NULL;

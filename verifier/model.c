@@ -14,6 +14,8 @@
 #include "model.h"
 #include "alloc.h"
 
+#include "contention.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +48,7 @@ typedef struct model {
     double atomic_same_ns;   /* same-address global atomic, per request */
     int atomic_combine;      /* a subgroup's same-address atomics: 1 request */
     double barrier_ns;       /* GPU barrier on the latency path */
+    double shared_atomic_same_ns, shared_atomic_pus;
     uint32_t reg_granule;    /* registers per subgroup allocation block */
     double cpu_instr_cyc, cpu_storage_cyc, cpu_shared_cyc, cpu_barrier_ns,
         cpu_group_ns, cpu_chain_cyc, cpu_fp16_conv;
@@ -60,7 +63,8 @@ typedef struct model {
     double occupancy;        /* resident invocations / max per unit */
 
     /* traffic */
-    double dram_bytes, l2_bytes_moved, shared_eff_bytes;
+    double dram_bytes, l2_bytes_moved, shared_eff_bytes, l1_bytes;
+    double l1_bpus;
     double inflight_per_inv; /* bytes of independent loads per invocation */
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
@@ -135,6 +139,9 @@ static void resolve(model *m)
                                    m->l2_bpus / 1e3 * 2,
                                    "workgroup-memory bandwidth",
                                    "GB/s (2x L2)", 1) * 1e3;
+        m->l1_bpus = need_rate(m, pos(p->l1_gbs), m->shared_bpus / 1e3,
+                               "L1 bandwidth",
+                               "GB/s (= workgroup memory)", 1) * 1e3;
     }
     double fp32 = need_rate(m, pos(p->fp32_gflops), 1000.0, "FP32 peak",
                             "GFLOP/s", 1);
@@ -212,6 +219,17 @@ static void resolve(model *m)
                                   "ns (subgroup size / distinct-address "
                                   "rate)", 1);
     m->atomic_combine = p->atomic_combine > 0;
+    if (!m->is_cpu) {
+        m->shared_atomic_same_ns = need_rate(
+            m, pos(p->atomic_shared_same_ns), m->fp_lat_cyc / m->clock_ghz,
+            "same-address workgroup-memory atomic cost",
+            "ns (one dependent FP latency)", 1);
+        m->shared_atomic_pus = need_rate(m, pos(p->atomic_shared_gops),
+                                         m->shared_bpus / 1e3 / 16,
+                                         "workgroup-memory atomic rate",
+                                         "Gop/s (a quarter of the 4-byte "
+                                         "access rate)", 1) * 1e3;
+    }
 }
 
 /* ---- 2. occupancy ---- */
@@ -471,17 +489,38 @@ static size_t storage_by_binding(const kernel_counts *c, size_t *order)
 
 typedef struct acc_cost {
     double factor;      /* sectors fetched per sector needed */
-    double moved;       /* bytes moved to the units (after coalescing) */
+    double moved;       /* bytes requested from L2 (after coalescing and
+                           L1 hits) */
+    double l1;          /* bytes requested at L1 */
     double dram;        /* bytes from DRAM */
+    double sim_dram;    /* of dram, simulated (the rest: static rules) */
+    double known;       /* fraction of executions simulated (0: none) */
     double got, best;   /* sectors per request */
     double degree;      /* bank conflicts (shared) */
 } acc_cost;
+
+/* Traffic of an access from the simulation (model_traffic.h): the
+ * executions whose address was known in the simulated workgroups move what
+ * the cache model says per execution; the rest (addresses from buffer
+ * contents) keep the static per-request rule in moved / l1. */
+static void sim_split(const model *m, const access_summary *a, acc_cost *ac)
+{
+    if (!m->c->sim || a->sim_execs <= 0)
+        return;
+    double sec = m->sector;
+    ac->known = a->sim_execs / (a->sim_execs + a->sim_unknown);
+    double known = a->count * ac->known, rest = 1 - ac->known;
+    ac->moved = ac->moved * rest + known * a->sim_l2_sectors * sec;
+    ac->l1 = ac->l1 * rest + known * a->sim_l1_sectors * sec;
+    ac->sim_dram = known * a->sim_dram_bytes;
+}
 
 static void traffic(model *m, acc_cost *cost)
 {
     const kernel_counts *c = m->c;
     m->dram_bytes = 0;
     m->l2_bytes_moved = 0;
+    m->l1_bytes = 0;
     m->shared_eff_bytes = 0;
     m->inflight_per_inv = 0;
     m->lane_storage = 0;
@@ -520,7 +559,10 @@ static void traffic(model *m, acc_cost *cost)
             ac->moved = a->count / m->subgroup * ceil_div(a->bytes ? a->bytes : 4,
                                                           m->sector) *
                         m->sector;
+        ac->l1 = ac->moved;
+        sim_split(m, a, ac);
         m->l2_bytes_moved += ac->moved;
+        m->l1_bytes += ac->l1;
         if (!a->is_store && !a->is_atomic && a->space == SPACE_STORAGE &&
             a->count > 0)
             m->inflight_per_inv += a->bytes ? a->bytes : 4;
@@ -544,9 +586,25 @@ static void traffic(model *m, acc_cost *cost)
                                         &c->accesses[order[g1]]))
             g1++;
         double foot = 0, moved = 0, max_moved = 0, fworst = 1;
+        double sim_dram = 0, static_moved = 0, static_max = 0;
+        int any_sim = 0;
         for (size_t q = g0; q < g1; q++) {
             const access_summary *b = &c->accesses[order[q]];
             const acc_cost *bc = &cost[order[q]];
+            if (bc->known > 0) {
+                any_sim = 1;
+                sim_dram += bc->sim_dram;
+                /* what the static rule still covers */
+                double st = bc->moved - b->count * bc->known *
+                                            b->sim_l2_sectors * m->sector;
+                static_moved += st > 0 ? st : 0;
+                if (st > static_max)
+                    static_max = st;
+            } else {
+                static_moved += bc->moved;
+                if (bc->moved > static_max)
+                    static_max = bc->moved;
+            }
             double fb = b->footprint_bytes > 0
                             ? b->footprint_bytes
                             : b->count * (b->bytes ? b->bytes : 4);
@@ -559,7 +617,21 @@ static void traffic(model *m, acc_cost *cost)
                 fworst = bc->factor;
         }
         double dram;
-        if (foot <= (double)m->l2_bytes / 2)
+        if (any_sim) {
+            /* simulated bytes, plus the static rule for the executions the
+             * simulation could not follow; at least the footprint once, at
+             * most once when it fits in L2 (a sample's cold misses on data
+             * every workgroup shares are not repeated by the dispatch) */
+            double rest = foot <= (double)m->l2_bytes / 2
+                              ? fmin(static_moved, foot)
+                              : fmax(static_max,
+                                     fmin(static_moved, foot * fworst));
+            dram = sim_dram + rest;
+            if (foot <= (double)m->l2_bytes / 2 && dram > foot)
+                dram = foot;
+            if (dram < foot)
+                dram = foot;
+        } else if (foot <= (double)m->l2_bytes / 2)
             dram = fmin(moved, foot);
         else
             dram = fmax(max_moved, fmin(moved, foot * fworst));
@@ -677,6 +749,8 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
      * bandwidth term would count it twice. */
     if (!m->is_cpu) {
         add(ts, "l2", m->l2_bytes_moved / m->l2_bpus * imb);
+        if (c->sim && m->l1_bytes > 0)
+            add(ts, "l1", m->l1_bytes / m->l1_bpus * imb);
         if (m->shared_eff_bytes > 0)
             add(ts, "shared", m->shared_eff_bytes / m->shared_bpus * imb);
     }
@@ -706,9 +780,18 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     }
     add(ts, "issue", issue * imb);
 
-    /* atomics: distinct-address throughput, and serialisation on one
-     * address (ops per address one after another) */
-    if (c->atomics > 0) {
+    /* atomics from the simulated address stream (contention.h): the
+     * busiest address's requests one after another, the rest at the
+     * distinct-address rate; workgroup memory per workgroup and wave */
+    if (c->sim && (c->atomic_requests > 0 || c->shared_atomic_requests > 0)) {
+        double g = ct_time_us(c->atomic_requests, c->atomic_busiest,
+                              m->atomic_same_ns, m->atomic_pus / 1e3);
+        double sh_serial = m->waves * c->shared_atomic_busiest *
+                           m->shared_atomic_same_ns * 1e-3;
+        double sh_rate = c->shared_atomic_requests /
+                         m->shared_atomic_pus * imb;
+        add(ts, "atomic", fmax(g, fmax(sh_serial, sh_rate)));
+    } else if (c->atomics > 0) {
         double t = c->atomics / m->atomic_pus;
         double serial = 0;
         for (size_t i = 0; i < c->naccesses; i++) {

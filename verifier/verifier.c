@@ -14,6 +14,7 @@
 #if defined(__has_include)
 #if __has_include("eval.h")
 #include "eval.h"
+#include "model_traffic.h"
 #define CW_HAVE_EVAL 1
 #endif
 #endif
@@ -183,6 +184,8 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     /* counts for the model and the dynamic checks; it copes with what the
      * static checks found (a missing buffer is an unknown length) */
     eval_run(&m, &result->refl, k, prof, &result->counts, out);
+    /* traffic and contention from the address stream (model_traffic.h) */
+    model_traffic_simulate(&m, &result->refl, k, prof, &result->counts);
 #endif
 
     memcpy(out->local_size, result->refl.local_size, sizeof out->local_size);

@@ -120,6 +120,16 @@ typedef struct access_summary {
     double footprint_bytes;      /* distinct bytes this access touches */
     int line;                    /* source line, 0 if unknown */
     int uniform;                 /* same address for all lanes */
+    uint32_t inst;               /* instruction index in the module */
+    /* Simulated traffic (verifier/model_traffic.h), per lane execution
+     * whose address was known in the simulated workgroups; all 0 when not
+     * simulated (sim_execs == 0). */
+    double sim_execs;            /* lane executions simulated, address known */
+    double sim_unknown;          /* lane executions whose address depended on
+                                    buffer contents (not simulated) */
+    double sim_l1_sectors;       /* sectors requested at L1 per execution */
+    double sim_l2_sectors;       /* sectors requested at L2 per execution */
+    double sim_dram_bytes;       /* DRAM bytes read + written per execution */
 } access_summary;
 
 /* Cost attributed to one source line (for the TUI's source view). */
@@ -155,6 +165,19 @@ typedef struct kernel_counts {
     uint32_t regs_per_invocation;
     char regs_reason[256];
     access_summary *accesses;    size_t naccesses;
+    /* Traffic simulation and atomic contention (verifier/model_traffic.h);
+     * sim == 0: not simulated, the model uses its static rules. */
+    int sim;
+    double sim_groups;           /* workgroups simulated */
+    int sim_truncated;           /* a simulated group hit the step budget */
+    double atomic_requests;      /* global atomic requests over the dispatch
+                                    (after combining within subgroups) */
+    double atomic_busiest;       /* of those, on the busiest address */
+    double shared_atomic_requests; /* workgroup-memory atomic requests */
+    double shared_atomic_busiest;  /* per workgroup, on its busiest address
+                                      (the worst sampled workgroup) */
+    int atomic_addr_unknown;     /* some atomic's address depended on buffer
+                                    contents */
     line_cost *lines;            size_t nlines;
     confidence conf;
     char **assumptions;          size_t nassumptions;

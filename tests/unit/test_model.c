@@ -56,6 +56,9 @@ static void gpu_profile(device_profile *p)
     p->atomic_same_ns = 0.75; /* 1.5 clocks at 2 GHz */
     p->atomic_combine = 1;
     p->barrier_ns = 90;
+    p->l1_gbs = 20000;
+    p->atomic_shared_same_ns = 1;
+    p->atomic_shared_gops = 1000;
 }
 
 typedef struct fixture {

@@ -1,0 +1,385 @@
+/* model_traffic.c - simulated traffic and contention (see model_traffic.h).
+ *
+ * It drives the evaluator through its internal interface (eval_int.h:
+ * ev_ctx_new / ev_group_run) because it chooses which workgroups run; the
+ * accesses come only through the public observer (eval.h). */
+#include "model_traffic.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/spirv.h>
+
+#include "cachesim.h"
+#include "contention.h"
+#include "eval_int.h"
+
+#define SIM_WINDOW 4          /* consecutive workgroups simulated together */
+#define SIM_ALL_BELOW 12      /* dispatches this small are simulated whole */
+#define SIM_STEPS_PER_GROUP 1.5e6 /* evaluator lane-steps per group */
+#define SIM_MAX_LANES 128     /* lanes of one subgroup request */
+#define SIM_BUFFER_SHIFT 40   /* each binding gets its own 2^40-byte range */
+
+/* Per access of kc (indexed like kc->accesses). */
+typedef struct acc_sim {
+    double execs, unknown;
+    double l1, l2, dram;
+} acc_sim;
+
+typedef struct sim {
+    const kernel_counts *kc;
+    const device_profile *p;
+    uint32_t *acc_of_inst;    /* instruction -> kc access index, or ~0 */
+    size_t ninst;
+    acc_sim *acc;
+    cachesim *cs;
+    ct_table *global_ct;
+    ct_table *shared_ct;      /* current group's workgroup memory */
+    double shared_busiest, shared_requests;
+    uint32_t slot;            /* window position: the group's L1 */
+    uint32_t group_linear;
+    int combine, shared_combine;
+    /* binding -> address range */
+    uint32_t bset[64], bbind[64];
+    size_t nbind;
+    /* the subgroup request being gathered */
+    int pend;
+    uint32_t p_inst, p_sg, p_class;
+    eval_access_kind p_kind;
+    uint32_t p_n;
+    uint64_t p_addr[SIM_MAX_LANES];
+    uint32_t p_size[SIM_MAX_LANES];
+    double global_atomic_execs;
+} sim;
+
+static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
+{
+    for (size_t i = 0; i < s->nbind; i++)
+        if (s->bset[i] == set && s->bbind[i] == binding)
+            return (uint64_t)(i + 1) << SIM_BUFFER_SHIFT;
+    if (s->nbind < 64) {
+        s->bset[s->nbind] = set;
+        s->bbind[s->nbind] = binding;
+        s->nbind++;
+        return (uint64_t)s->nbind << SIM_BUFFER_SHIFT;
+    }
+    return (uint64_t)65 << SIM_BUFFER_SHIFT; /* the rest share one range */
+}
+
+static void flush_request(sim *s)
+{
+    if (!s->pend)
+        return;
+    s->pend = 0;
+    if (!s->p_n)
+        return;
+    uint32_t tag = s->acc_of_inst[s->p_inst];
+    if (s->p_class == SpvStorageClassWorkgroup) {
+        ct_request(s->shared_ct, 0, s->p_addr, s->p_n, s->shared_combine);
+        return;
+    }
+    cs_op op = s->p_kind == EVAL_ACCESS_LOAD    ? CS_LOAD
+               : s->p_kind == EVAL_ACCESS_STORE ? CS_STORE
+                                                : CS_ATOMIC;
+    cs_request(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag);
+    if (op == CS_ATOMIC) {
+        ct_request(s->global_ct, s->group_linear, s->p_addr, s->p_n,
+                   s->combine);
+        s->global_atomic_execs += s->p_n;
+    }
+}
+
+static void on_access(void *user, const eval_access *a)
+{
+    sim *s = user;
+    if (a->inst >= s->ninst || s->acc_of_inst[a->inst] == UINT32_MAX)
+        return;
+    uint32_t cls = a->storage_class;
+    int buffer = cls == SpvStorageClassStorageBuffer ||
+                 cls == SpvStorageClassUniform ||
+                 cls == SpvStorageClassPhysicalStorageBuffer;
+    if (!buffer && !(cls == SpvStorageClassWorkgroup &&
+                     a->kind == EVAL_ACCESS_ATOMIC))
+        return;
+    if (s->pend && (a->inst != s->p_inst || a->subgroup != s->p_sg ||
+                    a->kind != s->p_kind || s->p_n == SIM_MAX_LANES))
+        flush_request(s);
+    if (!s->pend) {
+        s->pend = 1;
+        s->p_inst = a->inst;
+        s->p_sg = a->subgroup;
+        s->p_kind = a->kind;
+        s->p_class = cls;
+        s->p_n = 0;
+    }
+    acc_sim *as = &s->acc[s->acc_of_inst[a->inst]];
+    if (a->offset != a->offset_hi || a->offset < 0) {
+        as->unknown += 1; /* address from buffer contents: not simulated */
+        return;
+    }
+    as->execs += 1;
+    uint64_t base = buffer ? buffer_base(s, a->set, a->binding) : 0;
+    s->p_addr[s->p_n] = base + (uint64_t)a->offset;
+    s->p_size[s->p_n] = a->size ? a->size : 4;
+    s->p_n++;
+}
+
+/* Geometry of the sample: L1 per group, L2 per window. */
+typedef struct sim_geom {
+    cs_config cs;
+    uint64_t groups, resident, concurrent;
+    int ways_assumed;
+} sim_geom;
+
+static void geometry(const device_profile *p, const reflection *r,
+                     uint64_t groups, uint32_t window, sim_geom *g)
+{
+    memset(g, 0, sizeof *g);
+    uint64_t wg = 1;
+    for (int d = 0; d < 3; d++) {
+        uint64_t v = r->local_size[d] ? r->local_size[d] : 1;
+        wg = wg > UINT64_MAX / v ? UINT64_MAX : wg * v;
+    }
+    uint64_t res = p->max_groups_per_unit ? p->max_groups_per_unit : 16;
+    if (p->max_threads_per_unit && p->max_threads_per_unit / wg < res)
+        res = p->max_threads_per_unit / wg;
+    if (r->shared_bytes && p->shared_per_unit &&
+        p->shared_per_unit / r->shared_bytes < res)
+        res = p->shared_per_unit / r->shared_bytes;
+    if (!res)
+        res = 1;
+    g->resident = res;
+    uint64_t units = p->units ? p->units : 1;
+    g->groups = groups;
+    g->concurrent = units * res < groups ? units * res : groups;
+    g->cs.sector_bytes = p->sector_bytes ? p->sector_bytes : 32;
+    g->cs.line_bytes = p->line_bytes ? p->line_bytes : 128;
+    g->cs.l1_ways = p->l1_ways ? p->l1_ways : 16;
+    g->cs.l2_ways = p->l2_ways ? p->l2_ways : 16;
+    g->ways_assumed = !p->l1_ways || !p->l2_ways;
+    g->cs.l1_write_back = p->l1_write_back > 0;
+    uint64_t l1 = p->l1_bytes;
+    if (l1 && p->l1_shared_unified > 0) {
+        uint64_t carve = res * r->shared_bytes;
+        l1 = carve < l1 ? l1 - carve : 0;
+    }
+    l1 /= res;
+    g->cs.l1_bytes = l1 >= (uint64_t)g->cs.line_bytes * g->cs.l1_ways
+                         ? l1
+                         : 0;
+    uint64_t l2 = p->l2_bytes ? p->l2_bytes : 4u << 20;
+    double share = g->concurrent ? (double)window / (double)g->concurrent : 1;
+    if (share > 1)
+        share = 1;
+    uint64_t min_l2 = (uint64_t)g->cs.line_bytes * g->cs.l2_ways * 4;
+    g->cs.l2_bytes = (uint64_t)(l2 * share);
+    if (g->cs.l2_bytes < min_l2)
+        g->cs.l2_bytes = min_l2;
+}
+
+static void linear_to_xyz(const plan_kernel *k, uint64_t i, uint32_t g[3])
+{
+    uint64_t gx = k->workgroups[0] ? k->workgroups[0] : 1;
+    uint64_t gy = k->workgroups[1] ? k->workgroups[1] : 1;
+    g[0] = (uint32_t)(i % gx);
+    g[1] = (uint32_t)(i / gx % gy);
+    g[2] = (uint32_t)(i / gx / gy);
+}
+
+/* Runs the window of groups [first, first + n) through a fresh cache. */
+static int run_window(sim *s, const spv_module *m, const reflection *r,
+                      const plan_kernel *k, const sim_geom *g,
+                      uint64_t first, uint32_t n, int *truncated)
+{
+    eval_options o;
+    eval_default_options(&o);
+    o.every_iteration = 1;
+    o.on_access = on_access;
+    o.on_access_user = s;
+    o.step_budget = SIM_STEPS_PER_GROUP * n;
+    char why[256];
+    ev_ctx *c = ev_ctx_new(m, r, k, s->p, &o, why, sizeof why);
+    if (!c)
+        return -1;
+    s->cs = cs_new(&g->cs, n, (uint32_t)s->kc->naccesses);
+    if (!s->cs) {
+        ev_ctx_free(c);
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t xyz[3];
+        linear_to_xyz(k, first + i, xyz);
+        s->slot = i;
+        s->group_linear = (uint32_t)(first + i);
+        s->shared_ct = ct_new();
+        ev_group out;
+        memset(&out, 0, sizeof out);
+        ev_group_run(c, xyz, &out);
+        flush_request(s);
+        if (out.budget_hit)
+            *truncated = 1;
+        ev_group_free(c, &out);
+        ct_busiest sb = ct_get(s->shared_ct);
+        if (sb.requests > s->shared_busiest)
+            s->shared_busiest = sb.requests;
+        s->shared_requests += sb.total_requests;
+        ct_free(s->shared_ct);
+        s->shared_ct = NULL;
+        /* the group's budget is its own: later groups start afresh */
+        if (ev_steps_left(c) <= 0)
+            break;
+    }
+    cs_flush(s->cs);
+    for (size_t i = 0; i < s->kc->naccesses; i++) {
+        cs_stats t = cs_tag(s->cs, (uint32_t)i);
+        s->acc[i].l1 += t.l1_sectors;
+        s->acc[i].l2 += t.l2_sectors;
+        s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
+    }
+    cs_free(s->cs);
+    s->cs = NULL;
+    ev_ctx_free(c);
+    return 0;
+}
+
+/* Window starts: start, middle and end of the dispatch. */
+static size_t window_starts(uint64_t groups, uint32_t w, uint64_t *start)
+{
+    if (groups <= SIM_ALL_BELOW) {
+        size_t n = 0;
+        for (uint64_t i = 0; i < groups; i += w)
+            start[n++] = i;
+        return n;
+    }
+    uint64_t cand[3] = {0, (groups - w) / 2, groups - w};
+    size_t n = 0;
+    for (int i = 0; i < 3; i++)
+        if (n == 0 || cand[i] >= start[n - 1] + w)
+            start[n++] = cand[i];
+    return n;
+}
+
+static void add_assumption(kernel_counts *kc, const char *text)
+{
+    char **a = realloc(kc->assumptions,
+                       (kc->nassumptions + 1) * sizeof *kc->assumptions);
+    if (!a)
+        return;
+    kc->assumptions = a;
+    a[kc->nassumptions] = strdup(text);
+    if (a[kc->nassumptions])
+        kc->nassumptions++;
+}
+
+static void store_results(sim *s, kernel_counts *kc, double sampled,
+                          const sim_geom *g)
+{
+    double atomic_execs = 0;
+    for (size_t i = 0; i < kc->naccesses; i++) {
+        access_summary *a = &kc->accesses[i];
+        const acc_sim *as = &s->acc[i];
+        a->sim_execs = as->execs;
+        a->sim_unknown = as->unknown;
+        if (as->execs > 0) {
+            double sec = g->cs.sector_bytes;
+            (void)sec;
+            a->sim_l1_sectors = as->l1 / as->execs;
+            a->sim_l2_sectors = as->l2 / as->execs;
+            a->sim_dram_bytes = as->dram / as->execs;
+        }
+        if (a->is_atomic && a->space == SPACE_STORAGE)
+            atomic_execs += a->count;
+        if (a->is_atomic && as->unknown > 0)
+            kc->atomic_addr_unknown = 1;
+    }
+    /* contention: requests per lane execution from the sample, times the
+     * dispatch's atomic executions; the busiest address scaled by how many
+     * sampled groups shared it */
+    ct_busiest b = ct_get(s->global_ct);
+    if (s->global_atomic_execs > 0 && atomic_execs > 0) {
+        double per_exec = b.total_requests / s->global_atomic_execs;
+        kc->atomic_requests = atomic_execs * per_exec;
+        /* a truncated sample saw fewer of each group's atomics */
+        double expect = atomic_execs / (double)g->groups * sampled;
+        double f = expect > s->global_atomic_execs
+                       ? expect / s->global_atomic_execs
+                       : 1;
+        kc->atomic_busiest = ct_dispatch_busiest(&b, sampled,
+                                                 (double)g->groups) * f;
+        if (kc->atomic_busiest > kc->atomic_requests)
+            kc->atomic_busiest = kc->atomic_requests;
+    }
+    kc->shared_atomic_busiest = s->shared_busiest;
+    kc->shared_atomic_requests =
+        sampled > 0 ? s->shared_requests / sampled * (double)g->groups : 0;
+}
+
+void model_traffic_simulate(const spv_module *m, const reflection *r,
+                            const plan_kernel *k, const device_profile *p,
+                            kernel_counts *kc)
+{
+    if (!m || !r || !k || !p || !kc || p->is_cpu || kc->conf == CONF_UNKNOWN ||
+        !kc->naccesses || !kc->workgroups)
+        return;
+    sim s;
+    memset(&s, 0, sizeof s);
+    s.kc = kc;
+    s.p = p;
+    s.ninst = m->ninsts;
+    s.combine = p->atomic_combine > 0;
+    s.shared_combine = p->atomic_shared_combine > 0;
+    s.acc_of_inst = malloc((s.ninst + 1) * sizeof *s.acc_of_inst);
+    s.acc = calloc(kc->naccesses, sizeof *s.acc);
+    s.global_ct = ct_new();
+    if (!s.acc_of_inst || !s.acc || !s.global_ct)
+        goto out;
+    memset(s.acc_of_inst, 0xff, (s.ninst + 1) * sizeof *s.acc_of_inst);
+    for (size_t i = 0; i < kc->naccesses; i++)
+        if (kc->accesses[i].inst < s.ninst)
+            s.acc_of_inst[kc->accesses[i].inst] = (uint32_t)i;
+
+    uint32_t w = kc->workgroups < SIM_WINDOW ? (uint32_t)kc->workgroups
+                                             : SIM_WINDOW;
+    sim_geom g;
+    geometry(p, r, kc->workgroups, w, &g);
+    uint64_t starts[SIM_ALL_BELOW];
+    size_t nwin = window_starts(kc->workgroups, w, starts);
+    int truncated = 0;
+    double sampled = 0;
+    for (size_t i = 0; i < nwin; i++) {
+        uint32_t n = w;
+        if (starts[i] + n > kc->workgroups)
+            n = (uint32_t)(kc->workgroups - starts[i]);
+        if (run_window(&s, m, r, k, &g, starts[i], n, &truncated) != 0)
+            goto out;
+        sampled += n;
+    }
+    store_results(&s, kc, sampled, &g);
+    kc->sim = 1;
+    kc->sim_groups = sampled;
+    kc->sim_truncated = truncated;
+    char text[512];
+    snprintf(text, sizeof text,
+             "traffic simulated through L1/L2 on %.0f of %llu workgroups "
+             "(%zu window(s) of up to %u neighbours at the start, middle and "
+             "end; L1 %llu B per group with %llu resident per unit, L2 "
+             "scaled to %llu B for the window's share of %llu groups running "
+             "at once%s) and scaled per access by its executions over the "
+             "dispatch%s",
+             sampled, (unsigned long long)kc->workgroups, nwin, w,
+             (unsigned long long)g.cs.l1_bytes,
+             (unsigned long long)g.resident,
+             (unsigned long long)g.cs.l2_bytes,
+             (unsigned long long)g.concurrent,
+             g.ways_assumed ? "; associativity unknown: 16 ways assumed" : "",
+             truncated ? "; a simulated group hit the step budget: its "
+                         "first iterations stand for the rest"
+                       : "");
+    add_assumption(kc, text);
+out:
+    free(s.acc_of_inst);
+    free(s.acc);
+    ct_free(s.global_ct);
+}
