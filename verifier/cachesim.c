@@ -4,37 +4,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct cs_line {
+typedef struct csim_line {
     uint64_t addr;   /* line address + 1; 0 = empty */
     uint64_t valid;  /* sector bits */
     uint64_t dirty;
     uint64_t used;   /* LRU stamp */
     uint32_t wtag;   /* tag of the last writer (write-back attribution) */
-} cs_line;
+} csim_line;
 
-typedef struct cs_level {
+typedef struct csim_level {
     uint64_t nsets;
     uint32_t ways;
-    cs_line *lines;  /* nsets x ways */
-} cs_level;
+    csim_line *lines;  /* nsets x ways */
+} csim_level;
 
 struct cachesim {
-    cs_config cfg;
+    csim_config cfg;
     uint32_t spl;    /* sectors per line */
     uint32_t nl1;
-    cs_level *l1;    /* nl1 instances, or NULL */
-    cs_level l2;
+    csim_level *l1;    /* nl1 instances, or NULL */
+    csim_level l2;
     uint64_t tick;
     uint32_t ntags;
-    cs_stats total;
-    cs_stats *tags;
+    csim_stats total;
+    csim_stats *tags;
 };
 
 static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
 static int popc(uint64_t v) { return __builtin_popcountll(v); }
 
-static int level_init(cs_level *lv, uint64_t bytes, uint32_t line,
+static int level_init(csim_level *lv, uint64_t bytes, uint32_t line,
                       uint32_t ways)
 {
     uint64_t lines = bytes / line;
@@ -48,7 +48,7 @@ static int level_init(cs_level *lv, uint64_t bytes, uint32_t line,
     return lv->lines ? 0 : -1;
 }
 
-cachesim *cs_new(const cs_config *cfg, uint32_t nl1, uint32_t ntags)
+cachesim *csim_new(const csim_config *cfg, uint32_t nl1, uint32_t ntags)
 {
     if (!cfg || cfg->sector_bytes < 4 || !pow2(cfg->sector_bytes) ||
         !pow2(cfg->line_bytes) || cfg->line_bytes < cfg->sector_bytes ||
@@ -76,11 +76,11 @@ cachesim *cs_new(const cs_config *cfg, uint32_t nl1, uint32_t ntags)
     }
     return s;
 fail:
-    cs_free(s);
+    csim_free(s);
     return NULL;
 }
 
-void cs_free(cachesim *s)
+void csim_free(cachesim *s)
 {
     if (!s)
         return;
@@ -95,7 +95,7 @@ void cs_free(cachesim *s)
 
 /* ---- statistics ---- */
 
-static cs_stats *tag_of(cachesim *s, uint32_t tag)
+static csim_stats *tag_of(cachesim *s, uint32_t tag)
 {
     return &s->tags[tag < s->ntags ? tag : s->ntags];
 }
@@ -120,14 +120,14 @@ static uint64_t mix(uint64_t x)
     return x;
 }
 
-static cs_line *set_of(cs_level *lv, uint64_t line)
+static csim_line *set_of(csim_level *lv, uint64_t line)
 {
     return &lv->lines[(mix(line) % lv->nsets) * lv->ways];
 }
 
-static cs_line *find(cs_level *lv, uint64_t line)
+static csim_line *find(csim_level *lv, uint64_t line)
 {
-    cs_line *set = set_of(lv, line);
+    csim_line *set = set_of(lv, line);
     for (uint32_t w = 0; w < lv->ways; w++)
         if (set[w].addr == line + 1)
             return &set[w];
@@ -135,10 +135,10 @@ static cs_line *find(cs_level *lv, uint64_t line)
 }
 
 /* The LRU (or an empty) way of line's set; *victim receives what it held. */
-static cs_line *victim(cs_level *lv, uint64_t line, cs_line *old)
+static csim_line *victim(csim_level *lv, uint64_t line, csim_line *old)
 {
-    cs_line *set = set_of(lv, line);
-    cs_line *v = &set[0];
+    csim_line *set = set_of(lv, line);
+    csim_line *v = &set[0];
     for (uint32_t w = 0; w < lv->ways; w++) {
         if (!set[w].addr) {
             v = &set[w];
@@ -155,18 +155,18 @@ static cs_line *victim(cs_level *lv, uint64_t line, cs_line *old)
 
 /* ---- L2 and DRAM ---- */
 
-static void l2_evicted(cachesim *s, const cs_line *old)
+static void l2_evicted(cachesim *s, const csim_line *old)
 {
     if (old->addr && old->dirty)
         COUNT(s, old->wtag, dram_write_bytes,
               (double)popc(old->dirty) * s->cfg.sector_bytes);
 }
 
-static cs_line *l2_line(cachesim *s, uint64_t line)
+static csim_line *l2_line(cachesim *s, uint64_t line)
 {
-    cs_line *l = find(&s->l2, line);
+    csim_line *l = find(&s->l2, line);
     if (!l) {
-        cs_line old;
+        csim_line old;
         l = victim(&s->l2, line, &old);
         l2_evicted(s, &old);
     }
@@ -177,7 +177,7 @@ static cs_line *l2_line(cachesim *s, uint64_t line)
 /* Reads sectors mask of line through L2 (DRAM on a miss). */
 static void l2_read(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
 {
-    cs_line *l = l2_line(s, line);
+    csim_line *l = l2_line(s, line);
     uint64_t hit = l->valid & mask, miss = mask & ~l->valid;
     COUNT(s, tag, l2_sectors, popc(mask));
     COUNT(s, tag, l2_hit_sectors, popc(hit));
@@ -188,7 +188,7 @@ static void l2_read(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
 /* Writes sectors mask of line at L2: allocate without fetch, dirty. */
 static void l2_write(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
 {
-    cs_line *l = l2_line(s, line);
+    csim_line *l = l2_line(s, line);
     COUNT(s, tag, l2_sectors, popc(mask));
     COUNT(s, tag, l2_hit_sectors, popc(l->valid & mask));
     l->valid |= mask;
@@ -198,11 +198,11 @@ static void l2_write(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
 
 /* ---- L1 ---- */
 
-static cs_line *l1_line(cachesim *s, cs_level *lv, uint64_t line)
+static csim_line *l1_line(cachesim *s, csim_level *lv, uint64_t line)
 {
-    cs_line *l = find(lv, line);
+    csim_line *l = find(lv, line);
     if (!l) {
-        cs_line old;
+        csim_line old;
         l = victim(lv, line, &old);
         if (old.addr && old.dirty) /* write-back L1 */
             l2_write(s, old.addr - 1, old.dirty, old.wtag);
@@ -211,33 +211,33 @@ static cs_line *l1_line(cachesim *s, cs_level *lv, uint64_t line)
     return l;
 }
 
-static void line_access(cachesim *s, cs_level *l1, cs_op op, uint64_t line,
+static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
                         uint64_t mask, uint32_t tag)
 {
-    if (op == CS_ATOMIC) {
+    if (op == CSIM_ATOMIC) {
         COUNT(s, tag, l1_sectors, popc(mask));
         l2_read(s, line, mask, tag);
-        cs_line *l = l2_line(s, line);
+        csim_line *l = l2_line(s, line);
         l->dirty |= mask;
         l->wtag = tag;
         if (l1) { /* the unit's copy is stale now */
-            cs_line *c = find(l1, line);
+            csim_line *c = find(l1, line);
             if (c)
                 c->valid &= ~mask;
         }
         return;
     }
     if (!l1) {
-        if (op == CS_LOAD)
+        if (op == CSIM_LOAD)
             l2_read(s, line, mask, tag);
         else
             l2_write(s, line, mask, tag);
         return;
     }
     COUNT(s, tag, l1_sectors, popc(mask));
-    if (op == CS_STORE && !s->cfg.l1_write_back) {
+    if (op == CSIM_STORE && !s->cfg.l1_write_back) {
         /* write-through, no allocate: a resident copy stays valid */
-        cs_line *c = find(l1, line);
+        csim_line *c = find(l1, line);
         if (c) {
             COUNT(s, tag, l1_hit_sectors, popc(c->valid & mask));
             c->used = ++s->tick;
@@ -245,13 +245,13 @@ static void line_access(cachesim *s, cs_level *l1, cs_op op, uint64_t line,
         l2_write(s, line, mask, tag);
         return;
     }
-    cs_line *l = l1_line(s, l1, line);
+    csim_line *l = l1_line(s, l1, line);
     uint64_t hit = l->valid & mask, miss = mask & ~l->valid;
     COUNT(s, tag, l1_hit_sectors, popc(hit));
     if (miss)
         l2_read(s, line, miss, tag);
     l->valid |= miss;
-    if (op == CS_STORE) {
+    if (op == CSIM_STORE) {
         l->dirty |= mask;
         l->wtag = tag;
     }
@@ -263,7 +263,7 @@ typedef struct line_mask {
     uint64_t line, mask;
 } line_mask;
 
-#define CS_BATCH 256
+#define CSIM_BATCH 256
 
 static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint64_t bit)
 {
@@ -277,21 +277,21 @@ static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint64_t bit)
     (*n)++;
 }
 
-static void batch_run(cachesim *s, cs_level *l1, cs_op op, line_mask *b,
+static void batch_run(cachesim *s, csim_level *l1, csim_op op, line_mask *b,
                       uint32_t n, uint32_t tag)
 {
     for (uint32_t i = 0; i < n; i++)
         line_access(s, l1, op, b[i].line, b[i].mask, tag);
 }
 
-void cs_request(cachesim *s, uint32_t l1, cs_op op, const uint64_t *addr,
+void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
                 const uint32_t *size, uint32_t n, uint32_t tag)
 {
     if (!s || !n)
         return;
-    cs_level *lv = s->l1 ? &s->l1[l1 < s->nl1 ? l1 : 0] : NULL;
+    csim_level *lv = s->l1 ? &s->l1[l1 < s->nl1 ? l1 : 0] : NULL;
     uint64_t sec = s->cfg.sector_bytes, lb = s->cfg.line_bytes;
-    line_mask b[CS_BATCH];
+    line_mask b[CSIM_BATCH];
     uint32_t nb = 0;
     COUNT(s, tag, requests, 1);
     for (uint32_t i = 0; i < n; i++) {
@@ -305,7 +305,7 @@ void cs_request(cachesim *s, uint32_t l1, cs_op op, const uint64_t *addr,
         for (uint64_t q = first; q <= last && q - first < 4096; q++) {
             uint64_t line = q * sec / lb;
             uint64_t bit = 1ull << ((q * sec % lb) / sec);
-            if (nb == CS_BATCH) {
+            if (nb == CSIM_BATCH) {
                 batch_run(s, lv, op, b, nb, tag);
                 nb = 0;
             }
@@ -315,10 +315,10 @@ void cs_request(cachesim *s, uint32_t l1, cs_op op, const uint64_t *addr,
     batch_run(s, lv, op, b, nb, tag);
 }
 
-static void level_flush(cachesim *s, cs_level *lv, int to_l2)
+static void level_flush(cachesim *s, csim_level *lv, int to_l2)
 {
     for (uint64_t i = 0; i < lv->nsets * lv->ways; i++) {
-        cs_line *l = &lv->lines[i];
+        csim_line *l = &lv->lines[i];
         if (l->addr && l->dirty) {
             if (to_l2)
                 l2_write(s, l->addr - 1, l->dirty, l->wtag);
@@ -329,7 +329,7 @@ static void level_flush(cachesim *s, cs_level *lv, int to_l2)
     }
 }
 
-void cs_flush(cachesim *s)
+void csim_flush(cachesim *s)
 {
     if (!s)
         return;
@@ -338,14 +338,14 @@ void cs_flush(cachesim *s)
     level_flush(s, &s->l2, 0);
 }
 
-cs_stats cs_total(const cachesim *s)
+csim_stats csim_total(const cachesim *s)
 {
-    cs_stats z = {0};
+    csim_stats z = {0};
     return s ? s->total : z;
 }
 
-cs_stats cs_tag(const cachesim *s, uint32_t tag)
+csim_stats csim_tag(const cachesim *s, uint32_t tag)
 {
-    cs_stats z = {0};
+    csim_stats z = {0};
     return s && tag < s->ntags ? s->tags[tag] : z;
 }

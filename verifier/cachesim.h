@@ -4,7 +4,7 @@
  * byte addresses and sizes, one operation for the whole request) and counts
  * the sectors that move between the levels and the bytes that DRAM reads
  * and writes.  It is a pure data structure: no I/O, no knowledge of SPIR-V
- * or of the device beyond cs_config.  Every count is also kept per `tag`
+ * or of the device beyond csim_config.  Every count is also kept per `tag`
  * (the caller's static access index) so that traffic can be attributed to
  * the instruction that caused it.
  *
@@ -36,7 +36,7 @@
 
 #include <stdint.h>
 
-typedef struct cs_config {
+typedef struct csim_config {
     uint32_t sector_bytes;   /* power of two, >= 4 */
     uint32_t line_bytes;     /* power of two, multiple of sector, <= 64 sectors */
     uint64_t l1_bytes;       /* per L1 instance; 0: no L1 */
@@ -44,12 +44,12 @@ typedef struct cs_config {
     int l1_write_back;       /* 0 write-through without allocate, 1 write-back */
     uint64_t l2_bytes;       /* >= one line */
     uint32_t l2_ways;        /* >= 1 */
-} cs_config;
+} csim_config;
 
-typedef enum { CS_LOAD = 0, CS_STORE, CS_ATOMIC } cs_op;
+typedef enum { CSIM_LOAD = 0, CSIM_STORE, CSIM_ATOMIC } csim_op;
 
 /* Traffic, in sectors unless named bytes. */
-typedef struct cs_stats {
+typedef struct csim_stats {
     double requests;         /* subgroup requests */
     double lane_bytes;       /* bytes the lanes asked for */
     double l1_sectors;       /* sectors requested at L1 (after coalescing) */
@@ -59,26 +59,26 @@ typedef struct cs_stats {
     double l2_hit_sectors;
     double dram_read_bytes;
     double dram_write_bytes;
-} cs_stats;
+} csim_stats;
 
 typedef struct cachesim cachesim;
 
 /* nl1 L1 instances (one per unit in the sample), ntags attribution slots.
  * Returns NULL on an invalid configuration or out of memory. */
-cachesim *cs_new(const cs_config *cfg, uint32_t nl1, uint32_t ntags);
-void cs_free(cachesim *s);
+cachesim *csim_new(const csim_config *cfg, uint32_t nl1, uint32_t ntags);
+void csim_free(cachesim *s);
 
 /* One subgroup request: n lanes, lane i touching size[i] bytes at addr[i].
  * l1 selects the unit's L1 (ignored when the config has none); tag (<
  * ntags) receives the attribution. */
-void cs_request(cachesim *s, uint32_t l1, cs_op op, const uint64_t *addr,
+void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
                 const uint32_t *size, uint32_t n, uint32_t tag);
 
 /* Writes back every dirty line (end of the kernel) and empties the caches. */
-void cs_flush(cachesim *s);
+void csim_flush(cachesim *s);
 
 /* Totals, and the share of one tag (zeros for an out-of-range tag). */
-cs_stats cs_total(const cachesim *s);
-cs_stats cs_tag(const cachesim *s, uint32_t tag);
+csim_stats csim_total(const cachesim *s);
+csim_stats csim_tag(const cachesim *s, uint32_t tag);
 
 #endif

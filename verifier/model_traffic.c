@@ -80,11 +80,11 @@ static void flush_request(sim *s)
         ct_request(s->shared_ct, 0, s->p_addr, s->p_n, s->shared_combine);
         return;
     }
-    cs_op op = s->p_kind == EVAL_ACCESS_LOAD    ? CS_LOAD
-               : s->p_kind == EVAL_ACCESS_STORE ? CS_STORE
-                                                : CS_ATOMIC;
-    cs_request(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag);
-    if (op == CS_ATOMIC) {
+    csim_op op = s->p_kind == EVAL_ACCESS_LOAD    ? CSIM_LOAD
+               : s->p_kind == EVAL_ACCESS_STORE ? CSIM_STORE
+                                                : CSIM_ATOMIC;
+    csim_request(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag);
+    if (op == CSIM_ATOMIC) {
         ct_request(s->global_ct, s->group_linear, s->p_addr, s->p_n,
                    s->combine);
         s->global_atomic_execs += s->p_n;
@@ -128,7 +128,7 @@ static void on_access(void *user, const eval_access *a)
 
 /* Geometry of the sample: L1 per group, L2 per window. */
 typedef struct sim_geom {
-    cs_config cs;
+    csim_config cs;
     uint64_t groups, resident, concurrent;
     int ways_assumed;
 } sim_geom;
@@ -203,7 +203,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     ev_ctx *c = ev_ctx_new(m, r, k, s->p, &o, why, sizeof why);
     if (!c)
         return -1;
-    s->cs = cs_new(&g->cs, n, (uint32_t)s->kc->naccesses);
+    s->cs = csim_new(&g->cs, n, (uint32_t)s->kc->naccesses);
     if (!s->cs) {
         ev_ctx_free(c);
         return -1;
@@ -231,14 +231,14 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         if (ev_steps_left(c) <= 0)
             break;
     }
-    cs_flush(s->cs);
+    csim_flush(s->cs);
     for (size_t i = 0; i < s->kc->naccesses; i++) {
-        cs_stats t = cs_tag(s->cs, (uint32_t)i);
+        csim_stats t = csim_tag(s->cs, (uint32_t)i);
         s->acc[i].l1 += t.l1_sectors;
         s->acc[i].l2 += t.l2_sectors;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
     }
-    cs_free(s->cs);
+    csim_free(s->cs);
     s->cs = NULL;
     ev_ctx_free(c);
     return 0;

@@ -13,14 +13,14 @@
 #include "cachesim.h"
 
 /* NVIDIA-like: 32 B sectors, 128 B lines, write-through L1. */
-static cs_config gpu_cfg(uint64_t l1, uint64_t l2)
+static csim_config gpu_cfg(uint64_t l1, uint64_t l2)
 {
-    cs_config c = {32, 128, l1, 4, 0, l2, 16};
+    csim_config c = {32, 128, l1, 4, 0, l2, 16};
     return c;
 }
 
 /* One request of 32 lanes, lane l at base + l * stride, 4 bytes each. */
-static void req32(cachesim *s, cs_op op, uint64_t base, int64_t stride,
+static void req32(cachesim *s, csim_op op, uint64_t base, int64_t stride,
                   uint32_t tag)
 {
     uint64_t a[32];
@@ -29,7 +29,7 @@ static void req32(cachesim *s, cs_op op, uint64_t base, int64_t stride,
         a[l] = base + (uint64_t)((int64_t)l * stride);
         z[l] = 4;
     }
-    cs_request(s, 0, op, a, z, 32, tag);
+    csim_request(s, 0, op, a, z, 32, tag);
 }
 
 /* Each lane walks its own row of 1024 floats (rows 4 KiB apart), elements
@@ -41,13 +41,13 @@ static void req32(cachesim *s, cs_op op, uint64_t base, int64_t stride,
 static void test_row_walk(void **state)
 {
     (void)state;
-    cs_config c = gpu_cfg(64 << 10, 1 << 20);
-    cachesim *s = cs_new(&c, 1, 1);
+    csim_config c = gpu_cfg(64 << 10, 1 << 20);
+    cachesim *s = csim_new(&c, 1, 1);
     assert_non_null(s);
     for (int j = 0; j < 32; j++)
-        req32(s, CS_LOAD, (uint64_t)j * 4, 4096, 0);
-    cs_flush(s);
-    cs_stats t = cs_total(s);
+        req32(s, CSIM_LOAD, (uint64_t)j * 4, 4096, 0);
+    csim_flush(s);
+    csim_stats t = csim_total(s);
     assert_true(t.requests == 32);
     assert_true(t.lane_bytes == 4096);
     assert_true(t.l1_sectors == 1024);
@@ -56,7 +56,7 @@ static void test_row_walk(void **state)
     assert_true(t.l2_hit_sectors == 0);
     assert_true(t.dram_read_bytes == 4096);
     assert_true(t.dram_write_bytes == 0);
-    cs_free(s);
+    csim_free(s);
 }
 
 /* Naive transpose of a 32 x 32 float tile (rows of 128 B = one line): lane
@@ -69,34 +69,34 @@ static void test_row_walk(void **state)
 static void transpose(cachesim *s)
 {
     for (int r = 0; r < 32; r++) {
-        req32(s, CS_LOAD, (uint64_t)r * 128, 4, 0);
-        req32(s, CS_STORE, (1u << 20) + (uint64_t)r * 4, 128, 1);
+        req32(s, CSIM_LOAD, (uint64_t)r * 128, 4, 0);
+        req32(s, CSIM_STORE, (1u << 20) + (uint64_t)r * 4, 128, 1);
     }
-    cs_flush(s);
+    csim_flush(s);
 }
 
 static void test_transpose_write_merging(void **state)
 {
     (void)state;
-    cs_config c = gpu_cfg(64 << 10, 1 << 20);
-    cachesim *s = cs_new(&c, 1, 2);
+    csim_config c = gpu_cfg(64 << 10, 1 << 20);
+    cachesim *s = csim_new(&c, 1, 2);
     transpose(s);
-    cs_stats rd = cs_tag(s, 0), wr = cs_tag(s, 1);
+    csim_stats rd = csim_tag(s, 0), wr = csim_tag(s, 1);
     assert_true(rd.l1_sectors == 128);
     assert_true(rd.dram_read_bytes == 4096);
     assert_true(wr.l1_sectors == 1024);
     assert_true(wr.l2_sectors == 1024);
     assert_true(wr.dram_read_bytes == 0); /* no fetch on write */
     assert_true(wr.dram_write_bytes == 4096);
-    cs_free(s);
+    csim_free(s);
 
-    cs_config tiny = {32, 128, 0, 1, 0, 256, 2}; /* no L1, L2 of 2 lines */
-    s = cs_new(&tiny, 1, 2);
+    csim_config tiny = {32, 128, 0, 1, 0, 256, 2}; /* no L1, L2 of 2 lines */
+    s = csim_new(&tiny, 1, 2);
     transpose(s);
-    wr = cs_tag(s, 1);
+    wr = csim_tag(s, 1);
     assert_true(wr.l2_sectors == 1024);
     assert_true(wr.dram_write_bytes == 1024 * 32);
-    cs_free(s);
+    csim_free(s);
 }
 
 /* 5-point stencil on a 64-float-wide grid (rows of 256 B), one subgroup of
@@ -109,28 +109,28 @@ static void test_transpose_write_merging(void **state)
 static void test_stencil(void **state)
 {
     (void)state;
-    cs_config c = gpu_cfg(64 << 10, 1 << 20);
-    cachesim *s = cs_new(&c, 1, 1);
+    csim_config c = gpu_cfg(64 << 10, 1 << 20);
+    cachesim *s = csim_new(&c, 1, 1);
     for (int y = 1; y <= 8; y++) {
         uint64_t row = (uint64_t)y * 256;
         uint64_t a[32];
         uint32_t z[32];
         for (int l = 0; l < 32; l++)
             z[l] = 4;
-        req32(s, CS_LOAD, row - 256, 4, 0);
-        req32(s, CS_LOAD, row + 256, 4, 0);
-        req32(s, CS_LOAD, row, 4, 0);
+        req32(s, CSIM_LOAD, row - 256, 4, 0);
+        req32(s, CSIM_LOAD, row + 256, 4, 0);
+        req32(s, CSIM_LOAD, row, 4, 0);
         for (int l = 0; l < 32; l++)
             a[l] = row + (uint64_t)(l > 0 ? l - 1 : 0) * 4;
-        cs_request(s, 0, CS_LOAD, a, z, 32, 0);
-        req32(s, CS_LOAD, row + 4, 4, 0);
+        csim_request(s, 0, CSIM_LOAD, a, z, 32, 0);
+        req32(s, CSIM_LOAD, row + 4, 4, 0);
     }
-    cs_flush(s);
-    cs_stats t = cs_total(s);
+    csim_flush(s);
+    csim_stats t = csim_total(s);
     assert_true(t.l1_sectors == 168);
     assert_true(t.l2_sectors == 48);
     assert_true(t.dram_read_bytes == 1536);
-    cs_free(s);
+    csim_free(s);
 }
 
 /* A gather whose lanes are 256 B apart (a hashed index spreads them over
@@ -140,28 +140,28 @@ static void test_stencil(void **state)
 static void test_gather(void **state)
 {
     (void)state;
-    cs_config c = gpu_cfg(64 << 10, 1 << 20);
-    cachesim *s = cs_new(&c, 2, 1);
+    csim_config c = gpu_cfg(64 << 10, 1 << 20);
+    cachesim *s = csim_new(&c, 2, 1);
     uint64_t a[32];
     uint32_t z[32];
     for (int l = 0; l < 32; l++) {
         a[l] = (uint64_t)((l * 37) % 32) * 256; /* a permutation */
         z[l] = 4;
     }
-    cs_request(s, 0, CS_LOAD, a, z, 32, 0);
-    cs_request(s, 0, CS_LOAD, a, z, 32, 0);
-    cs_stats t = cs_total(s);
+    csim_request(s, 0, CSIM_LOAD, a, z, 32, 0);
+    csim_request(s, 0, CSIM_LOAD, a, z, 32, 0);
+    csim_stats t = csim_total(s);
     assert_true(t.l1_sectors == 64);
     assert_true(t.l1_hit_sectors == 32);
     assert_true(t.l2_sectors == 32);
     assert_true(t.dram_read_bytes == 32 * 32);
-    cs_request(s, 1, CS_LOAD, a, z, 32, 0);
-    t = cs_total(s);
+    csim_request(s, 1, CSIM_LOAD, a, z, 32, 0);
+    t = csim_total(s);
     assert_true(t.l1_hit_sectors == 32);
     assert_true(t.l2_sectors == 64);
     assert_true(t.l2_hit_sectors == 32);
     assert_true(t.dram_read_bytes == 32 * 32);
-    cs_free(s);
+    csim_free(s);
 }
 
 /* LRU capacity: an L1 of 2 lines (one set of 2 ways) streamed over 3 lines
@@ -169,27 +169,27 @@ static void test_gather(void **state)
 static void test_lru_capacity(void **state)
 {
     (void)state;
-    cs_config c = {32, 128, 256, 2, 0, 1 << 20, 16};
-    cachesim *s = cs_new(&c, 1, 1);
+    csim_config c = {32, 128, 256, 2, 0, 1 << 20, 16};
+    cachesim *s = csim_new(&c, 1, 1);
     uint64_t a;
     uint32_t z = 4;
     for (int pass = 0; pass < 4; pass++)
         for (int l = 0; l < 3; l++) {
             a = (uint64_t)l * 128;
-            cs_request(s, 0, CS_LOAD, &a, &z, 1, 0);
+            csim_request(s, 0, CSIM_LOAD, &a, &z, 1, 0);
         }
-    assert_true(cs_total(s).l1_hit_sectors == 0);
-    assert_true(cs_total(s).l2_sectors == 12);
-    cs_free(s);
+    assert_true(csim_total(s).l1_hit_sectors == 0);
+    assert_true(csim_total(s).l2_sectors == 12);
+    csim_free(s);
 
-    s = cs_new(&c, 1, 1);
+    s = csim_new(&c, 1, 1);
     for (int pass = 0; pass < 4; pass++)
         for (int l = 0; l < 2; l++) {
             a = (uint64_t)l * 128;
-            cs_request(s, 0, CS_LOAD, &a, &z, 1, 0);
+            csim_request(s, 0, CSIM_LOAD, &a, &z, 1, 0);
         }
-    assert_true(cs_total(s).l1_hit_sectors == 6);
-    cs_free(s);
+    assert_true(csim_total(s).l1_hit_sectors == 6);
+    csim_free(s);
 }
 
 /* Atomics are done at L2: the sector is read once from DRAM, written back
@@ -197,31 +197,31 @@ static void test_lru_capacity(void **state)
 static void test_atomics_at_l2(void **state)
 {
     (void)state;
-    cs_config c = gpu_cfg(64 << 10, 1 << 20);
-    cachesim *s = cs_new(&c, 1, 1);
+    csim_config c = gpu_cfg(64 << 10, 1 << 20);
+    cachesim *s = csim_new(&c, 1, 1);
     uint64_t a = 64;
     uint32_t z = 4;
     for (int i = 0; i < 10; i++)
-        cs_request(s, 0, CS_ATOMIC, &a, &z, 1, 0);
-    cs_flush(s);
-    cs_stats t = cs_total(s);
+        csim_request(s, 0, CSIM_ATOMIC, &a, &z, 1, 0);
+    csim_flush(s);
+    csim_stats t = csim_total(s);
     assert_true(t.l1_hit_sectors == 0);
     assert_true(t.l2_sectors == 10);
     assert_true(t.l2_hit_sectors == 9);
     assert_true(t.dram_read_bytes == 32);
     assert_true(t.dram_write_bytes == 32);
-    cs_free(s);
+    csim_free(s);
 }
 
 static void test_bad_config(void **state)
 {
     (void)state;
-    cs_config c = {24, 128, 1024, 1, 0, 4096, 1}; /* sector not 2^n */
-    assert_null(cs_new(&c, 1, 1));
-    cs_config d = {32, 4096, 1024, 1, 0, 4096, 1}; /* 128 sectors a line */
-    assert_null(cs_new(&d, 1, 1));
-    cs_config e = {32, 128, 0, 1, 0, 64, 1}; /* L2 smaller than a line */
-    assert_null(cs_new(&e, 1, 1));
+    csim_config c = {24, 128, 1024, 1, 0, 4096, 1}; /* sector not 2^n */
+    assert_null(csim_new(&c, 1, 1));
+    csim_config d = {32, 4096, 1024, 1, 0, 4096, 1}; /* 128 sectors a line */
+    assert_null(csim_new(&d, 1, 1));
+    csim_config e = {32, 128, 0, 1, 0, 64, 1}; /* L2 smaller than a line */
+    assert_null(csim_new(&e, 1, 1));
 }
 
 int main(void)
