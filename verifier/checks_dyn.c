@@ -110,7 +110,7 @@ static const char *dep_name(uint8_t d)
     if (d & DEP_GID)
         return "gl_GlobalInvocationID";
     if (d & DEP_SUB)
-        return "the subgroup invocation id";
+        return "the subgroup (gl_SubgroupID or gl_SubgroupInvocationID)";
     if (d & DEP_WG)
         return "gl_WorkGroupID";
     if (d & DEP_DATA)
@@ -475,13 +475,29 @@ static void report_races(const ev_info *I, kernel_report *kr)
         fmt_group(I, r->group, g, sizeof g);
         int l1 = inst_line(m, r->inst_a), l2 = inst_line(m, r->inst_b);
         finding *f;
-        const char *tail = r->certain ? "" : " (the addresses or the control flow depend "
-                                             "on buffer contents: not proven)";
+        char tail[320];
+        int nt = 0;
+        tail[0] = 0;
+        if (r->sub_bar != EV_NONE)
+            nt = snprintf(tail, sizeof tail,
+                          "; the subgroupBarrier() at line %d between them orders only the "
+                          "invocations of one subgroup (invocations %d and %d are in subgroups "
+                          "%u and %u; subgroup size %u)",
+                          inst_line(m, r->sub_bar), r->lane_a, r->lane_b,
+                          (uint32_t)r->lane_a / I->subgroup, (uint32_t)r->lane_b / I->subgroup,
+                          I->subgroup);
+        if (!r->certain && nt >= 0 && (size_t)nt < sizeof tail)
+            snprintf(tail + nt, sizeof tail - (size_t)nt, " (the addresses or the control flow "
+                                                          "depend on buffer contents: not proven)");
+        const char *bar_hint = r->sub_bar != EV_NONE
+            ? "use barrier() (workgroup scope), not subgroupBarrier(), between accesses of "
+              "different subgroups"
+            : NULL;
         if (r->write_write)
             f = report_add_finding(
                 kr, FINDING_WORKGROUP_RACE, r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I),
-                l2, "give each invocation its own element, or order the writes with a "
-                    "barrier() (or use an atomic)",
+                l2, bar_hint ? bar_hint : "give each invocation its own element, or order "
+                                          "the writes with a barrier() (or use an atomic)",
                 "%s is written by invocation %s (line %d) and by invocation %s (line %d) "
                 "of workgroup %s with no barrier() between: the result depends on timing%s",
                 el, la, l1, lb, l2, g, tail);
@@ -497,8 +513,8 @@ static void report_races(const ev_info *I, kernel_report *kr)
                 f = report_add_finding(
                     kr, FINDING_WORKGROUP_RACE, r->certain ? SEV_ERROR : SEV_WARNING,
                     shader_file(I), l2,
-                    "put a barrier() between the write and the read (reached by every "
-                    "invocation of the workgroup)",
+                    bar_hint ? bar_hint : "put a barrier() between the write and the read "
+                                          "(reached by every invocation of the workgroup)",
                     "%s is written by invocation %s (line %d) and read by invocation %s "
                     "(line %d) of workgroup %s in the same barrier interval: the read may "
                     "see the old or the new value%s",
@@ -507,8 +523,8 @@ static void report_races(const ev_info *I, kernel_report *kr)
                 f = report_add_finding(
                     kr, FINDING_WORKGROUP_RACE, r->certain ? SEV_ERROR : SEV_WARNING,
                     shader_file(I), l2,
-                    "put a barrier() between the read and the write (reached by every "
-                    "invocation of the workgroup)",
+                    bar_hint ? bar_hint : "put a barrier() between the read and the write "
+                                          "(reached by every invocation of the workgroup)",
                     "%s is read by invocation %s (line %d) and written by invocation %s "
                     "(line %d) of workgroup %s in the same barrier interval: the read may "
                     "see the old or the new value%s",

@@ -224,6 +224,26 @@ static void exec_phis(ev_ctx *c, uint32_t b, uint32_t *pi,
     free(tmp);
 }
 
+/* A subgroup-scope control barrier executed by these lanes together: the
+ * active invocations of each subgroup synchronise with each other (Vulkan:
+ * only active invocations take part, so a subgroup barrier in
+ * non-uniform flow is no divergence); other subgroups are not ordered. */
+static void subgroup_barrier(ev_ctx *c, uint32_t ii, const uint16_t *lanes, int n)
+{
+    uint32_t last = EV_NONE;
+    for (int j = 0; j < n; j++) {
+        uint32_t sg = ev_sg_of(c, lanes[j]);
+        if (sg == last)
+            continue;
+        last = sg;
+        if (c->bar_kind[ii] & EV_BAR_ORDERS) {
+            c->sg_epoch[sg]++;
+            c->sg_bar_inst[sg] = ii;
+        }
+        ev_trk_barrier(c, ii, (int)sg);
+    }
+}
+
 static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
                        const uint16_t *lanes, int n, int depth,
                        uint32_t ret_id)
@@ -247,6 +267,12 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
         case SpvOpMemoryBarrier:
             break;
         case SpvOpControlBarrier:
+            if ((c->bar_kind[i] & EV_BAR_KIND) == EV_BAR_SUBGROUP) {
+                subgroup_barrier(c, i, lanes, n);
+                break;
+            }
+            if ((c->bar_kind[i] & EV_BAR_KIND) == EV_BAR_INVOCATION)
+                break;
             for (int j = 0; j < n; j++) {
                 c->l_state[lanes[j]] = LS_BAR;
                 c->l_block[lanes[j]] = b;
@@ -407,7 +433,11 @@ static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
         }
     }
     (void)nw;
-    c->epoch++;
+    if (inst != EV_NONE && (c->bar_kind[inst] & EV_BAR_ORDERS))
+        c->epoch++;
+    for (uint32_t s = 0; s < c->nsub; s++)
+        c->sg_bar_inst[s] = EV_NONE;
+    ev_trk_barrier(c, inst, -1);
     c->grp->barriers += 1;
     for (int j = 0; j < n; j++) {
         uint32_t l = lanes[j];
@@ -502,6 +532,10 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
     memcpy(c->gid, g, sizeof c->gid);
     c->epoch = 1;
     c->acc_seq = 0;
+    for (uint32_t s = 0; s < c->nsub; s++) {
+        c->sg_epoch[s] = 0;
+        c->sg_bar_inst[s] = EV_NONE;
+    }
     ev_trk_group_start(c);
     double steps0 = c->steps_total;
     int budget0 = c->budget_hit;
@@ -514,6 +548,8 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
         if (v->cls == EVM_SHARED) {
             memset(v->shm, 0, (size_t)v->nflat * sizeof *v->shm);
             v->unknown_store = 0;
+            v->settled_epoch = 0;
+            v->marked_epoch = 0;
             if (init && NF(c, init) == v->nflat) {
                 memcpy(v->mem, V(c, init, 0), v->nflat * sizeof *v->mem);
                 for (uint32_t k = 0; k < v->nflat; k++)

@@ -87,7 +87,19 @@ struct ev_ctx {
     struct ev_trk *armed[16];
     int narmed;
     uint64_t acc_seq;         /* observer sequence, per workgroup */
+    /* barriers by scope (eval_prepass.c: ev_barrier_kind) */
+    uint8_t *bar_kind;        /* per instruction: EV_BAR_* | EV_BAR_ORDERS */
+    uint32_t nsub;            /* subgroups per workgroup */
+    uint32_t *sg_epoch;       /* per subgroup: subgroup barriers executed */
+    uint32_t *sg_bar_inst;    /* per subgroup: the last subgroup barrier since
+                                 the last workgroup barrier, EV_NONE */
 };
+
+/* A lane's subgroup within the workgroup. */
+static inline uint32_t ev_sg_of(const ev_ctx *c, uint32_t lane)
+{
+    return c->lane_real[lane] / (c->info.subgroup ? c->info.subgroup : 32);
+}
 
 /* ---- small value helpers (header-only) ---- */
 
@@ -186,6 +198,10 @@ static inline uint32_t NF(const ev_ctx *c, uint32_t id)
 {
     return id < c->bound ? c->nflat[id] : 0;
 }
+
+/* Barrier kinds (OpControlBarrier by execution scope). */
+enum { EV_BAR_NOT = 0, EV_BAR_WORKGROUP = 1, EV_BAR_SUBGROUP = 2,
+       EV_BAR_INVOCATION = 3, EV_BAR_KIND = 3, EV_BAR_ORDERS = 4 };
 
 static inline int has_reg(const ev_ctx *c, uint32_t id)
 {

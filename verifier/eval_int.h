@@ -49,9 +49,12 @@ enum {
 };
 
 typedef struct ev_shm {       /* per shared component: race tracking */
-    uint32_t w_epoch, r_epoch;
+    uint32_t w_epoch, r_epoch;  /* workgroup barrier intervals */
+    uint32_t w_sep, r_sep;      /* the accessing subgroup's subgroup-barrier
+                                   count at the (last) access */
     uint32_t w_inst, r_inst;
     int16_t w_lane, r_lane;
+    int16_t r_sg;               /* subgroup of every reader; -1: several */
     uint8_t init, w_atomic, r_multi, r_atomic;
 } ev_shm;
 
@@ -77,6 +80,10 @@ typedef struct ev_var {
                                  shared: nflat */
     ev_shm *shm;
     int unknown_store;        /* shared: a store at an unknown address */
+    uint32_t settled_epoch;   /* shared: the barrier interval in which every
+                                 element was seen initialised and unwritten
+                                 (0: not known) */
+    uint32_t marked_epoch;    /* shared: every element marked read in it */
 } ev_var;
 
 /* One static access (load/store/atomic) of a byte-addressed or shared
@@ -133,6 +140,8 @@ typedef struct ev_bar_rec {
 
 typedef struct ev_race_rec {
     uint32_t inst_a, inst_b;  /* earlier access, later access */
+    uint32_t sub_bar;         /* a subgroup barrier between them that orders
+                                 only one subgroup, EV_NONE */
     int lane_a, lane_b;
     int write_write;
     uint32_t var, comp;

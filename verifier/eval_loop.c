@@ -25,7 +25,23 @@
  * or addresses must move affinely; others that do not are made unknown.
  */
 
-enum { EVE_MEM = 0, EVE_BRANCH = 1 };
+/* Events of one iteration, in execution order:
+ *   MEM    a buffer or shared access: a = address (bytes; components for
+ *          shared), b = variable, span = width of an inexact address
+ *   BRANCH a conditional branch on an integer comparison: a, b = operands
+ *   IDX    an index into a fixed-size array (shared, private, function):
+ *          a = index, b = array length, op = variable, span as for MEM
+ *   BAR    a barrier: a = subgroup (-1: the workgroup), flags 1 when it
+ *          orders shared memory
+ * Skipped iterations are checked from them: buffer bounds at both ends of
+ * each access's affine walk, array indices likewise (a linear index is
+ * extreme at an end), and shared accesses and barriers replayed in order
+ * through the race and initialisation tracking. */
+enum { EVE_MEM = 0, EVE_BRANCH = 1, EVE_IDX = 2, EVE_BAR = 3 };
+
+/* Replayed shared accesses per skip at most: beyond it fewer iterations
+ * are skipped at once (the rest run, or are skipped later). */
+#define EV_REPLAY_CAP (1u << 21)
 
 typedef struct ev_event {
     uint32_t inst;
@@ -222,11 +238,15 @@ void ev_trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
     uint8_t na = 0;
     if (lo == hi && c->m->insts[inst].nops && c->m->insts[inst].ops[0] < c->bound &&
         c->na[c->m->insts[inst].ops[0]]) {
-        /* an address that is not affine in the loop state: only counted
-           in skipped iterations, which is exact for workgroup memory (no
-           bytes from DRAM depend on it); a buffer's touched bytes would
-           not be */
-        if (c->info.vars[vi].cls != EVM_SHARED) {
+        /* an address that is not affine in the loop state cannot be
+           extrapolated: neither the bytes a buffer access touches nor the
+           shared elements whose races and initialisation are tracked.
+           One exception: reads of a shared variable that is settled (all
+           initialised, nothing written since the last barrier) are
+           race-free and initialised wherever they land; they are counted,
+           and every element then counts as read (a later write races). */
+        if (c->info.vars[vi].cls != EVM_SHARED || store || atomic ||
+            !ev_shm_settled(c, vi)) {
             ev_trk_bad(c, inst);
             return;
         }
@@ -234,6 +254,62 @@ void ev_trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
     }
     ev_event e = {inst, (uint16_t)lane, EVE_MEM,
                   (uint8_t)((store ? 1 : 0) | (atomic ? 2 : 0) | na), lo, vi, 0, 0, hi - lo};
+    trk_emit(c, &e);
+}
+
+/* An upper bound of an index from its defining operation alone, or -1. */
+static int64_t static_bound(ev_ctx *c, uint32_t id)
+{
+    const spv_inst *d = spv_def(c->m, id);
+    uint64_t k;
+    if (!d || d->nops < 2)
+        return -1;
+    switch (d->opcode) {
+    case SpvOpBitwiseAnd:
+        if (spv_const_u64(c->m, d->ops[1], &k) == 0 || spv_const_u64(c->m, d->ops[0], &k) == 0)
+            return k > INT64_MAX ? -1 : (int64_t)k;
+        return -1;
+    case SpvOpUMod:
+        if (spv_const_u64(c->m, d->ops[1], &k) == 0 && k > 0)
+            return k - 1 > INT64_MAX ? -1 : (int64_t)(k - 1);
+        return -1;
+    case SpvOpExtInst:
+        if (d->nops >= 4 && d->ops[0] == c->m->glsl_std_450 &&
+            (d->ops[1] == GLSLstd450UMin || d->ops[1] == GLSLstd450UClamp) &&
+            spv_const_u64(c->m, d->ops[d->ops[1] == GLSLstd450UMin ? 3 : 4 < d->nops ? 4 : 3], &k) == 0)
+            return k > INT64_MAX ? -1 : (int64_t)k;
+        return -1;
+    default:
+        return -1;
+    }
+}
+
+void ev_trk_index(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
+                  uint32_t index_id, int64_t lo, int64_t hi, uint64_t length)
+{
+    if (!c->narmed)
+        return;
+    if (index_id < c->bound && c->reg_off[index_id] == EV_NONE)
+        return; /* a constant index: the same in every iteration */
+    if (index_id < c->bound && c->na[index_id]) {
+        /* not linear in the iteration: in range only when the expression
+           itself bounds it (x & M, x % M, min(x, M)) */
+        if (static_bound(c, index_id) >= (int64_t)length || static_bound(c, index_id) < 0)
+            ev_trk_bad(c, inst);
+        return;
+    }
+    ev_event e = {inst, (uint16_t)lane, EVE_IDX, 0, lo,
+                  length > INT64_MAX ? INT64_MAX : (int64_t)length, vi, 0, hi - lo};
+    trk_emit(c, &e);
+}
+
+void ev_trk_barrier(ev_ctx *c, uint32_t inst, int subgroup)
+{
+    if (!c->narmed || inst == EV_NONE || inst >= c->m->ninsts)
+        return;
+    ev_event e = {inst, (uint16_t)(subgroup < 0 ? 0 : subgroup), EVE_BAR,
+                  (uint8_t)((c->bar_kind[inst] & EV_BAR_ORDERS) ? 1 : 0), subgroup, 0,
+                  0, 0, 0};
     trk_emit(c, &e);
 }
 
@@ -397,6 +473,86 @@ static int fp_tuple_cmp(const void *x, const void *y)
     return a->lo < b->lo ? -1 : a->lo > b->lo;
 }
 
+/* Components one shared MEM event covers. */
+static uint32_t event_comps(ev_ctx *c, const ev_event *q)
+{
+    const ev_var *v = &c->info.vars[q->b];
+    uint32_t a = c->acc_of_inst[q->inst];
+    const ev_type *et = ev_tinfo(c, v->pointee);
+    uint32_t n = a != EV_NONE && et->width ? c->info.acc[a].bytes / ((et->width + 7u) / 8u) : 1;
+    return n ? n : 1;
+}
+
+/* Replay work per iteration (shared components and barriers); 0 when the
+ * loop touches no shared memory and has no barrier to replay. */
+static double replay_cost(ev_ctx *c, const ev_evlist *ce)
+{
+    double w = 0;
+    int shared = 0;
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind == EVE_MEM && c->info.vars[q->b].cls == EVM_SHARED && !q->span &&
+            !(q->flags & 4)) {
+            w += event_comps(c, q);
+            shared = 1;
+        } else if (q->kind == EVE_BAR) {
+            w += 1;
+        }
+    }
+    return shared ? w : 0;
+}
+
+/* Fixed-size array indices of the skipped iterations 1..K: each is linear
+ * in the iteration, so its extremes are at the two ends. */
+static void check_indices(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, int64_t K)
+{
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind != EVE_IDX)
+            continue;
+        int64_t d = q->a - pe->e[k].a;
+        int64_t e1 = q->a + d, eK = q->a + K * d;
+        int64_t lo = e1 < eK ? e1 : eK, hi = (e1 < eK ? eK : e1) + q->span;
+        if (lo >= 0 && hi < q->b)
+            continue;
+        /* the out-of-range part of the walk */
+        int64_t olo = lo < 0 ? lo : q->b, ohi = hi >= q->b ? hi : -1;
+        if (lo < 0 && hi >= q->b)
+            ohi = hi;
+        ev_rec_arr(c, q->inst, q->op, olo, ohi, (uint64_t)q->b, q->lane,
+                   !q->span && !c->l_taint[q->lane]);
+    }
+}
+
+/* The skipped iterations' shared accesses and barriers, in order, through
+ * the race and initialisation tracking. */
+static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, int64_t K)
+{
+    for (int64_t s = 1; s <= K; s++)
+        for (size_t k = 0; k < ce->n; k++) {
+            const ev_event *q = &ce->e[k];
+            if (q->kind == EVE_BAR) {
+                if (!(q->flags & 1))
+                    continue;
+                if (q->a < 0) {
+                    c->epoch++;
+                    for (uint32_t g = 0; g < c->nsub; g++)
+                        c->sg_bar_inst[g] = EV_NONE;
+                } else if ((uint64_t)q->a < c->nsub) {
+                    c->sg_epoch[q->a]++;
+                    c->sg_bar_inst[q->a] = q->inst;
+                }
+                continue;
+            }
+            if (q->kind != EVE_MEM || q->span || (q->flags & 4) ||
+                c->info.vars[q->b].cls != EVM_SHARED)
+                continue;
+            int64_t at = q->a + s * (q->a - pe->e[k].a);
+            ev_shm_replay(c, q->inst, (uint32_t)q->b, q->lane, at, event_comps(c, q),
+                          q->flags & 1);
+        }
+}
+
 /* Tries to skip iterations at an arrival; returns 1 when it did. */
 static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
 {
@@ -417,7 +573,9 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
     for (size_t k = 0; k < ce->n; k++) {
         const ev_event *p = &pe->e[k], *q = &ce->e[k];
         if (p->inst != q->inst || p->lane != q->lane || p->kind != q->kind ||
-            (p->kind == EVE_MEM && (p->b != q->b || p->span != q->span)))
+            ((p->kind == EVE_MEM || p->kind == EVE_IDX) &&
+             (p->b != q->b || p->span != q->span || p->op != q->op)) ||
+            (p->kind == EVE_BAR && p->a != q->a))
             return 0;
         if (q->kind == EVE_BRANCH) {
             int64_t dA = q->a - p->a, dB = q->b - p->b;
@@ -474,13 +632,26 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
         return 0;
     if (K > (int64_t)1 << 40)
         K = (int64_t)1 << 40;
+    /* shared accesses are replayed one by one: bounded per skip */
+    double per_iter = replay_cost(c, ce);
+    if (per_iter > 0 && per_iter * (double)K > EV_REPLAY_CAP) {
+        K = (int64_t)(EV_REPLAY_CAP / per_iter);
+        if (K < 2)
+            return 0;
+    }
     double Kd = (double)K;
+    check_indices(c, pe, ce, K);
+    if (per_iter > 0) {
+        replay_shared(c, pe, ce, K);
+        c->steps_total += per_iter * Kd;
+    } else {
+        c->epoch += (uint32_t)(t->bars[i2] - t->bars[i1]) * (K > 1000000 ? 1000000 : (uint32_t)K);
+    }
 
     /* account the skipped iterations */
     for (size_t k = 0; k < R; k++)
         c->grp->icount[t->lo + k] += Kd * (t->ic[i2][k] - t->ic[i1][k]);
     c->grp->barriers += Kd * (t->bars[i2] - t->bars[i1]);
-    c->epoch += (uint32_t)(t->bars[i2] - t->bars[i1]) * (K > 1000000 ? 1000000 : (uint32_t)K);
     for (size_t k = 0; k < ce->n; k++) {
         const ev_event *q = &ce->e[k];
         if (q->kind != EVE_MEM)
@@ -491,8 +662,10 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
             c->grp->acc[a].count += Kd;
         if (q->flags & 3)
             c->l_side[q->lane] = 1;
-        if (q->flags & 4)
+        if (q->flags & 4) {
+            ev_shm_mark_read(c, (uint32_t)q->b, q->inst, q->lane);
             continue; /* not affine: counted only */
+        }
         replay_point(c, q, q->a + d, q->span != 0);
         replay_point(c, q, q->a + (int64_t)K * d, q->span != 0);
         if (q->span) {
@@ -604,15 +777,8 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
         ev_var *v = &c->info.vars[q->b];
         if (v->cls != EVM_SHARED || !v->mem)
             continue;
-        if (q->flags & 4) {
-            /* stored somewhere not extrapolated: the whole variable now
-               holds values we did not compute */
-            for (uint32_t cc = 0; cc < v->nflat; cc++) {
-                v->mem[cc] = unk_of(NULL);
-                v->shm[cc].init = 1;
-            }
-            continue;
-        }
+        if (q->span)
+            v->unknown_store = 1; /* as when executed: "might have written" */
         int64_t d = q->a - pe->e[k].a;
         uint32_t a = c->acc_of_inst[q->inst];
         const ev_type *et = ev_tinfo(c, v->pointee);
@@ -626,10 +792,8 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
         for (int64_t s2i = 1; s2i <= steps; s2i++) {
             int64_t at = q->a + s2i * d;
             for (uint32_t cc = 0; cc < ncomp + (uint32_t)(q->span < 4096 ? q->span : 4096); cc++)
-                if (at + cc >= 0 && (uint64_t)(at + cc) < v->nflat) {
-                    v->mem[at + cc] = unk_of(NULL);
-                    v->shm[at + cc].init = 1;
-                }
+                if (at + cc >= 0 && (uint64_t)(at + cc) < v->nflat)
+                    v->mem[at + cc] = unk_of(NULL); /* initialised by the replay */
         }
     }
     /* jump the state */

@@ -29,6 +29,12 @@ void ev_trk_mem(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
                 int64_t lo, int64_t hi, int store, int atomic);
 void ev_trk_branch(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t cond);
 void ev_trk_bad(ev_ctx *c, uint32_t inst);
+/* An index [lo, hi] into a fixed-size array of length at access chain
+ * inst (checked over skipped iterations). */
+void ev_trk_index(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
+                  uint32_t index_id, int64_t lo, int64_t hi, uint64_t length);
+/* A barrier completed (subgroup -1: the workgroup's). */
+void ev_trk_barrier(ev_ctx *c, uint32_t inst, int subgroup);
 void ev_trk_free(ev_trk *t);
 
 #endif

@@ -177,7 +177,13 @@ static void rec_race(ev_ctx *c, uint32_t ia, uint32_t ib, int la, int lb,
             return;
     int ra = la >= 0 && (uint32_t)la < c->exec_lanes ? (int)c->lane_real[la] : la;
     int rb = lb >= 0 && (uint32_t)lb < c->exec_lanes ? (int)c->lane_real[lb] : lb;
-    ev_race_rec r = {ia, ib, ra, rb, ww, vi, comp,
+    /* a subgroup barrier the two passed that orders only one subgroup */
+    uint32_t sub = EV_NONE;
+    if (lb >= 0 && (uint32_t)lb < c->exec_lanes)
+        sub = c->sg_bar_inst[ev_sg_of(c, (uint32_t)lb)];
+    if (sub == EV_NONE && la >= 0 && (uint32_t)la < c->exec_lanes)
+        sub = c->sg_bar_inst[ev_sg_of(c, (uint32_t)la)];
+    ev_race_rec r = {ia, ib, sub, ra, rb, ww, vi, comp,
                      {c->gid[0], c->gid[1], c->gid[2]},
                      !c->l_taint[la] && !c->l_taint[lb]};
     ev_add_rec((void **)&I->races, &I->nraces, sizeof r, &r);
@@ -198,27 +204,42 @@ static void rec_uninit(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t comp,
     ev_add_rec((void **)&I->uninit, &I->nuninit, sizeof r, &r);
 }
 
+/* Accesses by lanes la (subgroup barrier count sep_a at the time) and lb
+ * are ordered by a subgroup barrier: same subgroup, one executed since. */
+static int sg_ordered(const ev_ctx *c, int la, uint32_t sep_a, uint32_t lb)
+{
+    if (la < 0)
+        return 0;
+    uint32_t sa = ev_sg_of(c, (uint32_t)la);
+    return sa == ev_sg_of(c, lb) && c->sg_epoch[sa] != sep_a;
+}
+
 static void shm_read(ev_ctx *c, uint32_t vi, uint32_t comp, uint32_t lane,
                      uint32_t inst, int atomic)
 {
     ev_var *v = &c->info.vars[vi];
     ev_shm *s = &v->shm[comp];
+    uint32_t sg = ev_sg_of(c, lane);
     if (!s->init)
         rec_uninit(c, inst, vi, comp, lane);
     if (s->w_epoch == c->epoch && s->w_lane != (int)lane &&
-        !(atomic && s->w_atomic))
+        !(atomic && s->w_atomic) && !sg_ordered(c, s->w_lane, s->w_sep, lane))
         rec_race(c, s->w_inst, inst, s->w_lane, (int)lane, 0, vi, comp);
     if (s->r_epoch == c->epoch) {
         if (s->r_lane != (int)lane)
             s->r_multi = 1;
+        if (s->r_sg != (int16_t)sg)
+            s->r_sg = -1;
         s->r_atomic &= (uint8_t)atomic;
     } else {
         s->r_epoch = c->epoch;
         s->r_lane = (int16_t)lane;
         s->r_inst = inst;
         s->r_multi = 0;
+        s->r_sg = (int16_t)sg;
         s->r_atomic = (uint8_t)atomic;
     }
+    s->r_sep = c->sg_epoch[sg];
 }
 
 static void shm_write(ev_ctx *c, uint32_t vi, uint32_t comp, uint32_t lane,
@@ -226,19 +247,76 @@ static void shm_write(ev_ctx *c, uint32_t vi, uint32_t comp, uint32_t lane,
 {
     ev_var *v = &c->info.vars[vi];
     ev_shm *s = &v->shm[comp];
+    uint32_t sg = ev_sg_of(c, lane);
+    int readers_ordered = s->r_sg == (int16_t)sg && c->sg_epoch[sg] != s->r_sep;
     if (s->w_epoch == c->epoch && s->w_lane != (int)lane &&
-        !(atomic && s->w_atomic))
+        !(atomic && s->w_atomic) && !sg_ordered(c, s->w_lane, s->w_sep, lane))
         rec_race(c, s->w_inst, inst, s->w_lane, (int)lane, 1, vi, comp);
     else if (s->r_epoch == c->epoch && (s->r_lane != (int)lane || s->r_multi) &&
-             !(atomic && s->r_atomic))
+             !(atomic && s->r_atomic) && !readers_ordered)
         rec_race(c, s->r_inst, inst,
                  s->r_lane != (int)lane ? s->r_lane : (int)(lane ? 0 : 1),
                  (int)lane, 0, vi, comp);
+    v->settled_epoch = 0;
     s->w_epoch = c->epoch;
+    s->w_sep = c->sg_epoch[sg];
     s->w_lane = (int16_t)lane;
     s->w_inst = inst;
     s->w_atomic = (uint8_t)atomic;
     s->init = 1;
+}
+
+int ev_shm_settled(ev_ctx *c, uint32_t vi)
+{
+    ev_var *v = &c->info.vars[vi];
+    if (!v->shm || v->unknown_store)
+        return 0;
+    if (v->settled_epoch == c->epoch)
+        return 1;
+    for (uint32_t k = 0; k < v->nflat; k++)
+        if (!v->shm[k].init || v->shm[k].w_epoch == c->epoch)
+            return 0;
+    v->settled_epoch = c->epoch;
+    return 1;
+}
+
+void ev_shm_mark_read(ev_ctx *c, uint32_t vi, uint32_t inst, uint32_t lane)
+{
+    ev_var *v = &c->info.vars[vi];
+    if (!v->shm || v->marked_epoch == c->epoch)
+        return;
+    v->marked_epoch = c->epoch;
+    for (uint32_t k = 0; k < v->nflat; k++) {
+        ev_shm *s = &v->shm[k];
+        s->r_epoch = c->epoch;
+        s->r_lane = (int16_t)lane;
+        s->r_inst = inst;
+        s->r_multi = 1;
+        s->r_sg = -1;
+        s->r_atomic = 0;
+    }
+}
+
+void ev_shm_replay(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
+                   int64_t comp, uint32_t ncomp, int store)
+{
+    ev_var *v = &c->info.vars[vi];
+    if (!v->shm)
+        return;
+    int atomic = c->info.is_atomic[inst];
+    for (uint32_t k = 0; k < ncomp; k++) {
+        int64_t e = comp + k;
+        if (e < 0 || (uint64_t)e >= v->nflat)
+            continue;
+        if (atomic) {
+            shm_read(c, vi, (uint32_t)e, lane, inst, 1);
+            shm_write(c, vi, (uint32_t)e, lane, inst, 1);
+        } else if (store) {
+            shm_write(c, vi, (uint32_t)e, lane, inst, 0);
+        } else {
+            shm_read(c, vi, (uint32_t)e, lane, inst, 0);
+        }
+    }
 }
 
 /* The observer of eval_options.on_access (eval.h). */
@@ -312,7 +390,9 @@ static void rec_buf(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
         s->idx_any = 1;
     }
     if (oob) {
-        int certain = lo == hi && !c->l_taint[lane];
+        /* certain: the one address, or every address the interval allows,
+           is outside the buffer, on a path not decided by buffer contents */
+        int certain = (lo == hi || hi < 0 || lo + (int64_t)size > buf) && !c->l_taint[lane];
         uint32_t lid[3], g[3];
         ev_lane_ids(c, lane, lid);
         for (int d = 0; d < 3; d++)
@@ -397,7 +477,14 @@ static void acc_strides(ev_ctx *c, uint32_t inst, const uint16_t *lanes,
     }
 }
 
-static void rec_arr(ev_ctx *c, uint32_t inst, uint32_t vi, int64_t lo,
+/* Every index of [lo, hi] is outside [0, len). */
+static int every_out(int64_t lo, int64_t hi, uint64_t len)
+{
+    return lo == hi ? (lo < 0 || (uint64_t)lo >= len)
+                    : (hi < 0 || (lo >= 0 && (uint64_t)lo >= len));
+}
+
+void ev_rec_arr(ev_ctx *c, uint32_t inst, uint32_t vi, int64_t lo,
                     int64_t hi, uint64_t len, uint32_t lane, int certain)
 {
     ev_info *I = &c->info;
@@ -538,8 +625,10 @@ static int exec_access_chain_var(ev_ctx *c, uint32_t ii, const spv_inst *in,
             int64_t ilo, ihi;
             idx_range(V(c, st[k].iid, lane), st[k].it, &ilo, &ihi);
             if (st[k].length && (ilo < 0 || ihi >= (int64_t)st[k].length))
-                rec_arr(c, ii, vi, ilo, ihi, st[k].length, lane,
-                        ilo == ihi && !c->l_taint[lane]);
+                ev_rec_arr(c, ii, vi, ilo, ihi, st[k].length, lane,
+                           every_out(ilo, ihi, st[k].length) && !c->l_taint[lane]);
+            if (st[k].length && c->narmed)
+                ev_trk_index(c, ii, lane, vi, st[k].iid, ilo, ihi, st[k].length);
             olo += sat_mul(ilo, st[k].stride);
             ohi += sat_mul(ihi, st[k].stride);
         }
@@ -619,12 +708,15 @@ void ev_exec_access_chain(ev_ctx *c, uint32_t ii, const spv_inst *in,
                 }
                 if (st->kind == SPV_T_ARRAY && st->length &&
                     (ilo < 0 || ihi >= (int64_t)st->length)) {
-                    int certain = ilo == ihi && !c->l_taint[lane];
                     /* a hull that only partly leaves the array is a
-                       "could not prove" case */
-                    rec_arr(c, ii, (uint32_t)vi, ilo, ihi, st->length, lane,
-                            certain);
+                       "could not prove" case; one wholly outside it is
+                       out of range whatever the value */
+                    int certain = every_out(ilo, ihi, st->length) && !c->l_taint[lane];
+                    ev_rec_arr(c, ii, (uint32_t)vi, ilo, ihi, st->length, lane,
+                               certain);
                 }
+                if (st->kind == SPV_T_ARRAY && st->length && c->narmed)
+                    ev_trk_index(c, ii, lane, (uint32_t)vi, iid, ilo, ihi, st->length);
                 olo += sat_mul(ilo, stride);
                 ohi += sat_mul(ihi, stride);
                 t = st->elem;

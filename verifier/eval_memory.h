@@ -32,5 +32,22 @@ void ev_exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
 void ev_runs_add(ev_runs *r, int64_t lo, int64_t hi);
 void ev_lane_ids(const ev_ctx *c, uint32_t lane, uint32_t lid[3]);
 void ev_add_rec(void **arr, size_t *n, size_t sz, const void *rec);
+/* Index [lo, hi] of fixed-size array length len at access chain inst
+ * (variable vi) is out of range for lane (certain: for every value and on
+ * a path not decided by buffer contents). */
+void ev_rec_arr(ev_ctx *c, uint32_t inst, uint32_t vi, int64_t lo,
+                int64_t hi, uint64_t len, uint32_t lane, int certain);
+/* Replays one shared access of a skipped loop iteration through the race
+ * and initialisation tracking (component offset comp, ncomp components). */
+/* Every element of shared variable vi is initialised and none was written
+ * in the current barrier interval: reads at any address are race-free
+ * and initialised until the next write. */
+int ev_shm_settled(ev_ctx *c, uint32_t vi);
+/* Every element counts as read by several invocations in this interval
+ * (reads at addresses not extrapolated: a later write without a barrier
+ * races). */
+void ev_shm_mark_read(ev_ctx *c, uint32_t vi, uint32_t inst, uint32_t lane);
+void ev_shm_replay(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
+                   int64_t comp, uint32_t ncomp, int store);
 
 #endif

@@ -541,6 +541,20 @@ static void setup_deps(ev_ctx *c)
                 EV_PREPASS_MAX_PASSES);
 }
 
+uint8_t ev_barrier_kind(const spv_module *m, const spv_inst *in)
+{
+    if (in->opcode != SpvOpControlBarrier || in->nops < 3)
+        return EV_BAR_NOT;
+    uint64_t scope = SpvScopeWorkgroup, sem = 0;
+    if (spv_const_u64(m, in->ops[0], &scope) != 0)
+        scope = SpvScopeWorkgroup;
+    int orders = spv_const_u64(m, in->ops[2], &sem) != 0 || sem == 0 ||
+                 (sem & SpvMemorySemanticsWorkgroupMemoryMask) != 0;
+    uint8_t k = scope == SpvScopeSubgroup ? EV_BAR_SUBGROUP
+              : scope == SpvScopeInvocation ? EV_BAR_INVOCATION : EV_BAR_WORKGROUP;
+    return (uint8_t)(k | (orders ? EV_BAR_ORDERS : 0));
+}
+
 uint8_t ev_dep_of(const ev_ctx *c, uint32_t id)
 {
     return id < c->bound ? c->dep[id] : 0;
@@ -707,6 +721,12 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     setup_accesses(c);
     setup_order(c);
     setup_costs(c);
+    c->bar_kind = xcalloc(m->ninsts + 1, 1);
+    for (size_t i = 0; i < m->ninsts; i++)
+        c->bar_kind[i] = ev_barrier_kind(m, &m->insts[i]);
+    c->nsub = (I->lanes + I->subgroup - 1) / I->subgroup;
+    c->sg_epoch = xcalloc(c->nsub + 1, sizeof *c->sg_epoch);
+    c->sg_bar_inst = xcalloc(c->nsub + 1, sizeof *c->sg_bar_inst);
     setup_deps(c);
     setup_ctrl(c);
     setup_affine(c);
@@ -770,6 +790,7 @@ void ev_ctx_free(ev_ctx *c)
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
     free(c->tmp_vals); free(c->noted_inst);
+    free(c->bar_kind); free(c->sg_epoch); free(c->sg_bar_inst);
     if (c->trk)
         for (size_t b = 0; b < c->m->nblocks; b++)
             ev_trk_free(c->trk[b]);

@@ -29,4 +29,16 @@
 
 uint32_t ev_root_var(ev_ctx *c, uint32_t id);
 
+/* OpControlBarrier at instruction i by its execution scope: workgroup
+ * (CrossDevice, Device, Workgroup, QueueFamily: every invocation of the
+ * workgroup waits), subgroup (the invocations of one subgroup executing it
+ * together), invocation (nothing); | EV_BAR_ORDERS when its memory
+ * semantics include WorkgroupMemory (or are None, the pre-Vulkan-memory-
+ * model reading of GLSL's barrier()): shared accesses before it happen
+ * before those after it for the invocations it synchronises.  A scope that
+ * is not a known constant counts as workgroup.  OpMemoryBarrier alone
+ * synchronises nothing (memoryBarrierShared(), groupMemoryBarrier() and
+ * their subgroup variants order one invocation's accesses only). */
+uint8_t ev_barrier_kind(const spv_module *m, const spv_inst *in);
+
 #endif
