@@ -12,6 +12,9 @@
  * by coordinate descent on sum(log(predicted / measured)^2).  It prints the
  * weights in the units of the CPU_* constants, each kernel's error, and the
  * leave-one-out median error (each kernel predicted from a fit without it).
+ * Only the kernels the environment variable FIT_TRAIN names (a comma list:
+ * fit.sh passes the training half of bench/accuracy/split.json) are
+ * fitted; the others are predicted and reported apart.
  */
 #include <math.h>
 #include <stdio.h>
@@ -123,6 +126,23 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* 1 when FIT_TRAIN is unset or names the kernel */
+static int in_train(const char *name)
+{
+    const char *t = getenv("FIT_TRAIN");
+    if (!t || !*t)
+        return 1;
+    size_t n = strlen(name);
+    for (const char *p = t; *p;) {
+        const char *e = strchr(p, ',');
+        size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n))
+            return 1;
+        p += l + (e ? 1 : 0);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -180,7 +200,7 @@ int main(int argc, char **argv)
         x->f[4] = c->barriers * wg * 1e-3 * scale;
         x->measured = csv_measured(argc - 2, argv + 2, k->name);
         const char *b = kr.prediction.bound ? kr.prediction.bound : "";
-        x->use = x->measured > 0 && c->conf == CONF_EXACT &&
+        x->use = x->measured > 0 && c->conf == CONF_EXACT && in_train(k->name) &&
                  (strcmp(b, "issue") == 0 || strcmp(b, "barrier") == 0) &&
                  c->flops_fp16 == 0;
         n++;
