@@ -131,6 +131,7 @@ void pipeline_report_device(report_device *rd, const vk_device_info *d)
     cw_set_str(&rd->api, d->api_version);
     cw_set_str(&rd->type, d->type);
     cw_set_str(&rd->uuid, d->uuid);
+    cw_set_str(&rd->selected_by, d->selected_by[0] ? d->selected_by : NULL);
 }
 
 int pipeline_static_profile(const cw_options *o, device_profile *prof,
@@ -144,7 +145,11 @@ int pipeline_static_profile(const cw_options *o, device_profile *prof,
     /* in a child: the driver's libraries stay out of this process (vk_probe.h) */
     int have = vk_probe_devices(30, &devs, &n, &lerr) == 0 && n > 0;
     size_t idx = 0;
-    int found = have && vk_select_device(devs, n, o->device, &idx, &serr) == 0;
+    char why[sizeof devs->selected_by] = "";
+    int found = have && vk_select_device_why(devs, n, o->device, &idx, why, sizeof why,
+                                             &serr) == 0;
+    if (found)
+        snprintf(devs[idx].selected_by, sizeof devs[idx].selected_by, "%s", why);
     cw_options oo = *o;
     if (!found && o->device && !o->profile) {
         device_profile b;

@@ -17,8 +17,16 @@ int scope_open(const char *shard_arg, const char *output_pattern, const plan *pl
     if (rc)
         return rc;
     if (output_pattern && strcmp(output_pattern, "-")) {
-        rc = launch_expand_output(output_pattern, spec.index, spec.count, NULL, NULL,
-                                  &s->output, err);
+        /* %r %n: the shard; without --shard, the launcher's rank (every
+         * rank runs everything and still needs its own file) */
+        unsigned long rank = spec.index, count = spec.count;
+        launch_rank lr;
+        cw_error ignored;
+        if (!shard_arg && launch_detect_rank(NULL, NULL, &lr, &ignored) == 0 && lr.found) {
+            rank = (unsigned long)lr.index;
+            count = lr.count > 0 ? (unsigned long)lr.count : 1;
+        }
+        rc = launch_expand_output(output_pattern, rank, count, NULL, NULL, &s->output, err);
         if (rc)
             return rc;
     } else if (output_pattern) {

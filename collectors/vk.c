@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "devpick.h"
 #include "vk_internal.h"
 #include "vk_cachedir.h"
 
@@ -255,9 +256,15 @@ static void fill_info(VkPhysicalDevice pd, uint32_t index, vk_device_info *d)
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
         .pNext = &idp,
     };
+    /* PCI address, for --device auto's bus order (core/devpick.h) */
+    int pci_ok = has_ext(ext, next, VK_EXT_PCI_BUS_INFO_EXTENSION_NAME);
+    VkPhysicalDevicePCIBusInfoPropertiesEXT pci = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PCI_BUS_INFO_PROPERTIES_EXT,
+        .pNext = &sg,
+    };
     VkPhysicalDeviceProperties2 p2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-        .pNext = &sg,
+        .pNext = pci_ok ? (void *)&pci : (void *)&sg,
     };
     vkGetPhysicalDeviceProperties2(pd, &p2);
     const VkPhysicalDeviceProperties *p = &p2.properties;
@@ -289,6 +296,13 @@ static void fill_info(VkPhysicalDevice pd, uint32_t index, vk_device_info *d)
              VK_API_VERSION_PATCH(p->apiVersion));
     for (unsigned i = 0; i < VK_UUID_SIZE; i++)
         snprintf(d->uuid + 2 * i, 3, "%02x", idp.deviceUUID[i]);
+    if (pci_ok) {
+        d->has_pci = 1;
+        d->pci_domain = pci.pciDomain;
+        d->pci_bus = pci.pciBus;
+        d->pci_device = pci.pciDevice;
+        d->pci_function = pci.pciFunction;
+    }
 
     device_limits *dl = &d->limits;
     for (int i = 0; i < 3; i++) {
@@ -578,9 +592,40 @@ static int type_rank(const char *t)
     return 4;
 }
 
+static int select_auto(const vk_device_info *d, size_t n, size_t *idx, char *why,
+                       size_t whylen, cw_error *err)
+{
+    devpick_device *pd = xcalloc(n + 1, sizeof *pd);
+    for (size_t i = 0; i < n; i++)
+        pd[i] = (devpick_device){.name = d[i].name, .uuid_hex = d[i].uuid,
+                                 .is_cpu = !strcmp(d[i].type, "cpu"), .has_pci = d[i].has_pci,
+                                 .domain = d[i].pci_domain, .bus = d[i].pci_bus,
+                                 .device = d[i].pci_device, .function = d[i].pci_function};
+    int rc = devpick_auto(pd, n, NULL, NULL, idx, why, whylen, err);
+    free(pd);
+    return rc;
+}
+
+int vk_select_device_why(const vk_device_info *d, size_t n, const char *sel, size_t *idx,
+                         char *why, size_t whylen, cw_error *err)
+{
+    if (why && whylen)
+        why[0] = 0;
+    if (sel && !strcmp(sel, "auto")) {
+        int rc = select_auto(d, n, idx, why, whylen, err);
+        if (rc != 1)
+            return rc;
+        sel = NULL; /* no launcher variable: the default device */
+        snprintf(why, whylen, "no CUDA_VISIBLE_DEVICES UUID or local rank: the default device");
+    }
+    return vk_select_device(d, n, sel, idx, err);
+}
+
 int vk_select_device(const vk_device_info *d, size_t n, const char *sel,
                      size_t *idx, cw_error *err)
 {
+    if (sel && !strcmp(sel, "auto"))
+        return vk_select_device_why(d, n, sel, idx, NULL, 0, err);
     if (!sel || !*sel) {
         size_t best = 0;
         for (size_t i = 1; i < n; i++)
@@ -748,7 +793,8 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     for (uint32_t i = 0; i < np; i++)
         fill_info(pd[i], i, &all[i]);
     size_t idx = 0;
-    rc = vk_select_device(all, np, selector, &idx, err);
+    char why[sizeof all->selected_by];
+    rc = vk_select_device_why(all, np, selector, &idx, why, sizeof why, err);
     if (rc) {
         vk_free_devices(all, np);
         free(pd);
@@ -756,6 +802,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     }
     c->phys = pd[idx];
     c->info = all[idx];
+    snprintf(c->info.selected_by, sizeof c->info.selected_by, "%s", why);
     all[idx].families = NULL; /* moved into c->info */
     vk_free_devices(all, np);
     free(pd);

@@ -60,6 +60,9 @@ typedef struct vk_device_info {
     int shader_float64, shader_float16, shader_int64;
     uint64_t device_local_bytes;
     uint32_t sm_count, warps_per_sm; /* VK_NV_shader_sm_builtins; 0 if absent */
+    int has_pci;                /* VK_EXT_pci_bus_info */
+    uint32_t pci_domain, pci_bus, pci_device, pci_function;
+    char selected_by[256];      /* --device auto: the rule that chose it */
 } vk_device_info;
 
 int vk_list_devices(vk_device_info **out, size_t *n, cw_error *err);
@@ -68,6 +71,9 @@ int vk_list_devices(vk_device_info **out, size_t *n, cw_error *err);
  * with err naming the devices there are. */
 int vk_select_device(const vk_device_info *d, size_t n, const char *sel,
                      size_t *idx, cw_error *err);
+/* The same, saying why (for "auto": core/devpick.h's rule; "" otherwise). */
+int vk_select_device_why(const vk_device_info *d, size_t n, const char *sel,
+                         size_t *idx, char *why, size_t whylen, cw_error *err);
 void vk_free_devices(vk_device_info *d, size_t n);
 void vk_write_devices_table(const vk_device_info *d, size_t n, FILE *out);
 char *vk_devices_json_text(const vk_device_info *d, size_t n);

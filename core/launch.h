@@ -41,7 +41,8 @@ int launch_detect_rank(cw_env_fn env, void *user, launch_rank *out,
  * NULL when none is set. */
 const char *launch_job_id(cw_env_fn env, void *user);
 
-/* -o placeholders: %r rank (the shard index), %n shard count, %h host,
+/* -o placeholders: %r rank, %n shard count (the caller passes the shard,
+ * or without --shard the launcher's rank and count), %h host,
  * %j job id ("local" outside a job), %p process id, %q{VAR} any
  * environment variable, %% a percent sign.  An unknown placeholder or an
  * unset %q variable is CW_EXIT_USAGE.  *out is malloc'd. */

@@ -222,6 +222,33 @@ assert all(x["shard"]["source"] == "SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT" 
 assert all(x["job"] == sys.argv[2].split(";")[0] for x in p), (p, sys.argv[2])
 PY
 
+# ---- run on both nodes, each rank the whole set on its --device auto: a fleet of two ----
+python3 - "$ROOT" "$T/tiny.json" << 'PY' || fail "plan generator"
+import json, sys
+k = {"shader": sys.argv[1] + "/examples/kernels/saxpy.comp", "workgroups": [8, 1, 1],
+     "push": {"n": 2048, "alpha": 2.0},
+     "buffers": [{"binding": 0, "elements": 2048}, {"binding": 1, "elements": 2048}]}
+json.dump({"kernels": [dict(k, name="a"), dict(k, name="b")]}, open(sys.argv[2], "w"))
+PY
+mkdir -p "$T/fleet"
+timeout 60 srun -N2 -n2 "$CW" run --device auto --samples 3 --warmup 1 --budget 0.05 \
+    -o "$T/fleet/f-%r.json" "$T/tiny.json" > "$T/fleet/out" 2>&1
+"$CW" merge -o "$T/fleet/merged.json" "$T/fleet"/f-*.json 2> "$T/fleet/merge.err"
+rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "fleet merge exited $rc: $(cat "$T/fleet/merge.err" "$T/fleet/out")"
+python3 - "$T/fleet/merged.json" << 'PY' || fail "fleet: $(cat "$T/fleet/out")"
+import json, sys
+m = json.load(open(sys.argv[1]))
+src = m["sources"]
+assert sorted(s["provenance"]["node"] for s in src) == ["n1", "n2"], src
+for s in src:  # one task per node: local rank 0 on each
+    assert s["device"]["selected_by"].startswith("SLURM_LOCALID=0: device "), s["device"]
+f = m["fleet"]
+assert len(f["devices"]) == 2, f["devices"]
+assert [k["name"] for k in f["kernels"]] == ["a", "b"], f["kernels"]
+assert all(k["devices"] == 2 and k["spread"] >= 1 for k in f["kernels"]), f["kernels"]
+PY
+
 stop_all
 [ -z "$LEFT" ] || fail "processes left behind:$LEFT"
 slurm_done=$(date +%s.%N)
