@@ -56,19 +56,91 @@ static void record(walker *w, const char *path, int kl, int kc, int vl, int vc)
     ix->entries[ix->n++] = (jsonpos_entry){p, kl, kc, vl, vc};
 }
 
-/* Reads a string token into buf (truncated, escapes kept raw except \"). */
+static int hex4(const walker *w, size_t at, unsigned *out)
+{
+    unsigned v = 0;
+    for (size_t k = 0; k < 4; k++) {
+        if (at + k >= w->len)
+            return -1;
+        char c = w->s[at + k];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v |= (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            v |= (unsigned)(c - 'A' + 10);
+        else
+            return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static void put_utf8(char *buf, size_t size, size_t *n, unsigned cp)
+{
+    char tmp[4];
+    size_t k;
+    if (cp < 0x80) {
+        tmp[0] = (char)cp;
+        k = 1;
+    } else if (cp < 0x800) {
+        tmp[0] = (char)(0xC0 | (cp >> 6));
+        tmp[1] = (char)(0x80 | (cp & 0x3F));
+        k = 2;
+    } else if (cp < 0x10000) {
+        tmp[0] = (char)(0xE0 | (cp >> 12));
+        tmp[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        tmp[2] = (char)(0x80 | (cp & 0x3F));
+        k = 3;
+    } else {
+        tmp[0] = (char)(0xF0 | (cp >> 18));
+        tmp[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        tmp[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        tmp[3] = (char)(0x80 | (cp & 0x3F));
+        k = 4;
+    }
+    for (size_t i = 0; i < k && *n + 1 < size; i++)
+        buf[(*n)++] = tmp[i];
+}
+
+/* Reads a string token into buf (truncated), decoding escapes as jansson
+ * does, so that a key written "\u0070ush" is found as "push". */
 static void read_string(walker *w, char *buf, size_t size)
 {
     size_t n = 0;
     adv(w); /* opening quote */
     while (w->i < w->len && w->s[w->i] != '"') {
-        if (w->s[w->i] == '\\') {
+        char c = w->s[w->i];
+        if (c != '\\') {
+            if (n + 1 < size)
+                buf[n++] = c;
             adv(w);
-            if (w->i >= w->len)
-                break;
+            continue;
         }
+        adv(w);
+        if (w->i >= w->len)
+            break;
+        char e = w->s[w->i];
+        unsigned cp;
+        if (e == 'u' && hex4(w, w->i + 1, &cp) == 0) {
+            for (int k = 0; k < 5; k++)
+                adv(w);
+            unsigned lo;
+            if (cp >= 0xD800 && cp <= 0xDBFF && w->i + 1 < w->len && w->s[w->i] == '\\' &&
+                w->s[w->i + 1] == 'u' && hex4(w, w->i + 2, &lo) == 0 && lo >= 0xDC00 &&
+                lo <= 0xDFFF) {
+                for (int k = 0; k < 6; k++)
+                    adv(w);
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            }
+            put_utf8(buf, size, &n, cp);
+            continue;
+        }
+        char d = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b'
+               : e == 'f' ? '\f' : e;
         if (n + 1 < size)
-            buf[n++] = w->s[w->i];
+            buf[n++] = d;
         adv(w);
     }
     if (w->i >= w->len)

@@ -157,7 +157,17 @@ static int get_string(loader *ld, const char *path, json_t *v, char **out)
 static int get_count(loader *ld, const char *path, json_t *v, uint64_t max,
                      uint64_t *out)
 {
-    const char *name = strrchr(path, '/') + 1;
+    /* "workgroups[0]", not "0": an array element is named by its array */
+    char name[160];
+    const char *last = strrchr(path, '/') + 1;
+    if (*last >= '0' && *last <= '9' && last - 1 > path) {
+        const char *prev = last - 1;
+        while (prev > path && prev[-1] != '/')
+            prev--;
+        snprintf(name, sizeof name, "%.*s[%s]", (int)(last - 1 - prev), prev, last);
+    } else {
+        snprintf(name, sizeof name, "%s", last);
+    }
     if (json_is_real(v)) {
         double d = json_real_value(v);
         if (d != floor(d)) {

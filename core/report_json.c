@@ -372,6 +372,23 @@ static int get_num(rd *c, json_t *o, const char *key, double *out)
     return 1;
 }
 
+/* A duration (µs): a number that is not negative.  A negative time would
+ * make every ratio and regression meaningless, so the report is refused. */
+static int get_time(rd *c, json_t *o, const char *key, double *out)
+{
+    double v;
+    if (!get_num(c, o, key, &v))
+        return 0;
+    if (v < 0) {
+        char what[96];
+        snprintf(what, sizeof what, "'%s' is negative (%g)", key, v);
+        rd_fail(c, o, "%s: a time cannot be negative", what);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
 static void get_triple(rd *c, json_t *o, const char *key, uint32_t out[3])
 {
     json_t *v = json_object_get(o, key);
@@ -465,8 +482,8 @@ static void read_prediction(rd *c, json_t *o, prediction *p)
         return;
     }
     p->valid = 1;
-    get_num(c, o, "time_us", &p->time_us);
-    get_num(c, o, "ideal_time_us", &p->ideal_time_us);
+    get_time(c, o, "time_us", &p->time_us);
+    get_time(c, o, "ideal_time_us", &p->ideal_time_us);
     p->bound = get_str(c, o, "bound");
     get_num(c, o, "flops", &p->flops);
     get_num(c, o, "bytes", &p->bytes);
@@ -495,7 +512,9 @@ static void read_prediction(rd *c, json_t *o, prediction *p)
         const char *key;
         json_t *v;
         json_object_foreach(t, key, v)
-            if (json_is_number(v))
+            if (json_is_number(v) && json_number_value(v) < 0)
+                rd_fail(c, v, "'terms_us' has a negative time for '%s'", key);
+            else if (json_is_number(v))
                 prediction_add_term(p, key, json_number_value(v));
     }
 }
@@ -510,15 +529,15 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
     }
     m->error = get_str(c, o, "error");
     double samples = 0;
-    if (get_num(c, o, "samples", &samples) && get_num(c, o, "median_us", &m->median_us)) {
+    if (get_num(c, o, "samples", &samples) && get_time(c, o, "median_us", &m->median_us)) {
         m->valid = 1;
         m->samples = samples > 0 && samples < 4e9 ? (uint32_t)samples : 0;
     }
-    get_num(c, o, "mad_us", &m->mad_us);
-    get_num(c, o, "min_us", &m->min_us);
-    get_num(c, o, "max_us", &m->max_us);
-    get_num(c, o, "p90_us", &m->p90_us);
-    m->has_cold = get_num(c, o, "cold_us", &m->cold_us);
+    get_time(c, o, "mad_us", &m->mad_us);
+    get_time(c, o, "min_us", &m->min_us);
+    get_time(c, o, "max_us", &m->max_us);
+    get_time(c, o, "p90_us", &m->p90_us);
+    m->has_cold = get_time(c, o, "cold_us", &m->cold_us);
     double inv = 0;
     if (get_num(c, o, "invocations", &inv) && inv >= 0 && inv < 1.8e19) {
         m->has_invocations = 1;
@@ -531,6 +550,10 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
         if (m->sample_us) {
             for (size_t i = 0; i < n; i++) {
                 json_t *e = json_array_get(s, i);
+                if (json_is_number(e) && json_number_value(e) < 0) {
+                    rd_fail(c, e, "%s: a time cannot be negative", "a 'sample_us' entry is negative");
+                    break;
+                }
                 if (json_is_number(e))
                     m->sample_us[m->nsample_us++] = json_number_value(e);
             }

@@ -306,8 +306,10 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
     }
     cw_error_clear(&err);
     if (verifier_buffer_bytes(r, k, b, &bytes, &err)) {
-        report_add_finding(kr, FINDING_BUFFER_TOO_SMALL, SEV_ERROR, pf, b->line,
+        /* a size that cannot be computed is the plan's fault: exit 2 */
+        report_add_finding(kr, FINDING_PLAN_INVALID, SEV_ERROR, pf, b->line,
                            "give the buffer's size as \"bytes\"", "%s", err.text);
+        kr->input_error = 1;
         return 1;
     }
     int used = rb->reads || rb->writes;

@@ -84,3 +84,31 @@ grep -qF 'evil\x1b' "$T/out" || fail "diff: name not shown escaped: $(cat "$T/ou
 python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['kernels'][0]['name'].startswith('evil\x1b')" \
     "$T/evil.out.json" || fail "json: the name must be kept exactly"
 echo "ok: control characters in names are escaped in table, CSV, stderr and diff; JSON keeps them"
+
+# ---- messages that name the right thing ----
+SAXPY="$ROOT/examples/kernels/saxpy.comp"
+printf '{"kernels": [{"name": "k", "shader": "%s", "workgroups": [99999999999, 1, 1]}]}\n' "$SAXPY" > "$T/ws.json"
+"$CW" check "$T/ws.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] || fail "workgroups too large: exit $rc"
+grep -q "'workgroups\[0\]' is too large: 99999999999" "$T/err" || fail "workgroups: $(cat "$T/err")"
+printf '{"kernels": [{"name": "k", "shader": "%s", "workgroups": [4, 1, 1],\n "\\u0070ush": {"n": 1, "bogus\\u0041": 2}}]}\n' \
+    "$SAXPY" > "$T/esc.json"
+"$CW" check "$T/esc.json" > "$T/out" 2>&1
+grep -q "esc.json:2: push constant 'bogusA' is not a member" "$T/out" ||
+    fail "a key written with JSON escapes lost its line: $(grep bogus "$T/out")"
+printf '{"kernels": [{"name": "k", "shader": "%s", "workgroups": [4, 1, 1], "push": {"n": 4, "alpha": 1.0},\n "buffers": [{"binding": 0, "elements": 4611686018427387904}, {"binding": 1, "elements": 4}]}]}\n' \
+    "$SAXPY" > "$T/ov.json"
+"$CW" check "$T/ov.json" > "$T/out" 2>&1; rc=$?
+[ $rc -eq 2 ] || fail "elements x stride overflowing 64 bits: exit $rc, want 2: $(cat "$T/out")"
+grep -q "4611686018427387904 elements of 4 bytes overflow 64 bits \[plan-invalid\]" "$T/out" ||
+    fail "overflow: message: $(cat "$T/out")"
+python3 - "$T/a.json" "$T/neg.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["kernels"][0]["prediction"]["time_us"] = -5
+json.dump(r, open(sys.argv[2], "w"))
+PY
+"$CW" diff "$T/a.json" "$T/neg.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] || fail "a negative time in a report: exit $rc, want 2"
+grep -q "'time_us' is negative (-5): a time cannot be negative" "$T/err" || fail "negative time: $(cat "$T/err")"
+echo "ok: workgroups[0] named, escaped keys keep their line, 64-bit size overflow and negative times are input errors (exit 2)"
