@@ -265,12 +265,13 @@ char *report_to_sarif_text(const report *r)
         }
     }
     json_decref(seen);
+    /* no informationUri: the project has no public home to point at, and
+     * the property is optional (SARIF 2.1.0 §3.19.2) */
     json_t *root = json_pack(
-        "{s:s,s:s,s:[{s:{s:{s:s,s:s,s:s,s:o}},s:o}]}",
+        "{s:s,s:s,s:[{s:{s:{s:s,s:s,s:o}},s:o}]}",
         "$schema", "https://json.schemastore.org/sarif-2.1.0.json",
         "version", "2.1.0", "runs", "tool", "driver", "name", "clockwork",
-        "version", r->tool_version ? r->tool_version : "",
-        "informationUri", "https://clockwork.invalid/docs/checks.md", "rules", rules,
+        "version", r->tool_version ? r->tool_version : "", "rules", rules,
         "results", results);
     char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);

@@ -55,6 +55,22 @@ expect_out "did you mean 'alpha'" "$CW" check tests/corpus/push_typo/plan.json
 grep -q '"id": "binding-missing"' "$T/p.json" || fail "binding-missing not in JSON"
 "$CW" check --format sarif -o "$T/s.sarif" tests/corpus/shared_2d_tile/plan.json
 grep -q '"ruleId": "shared-memory-limit"' "$T/s.sarif" || fail "SARIF lacks shared-memory-limit"
+# every URI in the SARIF is real: no made-up host (informationUri is left out)
+grep -q 'informationUri\|\.invalid' "$T/s.sarif" && fail "SARIF points at a made-up host"
+python3 - "$T/s.sarif" <<'PY' || fail "SARIF URIs"
+import json, sys, re
+s = json.load(open(sys.argv[1]))
+def walk(o):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if k.lower().endswith("uri") and isinstance(v, str) and re.match(r"https?://", v):
+                assert not re.search(r"\.(invalid|example|test)(/|$)", v), v
+            walk(v)
+    elif isinstance(o, list):
+        for v in o:
+            walk(v)
+walk(s)
+PY
 expect_rc 2 "$CW" check tests/corpus/entry_missing/plan.json
 expect_rc 0 "$CW" check tests/corpus/clean_examples/plan.json
 pass
