@@ -5,7 +5,7 @@
 PKGS="build-essential pkg-config clang libclang-rt-14-dev libvulkan-dev mesa-vulkan-drivers
 libshaderc-dev glslc spirv-tools spirv-headers libpfm4-dev libjansson-dev libcmocka-dev
 libncurses-dev libcapstone-dev libopenblas-dev vulkan-tools tmux valgrind python3
-slurmctld slurmd slurm-client munge openmpi-bin"
+slurmctld slurmd slurm-client munge openmpi-bin python3-jsonschema"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
