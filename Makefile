@@ -15,35 +15,54 @@ endif
 
 PKGS := vulkan jansson ncursesw capstone
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # shaderc: the link line that works on Debian 12 (docs: TECH notes in docs/build.md)
 SHADERC_LIBS := -lshaderc_combined -Wl,--start-group -lglslang -lMachineIndependent \
         -lOSDependent -lOGLCompiler -lGenericCodeGen -lSPIRV -lSPIRV-Tools-opt \
         -lSPIRV-Tools -lglslang-default-resource-limits -Wl,--end-group
-LIBS := $(PKG_LIBS) -lpfm $(SHADERC_LIBS) -lstdc++ -lm -lpthread -ldl
+JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null)
+SYS_LIBS := -lstdc++ -lm -lpthread -ldl
+LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lpfm $(SHADERC_LIBS) $(SYS_LIBS)
 
-CPPFLAGS += -D_GNU_SOURCE -DCW_VERSION=\"$(VERSION)\" -Icore -Iverifier \
-            -Icollectors -Itui -Iapp -Iinclude $(PKG_CFLAGS)
+# Layers (docs/architecture.md, "Layers"): each folder is one archive and
+# sees only its own headers and those of the layers below it:
+#   core < verifier < collectors < app < tui,  and app/main.c (the program)
+# on top of all.  An upward #include does not compile; tests/integration/
+# layering.sh names it.  include/ is the public kernel ABI, seen by all.
+LAYERS := core verifier collectors app tui
+INC_core       := -Icore
+INC_verifier   := $(INC_core) -Iverifier
+INC_collectors := $(INC_verifier) -Icollectors
+INC_app        := $(INC_collectors) -Iapp
+INC_tui        := $(INC_app) -Itui
+INC_program    := $(INC_tui)
+
+CPPFLAGS += -D_GNU_SOURCE -DCW_VERSION=\"$(VERSION)\" -Iinclude $(PKG_CFLAGS)
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(EXTRA_LDFLAGS)
 
-LIB_SRC  := $(filter-out app/main.c,$(wildcard core/*.c verifier/*.c collectors/*.c tui/*.c app/*.c))
-# C++ only where a C++ library's exceptions must stop (core/shaderc_guard.cpp)
-LIB_CXX_SRC := $(wildcard core/*.cpp)
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_CXX_SRC:%.cpp=$(BUILD)/obj/%.o)
+MAIN_SRC := app/main.c
+layer_src = $(filter-out $(MAIN_SRC),$(wildcard $(1)/*.c)) $(wildcard $(1)/*.cpp)
+layer_obj = $(patsubst %,$(BUILD)/obj/%.o,$(basename $(call layer_src,$(1))))
+$(foreach l,$(LAYERS),$(eval OBJ_$(l) := $(call layer_obj,$(l))))
+LIB_OBJ  := $(foreach l,$(LAYERS),$(OBJ_$(l)))
 MAIN_OBJ := $(BUILD)/obj/app/main.o
+# top layer first: a static archive resolves only what the ones before it use
+ARCHIVES := $(foreach l,tui app collectors verifier core,$(BUILD)/lib/libcw_$(l).a)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 EXAMPLE_LIBS := $(patsubst examples/cpu/%.c,$(BUILD)/examples/cpu/lib%.so,$(wildcard examples/cpu/*.c))
 
 .PHONY: all deps run test check-unit check-integration asan bench accuracy fuzz \
-        install clean format examples
+        fuzzers install clean format examples
 
 all: $(BUILD)/clockwork examples
 
+# the layer of a source is its folder; app/main.c is the program
+layer_inc = $(if $(filter $(MAIN_SRC),$(1)),$(INC_program),$(INC_$(firstword $(subst /, ,$(1)))))
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(call layer_inc,$<) -MMD -MP -c $< -o $@
 
 CXX ?= c++
 CXX_WARN := -std=c++17 -Wall -Wextra -Wshadow
@@ -52,19 +71,63 @@ CXX_WARN += -Werror
 endif
 $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXX_WARN) -O2 -g $(CPPFLAGS) -MMD -MP -c $< -o $@
+	$(CXX) $(CXX_WARN) -O2 -g $(CPPFLAGS) $(call layer_inc,$<) -MMD -MP -c $< -o $@
 
+define layer_archive
+$(BUILD)/lib/libcw_$(1).a: $(OBJ_$(1))
+	@mkdir -p $$(dir $$@)
+	@rm -f $$@
+	ar rcs $$@ $$^
+endef
+$(foreach l,$(LAYERS),$(eval $(call layer_archive,$(l))))
+
+# Every object in one archive, for the benchmark and fitting programs
+# (bench/) that reach into several layers at once.
 $(BUILD)/libclockwork.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/clockwork: $(MAIN_OBJ) $(BUILD)/libclockwork.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/clockwork: $(MAIN_OBJ) $(ARCHIVES) $(BUILD)/libclockwork.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(MAIN_OBJ) $(ARCHIVES) $(LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libclockwork.a
+$(BUILD)/tests/%: tests/unit/%.c $(ARCHIVES)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/libclockwork.a \
+	$(CC) $(ALL_CFLAGS) $(INC_program) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(ARCHIVES) \
 	    $(shell pkg-config --libs cmocka) $(LIBS)
+
+# Fuzz harnesses (tests/fuzz/fuzz_*.c) link only the layers and libraries
+# of what they test: the SPIR-V harnesses no Vulkan, ncurses, libpfm4 or
+# shaderc.  FUZZ_ENGINE is libFuzzer for `make fuzz` (tests/fuzz/run.sh);
+# by default a plain driver that replays the files it is given
+# (tests/fuzz/replay.c), which `make test` builds to check these link sets.
+FUZZ_ENGINE ?= tests/fuzz/replay.c
+FUZZ_LAYERS_spirv     := verifier core
+FUZZ_LIBS_spirv       := $(JANSSON_LIBS) -lSPIRV-Tools-opt -lSPIRV-Tools $(SYS_LIBS)
+FUZZ_LAYERS_spirv_mut := $(FUZZ_LAYERS_spirv)
+FUZZ_LIBS_spirv_mut   := $(FUZZ_LIBS_spirv)
+FUZZ_LAYERS_plan      := core
+FUZZ_LIBS_plan        := $(JANSSON_LIBS) $(SYS_LIBS)
+FUZZ_LAYERS_profile   := core
+FUZZ_LIBS_profile     := $(JANSSON_LIBS) $(SYS_LIBS)
+FUZZ_LAYERS_report    := core
+FUZZ_LIBS_report      := $(JANSSON_LIBS) $(SYS_LIBS)
+FUZZ_LAYERS_theme     := tui core
+FUZZ_LIBS_theme       := $(shell pkg-config --libs ncursesw 2>/dev/null) $(JANSSON_LIBS) $(SYS_LIBS)
+FUZZ_LAYERS_elf       := collectors core
+FUZZ_LIBS_elf         := $(shell pkg-config --libs capstone 2>/dev/null) $(JANSSON_LIBS) $(SYS_LIBS)
+FUZZ_LAYERS_events    := collectors core
+FUZZ_LIBS_events      := -lpfm $(JANSSON_LIBS) $(SYS_LIBS)
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
+
+fuzzers: $(FUZZ_BIN)
+
+.SECONDEXPANSION:
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(foreach l,$$(FUZZ_LAYERS_$$*),$(BUILD)/lib/libcw_$$(l).a)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(INC_program) -Itests/fuzz $(ALL_LDFLAGS) -o $@ $< \
+	    $(FUZZ_ENGINE) \
+	    $(foreach l,$(FUZZ_LAYERS_$*),$(BUILD)/lib/libcw_$(l).a) $(FUZZ_LIBS_$*)
 
 # Native CPU example kernels (issue 8): each examples/cpu/X.c -> libX.so
 $(BUILD)/examples/cpu/lib%.so: examples/cpu/%.c
@@ -90,13 +153,14 @@ run: deps
 	  [ $$rc -eq 0 ] || [ $$rc -eq 1 ] || [ $$rc -eq 3 ]
 
 test: deps
-	@$(MAKE) --no-print-directory all $(TEST_BIN)
+	@$(MAKE) --no-print-directory all $(TEST_BIN) fuzzers
 	@sh tests/run.sh $(BUILD)
 
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
-	  EXTRA_LDFLAGS="-fsanitize=address,undefined" all $(TEST_BIN:$(BUILD)/%=build-asan/%)
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" all $(TEST_BIN:$(BUILD)/%=build-asan/%) \
+	  $(FUZZ_BIN:$(BUILD)/%=build-asan/%)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp sh tests/run.sh build-asan
 

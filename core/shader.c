@@ -1,5 +1,7 @@
 /* shader.c - GLSL -> SPIR-V in-process with libshaderc, or SPIR-V files
- * loaded as they are (see shader.h). */
+ * loaded as they are (see shader.h).  The module from SPIR-V words alone is
+ * in shader_spirv.c, so that what needs no compiler (the verifier, the
+ * SPIR-V fuzzers) links no shaderc. */
 #include "input.h"
 #include "shader.h"
 #include "alloc.h"
@@ -18,7 +20,6 @@
 #include "shaderc_guard.h"
 
 enum { MAX_SHADER_BYTES = 64 << 20 };
-#define SPIRV_MAGIC 0x07230203u
 
 static int read_all(const char *path, char **buf, size_t *len, cw_error *err)
 {
@@ -30,36 +31,6 @@ static int has_suffix(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
     return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-int shader_from_spirv(const char *path, const void *bytes, size_t len,
-                      shader_module *out, cw_error *err)
-{
-    memset(out, 0, sizeof *out);
-    if (len < 20 || len % 4) {
-        cw_error_set(err, path, 0, 0,
-                     "not a SPIR-V module: %zu bytes (a module is a whole number of "
-                     "32-bit words, at least the 5-word header)", len);
-        return CW_EXIT_USAGE;
-    }
-    uint32_t *w = xmalloc(len);
-    memcpy(w, bytes, len);
-    size_t n = len / 4;
-    if (w[0] != SPIRV_MAGIC) {
-        if (__builtin_bswap32(w[0]) != SPIRV_MAGIC) {
-            free(w);
-            cw_error_set(err, path, 0, 0,
-                         "not a SPIR-V module: magic number 0x%08x (expected 0x07230203)",
-                         bytes ? ((const uint32_t *)bytes)[0] : 0u);
-            return CW_EXIT_USAGE;
-        }
-        for (size_t i = 0; i < n; i++) /* written on a machine of the other endianness */
-            w[i] = __builtin_bswap32(w[i]);
-    }
-    out->words = w;
-    out->nwords = n;
-    out->path = cw_strdup(path);
-    return 0;
 }
 
 /* shaderc reports "file:line: error: text"; keep the first error line. */
@@ -286,12 +257,4 @@ int shader_load(const char *path, shader_module *out, cw_error *err)
     }
     free(buf);
     return rc;
-}
-
-void shader_free(shader_module *m)
-{
-    free(m->words);
-    free(m->source);
-    free(m->path);
-    memset(m, 0, sizeof *m);
 }

@@ -10,15 +10,10 @@ SECONDS_EACH=${1:-60}
 [ -n "$SECONDS_EACH" ] || SECONDS_EACH=60
 OUT=build-fuzz
 mkdir -p "$OUT"
-make --no-print-directory BUILD="$OUT/lib" CC=clang \
-    CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer" \
-    "$OUT/lib/libclockwork.a" >/dev/null || exit 2
-CPPFLAGS="-D_GNU_SOURCE -DCW_VERSION=\"fuzz\" -Icore -Iverifier -Icollectors -Itui -Iapp -Iinclude \
-  $(pkg-config --cflags vulkan jansson ncursesw capstone)"
-LIBS="$(pkg-config --libs vulkan jansson ncursesw capstone) -lpfm -lshaderc_combined \
-  -Wl,--start-group -lglslang -lMachineIndependent -lOSDependent -lOGLCompiler -lGenericCodeGen \
-  -lSPIRV -lSPIRV-Tools-opt -lSPIRV-Tools -lglslang-default-resource-limits -Wl,--end-group \
-  -lstdc++ -lm -lpthread -ldl"
+# Each harness links only the layers and libraries it tests: the link
+# sets are the Makefile's FUZZ_LAYERS_* / FUZZ_LIBS_* (`make fuzzers`).
+FUZZ_MAKE="BUILD=$OUT/lib CC=clang FUZZ_ENGINE=-fsanitize=fuzzer"
+FUZZ_CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer"
 status=0
 printf '%-16s %10s %12s %8s\n' harness seconds executions crashes
 for src in tests/fuzz/fuzz_*.c; do
@@ -26,10 +21,10 @@ for src in tests/fuzz/fuzz_*.c; do
     if [ -n "${FUZZ_ONLY:-}" ]; then
         case " $FUZZ_ONLY " in *" ${name#fuzz_} "*) ;; *) continue ;; esac
     fi
-    bin="$OUT/$name"
+    bin="$OUT/lib/fuzz/$name"
     # shellcheck disable=SC2086
-    clang -O1 -g -fsanitize=fuzzer,address,undefined -Itests/fuzz $CPPFLAGS -o "$bin" "$src" \
-        "$OUT/lib/libclockwork.a" $LIBS || { status=1; continue; }
+    make --no-print-directory $FUZZ_MAKE CFLAGS="$FUZZ_CFLAGS" \
+        EXTRA_LDFLAGS="-fsanitize=address,undefined" "$bin" >/dev/null || { status=1; continue; }
     corpus="$OUT/$name.corpus"
     mkdir -p "$corpus" "$OUT/$name.crashes"
     base=${name#fuzz_}
