@@ -131,6 +131,8 @@ static int recv_msg(int fd, msg *m, double deadline, volatile int *cancel)
             return 0;
         got += (size_t)n;
     }
+    /* the child is not trusted: a kernel may write anything to the socket */
+    m->text[sizeof m->text - 1] = 0;
     return 1;
 }
 
