@@ -25,6 +25,7 @@
 #include "report.h"
 #include "merge_cmd.h"
 #include "scope.h"
+#include "reports.h"
 #include "tui.h"
 #include "vk.h"
 
@@ -750,6 +751,12 @@ static int cmd_tui(const cli *c, int argc, char **argv)
 {
     if (argc == 0)
         die_usage("tui", "%s", "no plan given: clockwork tui PLAN.json");
+    if (tui_reports_detect(argc, argv)) { /* reports: shown without a device */
+        tui_args ra = {.opt = &c->opt, .snapshot_view = c->snapshot, .frames = c->frames,
+                       .cols = c->cols, .rows = c->rows, .reports = argv,
+                       .nreports = (size_t)argc};
+        return tui_run(&ra);
+    }
     plans ps = {0};
     load_plans(argc, argv, &ps);
     if (ps.load_failed) {

@@ -9,25 +9,12 @@
 
 void state_device_free(report_device *d)
 {
-    free(d->name);
-    free(d->vendor);
-    free(d->driver);
-    free(d->api);
-    free(d->type);
-    free(d->profile);
-    free(d->profile_path);
-    memset(d, 0, sizeof *d);
+    report_device_free(d); /* every field, uuid and selected_by too */
 }
 
 void state_device_copy(report_device *dst, const report_device *src)
 {
-    dst->name = cw_strdup(src->name);
-    dst->vendor = cw_strdup(src->vendor);
-    dst->driver = cw_strdup(src->driver);
-    dst->api = cw_strdup(src->api);
-    dst->type = cw_strdup(src->type);
-    dst->profile = cw_strdup(src->profile);
-    dst->profile_path = cw_strdup(src->profile_path);
+    report_device_copy(dst, src);
 }
 
 /* Keep in step with report.h: every pointer of kernel_report is copied. */

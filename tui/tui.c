@@ -23,6 +23,7 @@
 #include "term.h"
 #include "theme.h"
 #include "views.h"
+#include "reports.h"
 #include "worker.h"
 
 static volatile sig_atomic_t got_signal;
@@ -91,6 +92,8 @@ static int view_lookup(const char *name)
 
 static void apply_messages(worker *w, tui_state *st, int *dirty)
 {
+    if (!w) /* reports (tui/reports.h): everything was folded in at start */
+        return;
     tui_msg *msgs = NULL;
     size_t n = worker_drain(w, &msgs);
     for (size_t i = 0; i < n; i++) {
@@ -144,13 +147,13 @@ static int run_snapshot(const tui_args *a, tui_state *st, int view)
     int cols = a->cols > 0 ? a->cols : env_int("COLUMNS", 80);
     int rows = a->rows > 0 ? a->rows : env_int("LINES", 24);
     worker *w = NULL;
-    if (worker_start(a, &w) != 0) {
+    if (!a->nreports && worker_start(a, &w) != 0) {
         fprintf(stderr, "clockwork: cannot start the measurement thread\n");
         return CW_EXIT_ENV;
     }
     int dirty = 0;
     /* static analysis is quick; measuring a plan may take a while */
-    if (!worker_wait_settled(w, a->measure ? 1800 : 600))
+    if (w && !worker_wait_settled(w, a->measure ? 1800 : 600))
         fprintf(stderr, "clockwork: snapshot: gave up waiting for the "
                         "kernels; showing what there is\n");
     apply_messages(w, st, &dirty);
@@ -216,7 +219,7 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
         snprintf(st->status, sizeof st->status,
                  "this terminal has no colours: monochrome");
     worker *w = NULL;
-    if (worker_start(a, &w) != 0)
+    if (!a->nreports && worker_start(a, &w) != 0)
         die("cannot start the measurement thread");
     int rows, cols;
     term_size(&rows, &cols);
@@ -236,7 +239,7 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
         if (a->frames > 0 && frames >= a->frames)
             break;
         /* short ticks while samples stream in, long ones when idle */
-        int key = term_getkey(worker_settled(w) ? 1000 : 100);
+        int key = term_getkey(!w || worker_settled(w) ? 1000 : 100);
         if (key < 0)
             continue;
         int act;
@@ -258,11 +261,11 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
             cycle_theme(st, th, no_color);
             full = 1;
         }
-        if (act & ACT_PAUSE)
+        if (w && (act & ACT_PAUSE))
             worker_pause(w, st->paused);
-        if (act & ACT_LOOP)
+        if (w && (act & ACT_LOOP))
             worker_loop(w, st->loop);
-        if (act & ACT_RERUN)
+        if (w && (act & ACT_RERUN))
             worker_rerun(w);
         if (act & (ACT_REDRAW | ACT_RESIZE | ACT_THEME))
             dirty = 1;
@@ -310,6 +313,14 @@ int tui_run(const tui_args *a)
              no_color ? "monochrome" : o->theme ? o->theme : "default");
     tui_args args = *a;
     args.opt = o;
+    if (a->nreports) { /* saved reports instead of plans: no worker */
+        char err[1600];
+        if (tui_reports_load(&st, a->reports, a->nreports, o->tolerance, err, sizeof err)) {
+            fprintf(stderr, "clockwork: %s\n", err);
+            state_free(&st);
+            return CW_EXIT_USAGE;
+        }
+    }
     int rc;
     if (a->snapshot_view) {
         int v = view_lookup(a->snapshot_view);

@@ -29,6 +29,9 @@ typedef struct tui_args {
     int frames;                /* 0: until quit */
     int cols, rows;            /* snapshot size; 0 = $COLUMNS/$LINES or 80x24 */
     int measure;               /* 1: run kernels live (default); 0: static only */
+    char *const *reports;      /* report files to show instead of plans
+                                  (tui/reports.h): no device, read-only */
+    size_t nreports;
 } tui_args;
 
 int tui_run(const tui_args *a);

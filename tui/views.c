@@ -259,7 +259,7 @@ static void draw_header(canvas *cv, const rect *r, const tui_state *st)
     /* right: profile source and sampling state; middle: device, driver */
     const report_device *d = &st->dev;
     char right[200];
-    const char *samp = !st->measure ? "static only" : st->sampling;
+    const char *samp = !st->measure && !st->sampling[0] ? "static only" : st->sampling;
     if (st->paused && st->measure)
         snprintf(right, sizeof right, " profile: %s │ paused · %s ",
                  st->have_dev && d->profile ? d->profile : "?", samp);
