@@ -402,6 +402,10 @@ static void setup_costs(ev_ctx *c)
         case SpvOpBitFieldSExtract: case SpvOpBitFieldUExtract:
             io = comps;
             break;
+        case SpvOpUMulExtended: case SpvOpSMulExtended: case SpvOpIAddCarry:
+        case SpvOpISubBorrow:
+            io = comps / 2 > 0 ? comps / 2 : 1;
+            break;
         case SpvOpExtInst:
             if (in->nops >= 2 && in->ops[0] == m->glsl_std_450) {
                 switch (in->ops[1]) {

@@ -3,6 +3,7 @@
  * operations; executes every non-memory, non-control instruction.
  * Contract in eval_values.h. */
 #include "eval_ctx.h"
+#include "eval_subgroup.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -365,6 +366,14 @@ ev_val ev_glsl_comp(uint32_t fn, const ev_val *args[], uint32_t nargs,
                 return kv((uint64_t)(x < 0 ? -x : x) & mk);
             }
             break;
+        case GLSLstd450FindSMsb:
+            if (known(&a[0])) {
+                uint64_t x = a[0].lo & mk;
+                if (x >> (w - 1))
+                    x = ~x & mk; /* negative: the most significant 0 bit */
+                return kv(((uint64_t)bits_for(x) - 1) & mk);
+            }
+            break;
         case GLSLstd450FindUMsb:
             if (known(&a[0]))
                 return kv(((uint64_t)bits_for(a[0].lo) - 1) & mk);
@@ -491,28 +500,201 @@ static int exec_scalar_binary(ev_ctx *c, const spv_inst *in, const uint16_t *lan
     return 1;
 }
 
-/* Subgroup elect / broadcast-first over the lanes running together: the
- * lowest such lane of each subgroup is the elected one. */
-static int exec_subgroup(ev_ctx *c, const spv_inst *in, const uint16_t *lanes,
-                         int n)
+/* Two-result integer arithmetic (lsb/msb of a product, sum and carry,
+ * difference and borrow) on intervals of width w. */
+void ev_int_ext(uint32_t op, ev_val a, ev_val b, unsigned w, ev_val *lo, ev_val *hi)
 {
-    uint32_t res = in->result_id, nf = c->nflat[res];
-    uint32_t sg = c->info.subgroup ? c->info.subgroup : 32;
-    if (in->opcode == SpvOpGroupNonUniformBroadcastFirst &&
-        (in->nops < 2 || NF(c, in->ops[1]) != nf))
-        return 0;
-    uint32_t first = EV_NONE;
-    for (int j = 0; j < n; j++) {
-        uint32_t l = lanes[j];
-        if (first == EV_NONE || c->lane_real[l] / sg != c->lane_real[first] / sg)
-            first = l;
-        ev_val *r = RV(c, res, l);
-        if (in->opcode == SpvOpGroupNonUniformElect)
-            r[0] = kv(l == first);
-        else
-            memcpy(r, V(c, in->ops[1], first), nf * sizeof *r);
+    uint64_t mk = wmask(w);
+    a.lo &= mk; a.hi &= mk; b.lo &= mk; b.hi &= mk;
+    if (a.lo > a.hi) a = full_int(w);
+    if (b.lo > b.hi) b = full_int(w);
+    unsigned __int128 M = (unsigned __int128)mk + 1;
+    switch (op) {
+    case SpvOpUMulExtended: {
+        unsigned __int128 p0 = (unsigned __int128)a.lo * b.lo, p1 = (unsigned __int128)a.hi * b.hi;
+        ev_val h = {(uint64_t)(p0 / M), (uint64_t)(p1 / M)};
+        *hi = h;
+        if (p0 / M == p1 / M) {
+            ev_val l = {(uint64_t)(p0 % M), (uint64_t)(p1 % M)};
+            *lo = l;
+        } else {
+            *lo = full_int(w);
+        }
+        return;
     }
-    return 1;
+    case SpvOpSMulExtended: {
+        if (known(&a) && known(&b)) {
+            __int128 p = (__int128)sext(a.lo, w) * sext(b.lo, w);
+            unsigned __int128 u = (unsigned __int128)p;
+            *lo = kv((uint64_t)(u % M));
+            *hi = kv((uint64_t)((p >> w) & mk));
+            return;
+        }
+        uint64_t half = w >= 64 ? (1ull << 63) : (1ull << (w - 1));
+        if (a.hi < half && b.hi < half) {
+            ev_int_ext(SpvOpUMulExtended, a, b, w, lo, hi);
+            return;
+        }
+        *lo = full_int(w);
+        *hi = full_int(w);
+        return;
+    }
+    case SpvOpIAddCarry: {
+        unsigned __int128 s0 = (unsigned __int128)a.lo + b.lo, s1 = (unsigned __int128)a.hi + b.hi;
+        if (s0 / M == s1 / M) {
+            ev_val l = {(uint64_t)(s0 % M), (uint64_t)(s1 % M)};
+            *lo = l;
+            *hi = kv((uint64_t)(s0 / M));
+        } else {
+            *lo = full_int(w);
+            ev_val cy = {0, 1};
+            *hi = cy;
+        }
+        return;
+    }
+    case SpvOpISubBorrow:
+        if (a.lo >= b.hi) {
+            ev_val l = {a.lo - b.hi, a.hi - b.lo};
+            *lo = l;
+            *hi = kv(0);
+        } else if (a.hi < b.lo) {
+            ev_val l = {(a.lo - b.hi) & mk, (a.hi - b.lo) & mk};
+            *lo = l;
+            *hi = kv(1);
+        } else {
+            *lo = full_int(w);
+            ev_val br = {0, 1};
+            *hi = br;
+        }
+        return;
+    default:
+        *lo = full_int(w);
+        *hi = full_int(w);
+    }
+}
+
+/* BitFieldInsert / S/UExtract / BitReverse / BitCount of one component
+ * (offset and count are the instruction's scalar operands). */
+ev_val ev_bitfield(uint32_t op, ev_val base, ev_val ins, ev_val off, ev_val cnt,
+                   unsigned w, unsigned rw)
+{
+    uint64_t mk = wmask(w);
+    switch (op) {
+    case SpvOpBitCount:
+        if (known(&base))
+            return kv((uint64_t)__builtin_popcountll(base.lo & mk));
+        {
+            ev_val r = {0, w};
+            return r;
+        }
+    case SpvOpBitReverse:
+        if (known(&base)) {
+            uint64_t x = base.lo & mk, r = 0;
+            for (unsigned i = 0; i < w; i++)
+                if (x & (1ull << i))
+                    r |= 1ull << (w - 1 - i);
+            return kv(r);
+        }
+        return full_int(rw);
+    default:
+        break;
+    }
+    if (!known(&off) || !known(&cnt) || off.lo > w || cnt.lo > w || off.lo + cnt.lo > w)
+        return full_int(rw);
+    unsigned o = (unsigned)off.lo, n = (unsigned)cnt.lo;
+    uint64_t field = n ? wmask(n) : 0;
+    switch (op) {
+    case SpvOpBitFieldUExtract:
+        if (known(&base))
+            return kv((base.lo >> o) & field);
+        {
+            ev_val r = {0, field};
+            return r;
+        }
+    case SpvOpBitFieldSExtract:
+        if (known(&base)) {
+            uint64_t x = (base.lo >> o) & field;
+            if (n && (x >> (n - 1)) & 1)
+                x |= ~field;
+            return kv(n ? x & mk : 0);
+        }
+        return full_int(rw);
+    case SpvOpBitFieldInsert:
+        if (known(&base) && known(&ins))
+            return kv(((base.lo & ~(field << o)) | ((ins.lo & field) << o)) & mk);
+        return full_int(rw);
+    default:
+        return full_int(rw);
+    }
+}
+
+/* Packing functions of GLSL.std.450 (component counts differ between
+ * argument and result).  Returns 0 when fn is not one of them. */
+static int glsl_pack(uint32_t fn, const ev_val *a, uint32_t na, ev_val *r, uint32_t nf,
+                     unsigned aw)
+{
+    int allk = 1;
+    for (uint32_t k = 0; k < na; k++)
+        allk &= known(&a[k]);
+    switch (fn) {
+    case GLSLstd450PackHalf2x16: case GLSLstd450PackUnorm2x16: case GLSLstd450PackSnorm2x16:
+    case GLSLstd450PackUnorm4x8: case GLSLstd450PackSnorm4x8: {
+        uint32_t parts = fn == GLSLstd450PackUnorm4x8 || fn == GLSLstd450PackSnorm4x8 ? 4 : 2;
+        unsigned bits = 32 / parts;
+        if (!allk || na < parts) {
+            r[0] = full_int(32);
+            return 1;
+        }
+        uint64_t out = 0;
+        for (uint32_t k = 0; k < parts; k++) {
+            double x = getf(a[k].lo, aw);
+            uint64_t p;
+            if (fn == GLSLstd450PackHalf2x16)
+                p = cw_float_to_half((float)x);
+            else if (fn == GLSLstd450PackUnorm2x16 || fn == GLSLstd450PackUnorm4x8)
+                p = (uint64_t)llround(fmin(fmax(x, 0.0), 1.0) * (double)wmask(bits));
+            else
+                p = (uint64_t)llround(fmin(fmax(x, -1.0), 1.0) * (double)(wmask(bits - 1))) &
+                    wmask(bits);
+            out |= (p & wmask(bits)) << (k * bits);
+        }
+        r[0] = kv(out);
+        return 1;
+    }
+    case GLSLstd450UnpackHalf2x16: case GLSLstd450UnpackUnorm2x16:
+    case GLSLstd450UnpackSnorm2x16: case GLSLstd450UnpackUnorm4x8:
+    case GLSLstd450UnpackSnorm4x8: {
+        uint32_t parts = fn == GLSLstd450UnpackUnorm4x8 || fn == GLSLstd450UnpackSnorm4x8 ? 4 : 2;
+        unsigned bits = 32 / parts;
+        for (uint32_t k = 0; k < nf && k < parts; k++) {
+            if (!allk) {
+                r[k] = unk_float();
+                continue;
+            }
+            uint64_t p = (a[0].lo >> (k * bits)) & wmask(bits);
+            double x;
+            if (fn == GLSLstd450UnpackHalf2x16)
+                x = cw_half_to_float((uint16_t)p);
+            else if (fn == GLSLstd450UnpackUnorm2x16 || fn == GLSLstd450UnpackUnorm4x8)
+                x = (double)p / (double)wmask(bits);
+            else
+                x = fmax((double)sext(p, bits) / (double)wmask(bits - 1), -1.0);
+            r[k] = kv(putf((float)x, 32));
+        }
+        return 1;
+    }
+    case GLSLstd450PackDouble2x32:
+        r[0] = allk && na >= 2 ? kv((a[0].lo & 0xffffffffu) | (a[1].lo << 32)) : unk_float();
+        return 1;
+    case GLSLstd450UnpackDouble2x32:
+        if (nf >= 2) {
+            r[0] = allk ? kv(a[0].lo & 0xffffffffu) : full_int(32);
+            r[1] = allk ? kv(a[0].lo >> 32) : full_int(32);
+        }
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* Executes a non-control, non-memory instruction for the lanes. */
@@ -523,9 +705,12 @@ void ev_exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
     (void)ii;
     if (!has_reg(c, res))
         return;
-    if ((op == SpvOpGroupNonUniformElect || op == SpvOpGroupNonUniformBroadcastFirst) &&
-        exec_subgroup(c, in, lanes, n))
+    if (op >= SpvOpGroupNonUniformElect && op <= SpvOpGroupNonUniformQuadSwap) {
+        if (!ev_exec_subgroup(c, in, lanes, n))
+            for (int j = 0; j < n; j++)
+                ev_fill_unknown(c, in->type_id, RV(c, res, lanes[j]), c->nflat[res]);
         return;
+    }
     if (c->nflat[res] == 1 && in->nops >= 2 && exec_scalar_binary(c, in, lanes, n))
         return;
     const ev_type *rt = ev_tinfo(c, in->type_id);
@@ -769,6 +954,33 @@ void ev_exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
                     r[k] = unk_of(rt);
             break;
         }
+        case SpvOpUMulExtended: case SpvOpSMulExtended: case SpvOpIAddCarry:
+        case SpvOpISubBorrow: {
+            /* a struct of two members of the operands' type */
+            if (no < 2 || nf % 2) goto unknown;
+            uint32_t half = nf / 2;
+            const ev_type *et = ev_val_type(c, o[0]);
+            unsigned ew = et->width ? et->width : 32;
+            const ev_val *a = Vn(c, o[0], lane, half), *b = Vn(c, o[1], lane, half);
+            for (uint32_t k = 0; k < half; k++)
+                ev_int_ext(op, a[k], b[k], ew, &r[k], &r[half + k]);
+            break;
+        }
+        case SpvOpBitCount: case SpvOpBitReverse: case SpvOpBitFieldUExtract:
+        case SpvOpBitFieldSExtract: case SpvOpBitFieldInsert: {
+            if (no < 1) goto unknown;
+            const ev_type *bt = ev_val_type(c, o[0]);
+            unsigned bw = bt->width ? bt->width : 32;
+            const ev_val *a = Vn(c, o[0], lane, nf);
+            const ev_val *ins = op == SpvOpBitFieldInsert && no >= 2 ? Vn(c, o[1], lane, nf)
+                                                                      : a;
+            uint32_t oi = op == SpvOpBitFieldInsert ? 2 : 1;
+            ev_val off = no > oi ? V(c, o[oi], lane)[0] : full_int(32);
+            ev_val cnt = no > oi + 1 ? V(c, o[oi + 1], lane)[0] : full_int(32);
+            for (uint32_t k = 0; k < nf; k++)
+                r[k] = ev_bitfield(op, a[k], ins[k], off, cnt, bw, w);
+            break;
+        }
         case SpvOpArrayLength: {
             if (no < 1) goto unknown;
             const ev_val *p = V(c, o[0], lane);
@@ -816,8 +1028,12 @@ void ev_exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
                 fn == GLSLstd450Modf || fn == GLSLstd450ModfStruct ||
                 fn == GLSLstd450FrexpStruct)
                 goto unknown;
-            if (fn >= GLSLstd450PackSnorm4x8 && fn <= GLSLstd450UnpackDouble2x32)
-                goto unknown;
+            if (fn >= GLSLstd450PackSnorm4x8 && fn <= GLSLstd450UnpackDouble2x32) {
+                const ev_type *at = ev_val_type(c, o[2]);
+                if (!glsl_pack(fn, args[0], argn[0], r, nf, at->width ? at->width : 32))
+                    goto unknown;
+                break;
+            }
             for (uint32_t k = 0; k < nf; k++)
                 r[k] = ev_glsl_comp(fn, args, na, k, rt, argn);
             break;

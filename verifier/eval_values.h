@@ -28,6 +28,13 @@ ev_val ev_convert(uint32_t op, ev_val a, const ev_type *from,
                   const ev_type *to);
 ev_val ev_glsl_comp(uint32_t fn, const ev_val *args[], uint32_t nargs,
                     uint32_t k, const ev_type *rt, const uint32_t *argn);
+/* UMulExtended / SMulExtended / IAddCarry / ISubBorrow: *lo, *hi = the
+ * two members of the result (lsb and msb; sum or difference and carry). */
+void ev_int_ext(uint32_t op, ev_val a, ev_val b, unsigned w, ev_val *lo, ev_val *hi);
+/* BitCount, BitReverse, BitField{U,S}Extract, BitFieldInsert on one
+ * component (w operand width, rw result width). */
+ev_val ev_bitfield(uint32_t op, ev_val base, ev_val ins, ev_val off, ev_val cnt,
+                   unsigned w, unsigned rw);
 void ev_exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
                    const uint16_t *lanes, int n);
 
