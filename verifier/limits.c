@@ -645,6 +645,21 @@ static int check_spec(const reflection *r, const plan_kernel *k, const int *matc
         else
             snprintf(hint, sizeof hint, "declare it in the shader: layout(constant_id = N) "
                      "const int %s = ...;", pv->key);
+        int digits = pv->key[0] != 0;
+        for (const char *q = pv->key; *q; q++)
+            digits &= *q >= '0' && *q <= '9';
+        if (digits) {
+            /* a SpecId the module does not declare (optimised away, or
+               one map for a family of pipelines): Vulkan ignores the
+               entry, so the kernel runs with its defaults */
+            report_add_finding(kr, FINDING_SPEC_CONSTANT_UNKNOWN, SEV_WARNING, k->plan_path,
+                               pv->line, hint,
+                               "SpecId %s is not declared by %s (it has: %s): Vulkan "
+                               "ignores the entry, the value is not used",
+                               pv->key, k->shader ? k->shader : "the shader",
+                               list[0] ? list : "none");
+            continue;
+        }
         report_add_finding(kr, FINDING_SPEC_CONSTANT_UNKNOWN, SEV_ERROR, k->plan_path, pv->line, hint,
                            "spec constant '%s' is neither a SpecId nor the name of a "
                            "specialization constant of %s (it has: %s)", pv->key,
