@@ -117,6 +117,8 @@ FUZZ_LAYERS_elf       := collectors core
 FUZZ_LIBS_elf         := $(shell pkg-config --libs capstone 2>/dev/null) $(JANSSON_LIBS) $(SYS_LIBS)
 FUZZ_LAYERS_events    := collectors core
 FUZZ_LIBS_events      := -lpfm $(JANSSON_LIBS) $(SYS_LIBS)
+FUZZ_LAYERS_cpurun    := collectors core
+FUZZ_LIBS_cpurun      := $(SYS_LIBS)
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
 

@@ -9,7 +9,8 @@
  * Input: [nbuf 1..3][size u16 x nbuf][8 x int64 args][ncalls 1..4][rest:
  * the bytes of buffer 0].  The kernel's action is args[0] % 16 on call
  * args[7] % 4 (other calls return 0); see kernel_src for the operands.
- * The kernel library is compiled once with cc at start-up.
+ * The kernel library is compiled once with cc, on the first input (the
+ * replay driver of `make test` has no initialisation hook).
  * Seeds: tests/fuzz/seeds/cpurun/. */
 #include <signal.h>
 #include <stddef.h>
@@ -22,7 +23,6 @@
 
 #include "cpu_isolate.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char kernel_src[] =
@@ -52,17 +52,24 @@ static const char kernel_src[] =
     "  }\n"
     "}\n";
 
-static char lib_path[256];
+static char lib_path[256], src_path[300], dir_path[64];
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
+static void remove_kernel(void)
 {
-    (void)argc;
-    (void)argv;
+    unlink(lib_path);
+    unlink(src_path);
+    rmdir(dir_path);
+}
+
+static void build_kernel(void)
+{
     char dir[] = "/tmp/cw-fuzz-cpurun.XXXXXX";
     if (!mkdtemp(dir))
         abort();
-    char src[300], cmd[800];
-    snprintf(src, sizeof src, "%s/act.c", dir);
+    char cmd[800];
+    const char *src = src_path;
+    snprintf(dir_path, sizeof dir_path, "%s", dir);
+    snprintf(src_path, sizeof src_path, "%s/act.c", dir);
     snprintf(lib_path, sizeof lib_path, "%s/libact.so", dir);
     FILE *f = fopen(src, "w");
     if (!f)
@@ -72,11 +79,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(cmd, sizeof cmd, "cc -O1 -w -fPIC -shared -o %s %s", lib_path, src);
     if (system(cmd) != 0)
         abort();
-    return 0;
+    atexit(remove_kernel);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (!lib_path[0])
+        build_kernel();
     size_t at = 0;
     if (size < 1)
         return 0;

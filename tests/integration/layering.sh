@@ -58,7 +58,7 @@ fi
 [ "$bad" -eq 0 ] || fail "$bad upward include(s)"
 
 # the fuzz harnesses' link sets (built by make test: make fuzzers)
-for h in spirv spirv_mut plan profile report theme elf events; do
+for h in spirv spirv_mut plan profile report theme elf events cpurun; do
     b="$BUILD/fuzz/fuzz_$h"
     [ -x "$b" ] || fail "$b not built (make fuzzers)"
 done
@@ -78,7 +78,7 @@ for h in plan profile report; do
     done
 done
 # and each replays its seeds and regression inputs without crashing
-for h in spirv plan profile report theme elf events; do
+for h in spirv plan profile report theme elf events cpurun; do
     inputs=$(ls tests/fuzz/seeds/"$h"/* tests/fuzz/regressions/"$h"/* 2>/dev/null)
     [ -n "$inputs" ] || continue
     # shellcheck disable=SC2086
