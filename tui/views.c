@@ -555,27 +555,62 @@ void views_render_main(canvas *cv, const rect *body, tui_state *st)
 
 /* ---- the main view's summary of the selected kernel ---- */
 
+static const prediction *sort_pr; /* qsort has no context argument */
+
+static int cmp_terms(const void *a, const void *b)
+{
+    const pred_term *x = &sort_pr->terms[*(const size_t *)a];
+    const pred_term *y = &sort_pr->terms[*(const size_t *)b];
+    const char *bound = sort_pr->bound;
+    int xb = bound && x->name && strcmp(bound, x->name) == 0;
+    int yb = bound && y->name && strcmp(bound, y->name) == 0;
+    if (xb != yb)
+        return yb - xb;
+    if (x->time_us != y->time_us)
+        return x->time_us < y->time_us ? 1 : -1;
+    return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+size_t views_terms_order(const prediction *pr, size_t *idx, size_t max)
+{
+    size_t n = pr->nterms < max ? pr->nterms : max;
+    for (size_t i = 0; i < n; i++)
+        idx[i] = i;
+    sort_pr = pr;
+    qsort(idx, n, sizeof *idx, cmp_terms);
+    return n;
+}
+
 static void summary_terms(pane *p, const prediction *pr)
 {
-    /* one line: each term as "name time" with a small bar, largest first */
+    /* one line: each term as "name time" with a small bar, the binding
+     * term first, then largest first, so that a narrow screen cuts the
+     * cheap ones */
     if (!pr->valid || !pr->nterms || p->y >= p->cv.rows)
         return;
     double mx = 0;
     for (size_t i = 0; i < pr->nterms; i++)
         if (pr->terms[i].time_us > mx)
             mx = pr->terms[i].time_us;
+    size_t order[64];
+    size_t n = views_terms_order(pr, order, 64);
     int x = 1;
     canvas_text(&p->cv, p->y, x, 8, EL_DIM, "terms");
     x += 8;
-    for (size_t i = 0; i < pr->nterms; i++) {
-        const pred_term *t = &pr->terms[i];
+    for (size_t oi = 0; oi < n; oi++) {
+        const pred_term *t = &pr->terms[order[oi]];
         char tm[32], item[64];
         views_fmt_time(tm, sizeof tm, t->time_us);
         snprintf(item, sizeof item, "%s %s", t->name ? t->name : "?", tm);
         int bw = mx > 0 ? (int)(t->time_us / mx * 6 + 0.5) : 0;
         int iw = canvas_width(item);
-        if (x + iw + 1 + 6 + 2 > p->cv.cols)
+        if (x + iw + 1 + 6 + 2 > p->cv.cols) {
+            char more[32];
+            snprintf(more, sizeof more, "+%zu", n - oi);
+            if (x + canvas_width(more) <= p->cv.cols)
+                canvas_text(&p->cv, p->y, x, canvas_width(more), EL_DIM, more);
             break;
+        }
         int is_bound = pr->bound && t->name && strcmp(pr->bound, t->name) == 0;
         x += canvas_text(&p->cv, p->y, x, iw, is_bound ? EL_WARN : EL_NORMAL,
                          item);

@@ -83,8 +83,10 @@ static void detail_prediction(pane *p, const tui_state *st,
             canvas_text(&p->cv, p->y, 1, 14, EL_DIM, "terms");
         }
         int bw = p->cv.cols - 1 - 14 - 9 - 9;
-        for (size_t i = 0; i < pr->nterms && p->y < p->cv.rows; i++) {
-            const pred_term *t = &pr->terms[i];
+        size_t order[64];
+        size_t nt = views_terms_order(pr, order, 64);
+        for (size_t oi = 0; oi < nt && p->y < p->cv.rows; oi++) {
+            const pred_term *t = &pr->terms[order[oi]];
             int x = 15;
             int is_bound = pr->bound && t->name && strcmp(pr->bound, t->name) == 0;
             canvas_text(&p->cv, p->y, x, 8, is_bound ? EL_WARN : EL_NORMAL,

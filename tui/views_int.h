@@ -22,6 +22,10 @@ void views_fmt_count(char *buf, size_t n, uint64_t v); /* 65,536 */
 /* "-29% (was 1.69ms)" against a kernel's previous value; 0: none */
 int views_fmt_change(char *buf, size_t n, const tui_kernel *k, int measured);
 int views_sev_el(severity s);
+/* The prediction's terms in the order to show them: the binding term
+ * first, then by cost, largest first.  Fills idx (up to max); returns the
+ * count. */
+size_t views_terms_order(const prediction *pr, size_t *idx, size_t max);
 uint8_t views_verdict_el(const tui_kernel *k);
 const char *views_verdict_text(const tui_kernel *k);
 

@@ -25,6 +25,20 @@ keys fk F10
 check_restored fk
 [ "$(cat "$WORK/fk.rc" 2>/dev/null)" = 0 ] && ok "F10 quits (exit 0)" || fail "F10 exit status"
 
+# ---- the binding term is shown first on the summary's terms line at 80 columns ----
+start bt 80 24 "$CW" tui --static "$PLAN"
+expect bt '^ terms ' "summary: terms line"
+for k in 1 2 3; do
+    [ "$k" -gt 1 ] && keys bt Down && sleep 0.3
+    sel=$(screen bt | grep -E "^ [a-z_]+ " | sed -n "${k}p")
+    bound=$(printf '%s\n' "$sel" | awk '{print $2}')
+    first=$(screen bt | grep '^ terms ' | awk '{print $2}')
+    [ -n "$bound" ] && [ "$first" = "$bound" ] && ok "kernel $k: the binding term ($bound) comes first" ||
+        fail "kernel $k: bound '$bound' but the terms line starts with '$first'"
+done
+keys bt q
+check_restored bt
+
 # ---- help: PgDn scrolls it (does not leave), columns and verdicts ----
 start hp 80 24 "$CW" tui --static "$PLAN"
 expect hp '^ saxpy ' "help: main view"
