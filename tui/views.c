@@ -147,13 +147,12 @@ void views_main_layout(const rect *body, size_t nkernels, views_main_geom *m)
     m->titles = (rect){body->y, body->x, 1, body->w};
     int sum = 0;
     if (body->h >= 14) {
-        /* 3 lines at least; more when the table leaves room, but the table
-         * keeps 8 rows (or all of its kernels) */
+        /* 3 lines at least; everything the table does not need (it keeps
+         * 8 rows, or all of its kernels): a tall summary shows the detail
+         * view's sections (draw_summary) */
         int want_rows = (int)(nkernels < 8 ? 8 : nkernels > 1000 ? 1000
                                                                 : nkernels);
         sum = body->h - 1 - want_rows;
-        if (sum > 16)
-            sum = 16;
         if (sum < 3)
             sum = 3;
     }
@@ -638,6 +637,9 @@ static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
     canvas_text(cv, r->y, r->x + 1, r->w - 2, EL_SECTION, line);
     if (r->h < 2 || r->w < 8)
         return;
+    /* tall: the detail view's findings, prediction and measurement below
+     * the verdict, instead of one line each */
+    int tall = r->h >= 24;
     pane p;
     pane_init(&p, r->w - 1, r->h - 1 + 8, cv->utf8);
     /* the verdict or why there is none */
@@ -664,7 +666,7 @@ static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
         pane_wrap(&p, 1, 2, EL_DIM, line);
     }
     /* findings, worst first, one line each */
-    for (int s = SEV_ERROR; s >= SEV_NOTE; s--)
+    for (int s = SEV_ERROR; s >= SEV_NOTE && !tall; s--)
         for (size_t i = 0; i < kr->nfindings && p.y < p.cv.rows; i++) {
             const finding *f = &kr->findings[i];
             if ((int)f->sev != s)
@@ -690,6 +692,17 @@ static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
         canvas_text(&p.cv, p.y, 1, 8, EL_DIM, "change");
         canvas_text(&p.cv, p.y, 9, p.cv.cols - 9, EL_WARN, line);
         p.y++;
+    }
+    if (tall) {
+        views_detail_findings(&p, k);
+        views_detail_prediction(&p, st, k);
+        if (st->measure)
+            views_detail_measurement(&p, st, k);
+        views_detail_counts(&p, k);
+        rect body = {r->y + 1, r->x, r->h - 1, r->w - 1};
+        pane_blit(cv, &body, &p, 0);
+        canvas_free(&p.cv);
+        return;
     }
     summary_terms(&p, &kr->prediction);
     /* the latest samples, and the counters in one line */

@@ -35,7 +35,7 @@ static void detail_head(pane *p, const tui_kernel *k)
     }
 }
 
-static void detail_prediction(pane *p, const tui_state *st,
+void views_detail_prediction(pane *p, const tui_state *st,
                               const tui_kernel *k)
 {
     const prediction *pr = &k->kr.prediction;
@@ -120,7 +120,7 @@ static void detail_prediction(pane *p, const tui_state *st,
     }
 }
 
-static void detail_counts(pane *p, const tui_kernel *k)
+void views_detail_counts(pane *p, const tui_kernel *k)
 {
     if (!k->have_counts)
         return;
@@ -254,7 +254,7 @@ static void histogram(pane *p, int x, int w, const measurement *m)
     p->y++;
 }
 
-static void detail_measurement(pane *p, const tui_state *st,
+void views_detail_measurement(pane *p, const tui_state *st,
                                const tui_kernel *k)
 {
     const measurement *m = &k->kr.measurement;
@@ -395,7 +395,7 @@ static void detail_verdict(pane *p, const tui_kernel *k)
         pane_wrap(p, 1, 2, EL_NORMAL, dv->explanation);
 }
 
-static void detail_findings(pane *p, const tui_kernel *k)
+void views_detail_findings(pane *p, const tui_kernel *k)
 {
     const kernel_report *kr = &k->kr;
     char t[64];
@@ -454,15 +454,15 @@ void views_render_detail(canvas *cv, const rect *body, tui_state *st)
     detail_head(&a, k);
     if (two) {
         pane_init(&b, body->w - w1 - 2, h, cv->utf8);
-        detail_prediction(&a, st, k);
-        detail_counts(&a, k);
-        detail_findings(&a, k);
+        views_detail_prediction(&a, st, k);
+        views_detail_counts(&a, k);
+        views_detail_findings(&a, k);
         pane_blank(&b);
         pane_blank(&b);
         if (k->kr.workgroups[0])
             pane_blank(&b);
         detail_verdict(&b, k);
-        detail_measurement(&b, st, k);
+        views_detail_measurement(&b, st, k);
         int content = a.y > b.y ? a.y : b.y;
         int s = views_clamp_scroll(st, VIEW_DETAIL, content, body->h);
         rect ra = {body->y, body->x, body->h, w1};
@@ -474,10 +474,10 @@ void views_render_detail(canvas *cv, const rect *body, tui_state *st)
         canvas_free(&b.cv);
     } else {
         detail_verdict(&a, k);
-        detail_prediction(&a, st, k);
-        detail_measurement(&a, st, k);
-        detail_findings(&a, k);
-        detail_counts(&a, k);
+        views_detail_prediction(&a, st, k);
+        views_detail_measurement(&a, st, k);
+        views_detail_findings(&a, k);
+        views_detail_counts(&a, k);
         int s = views_clamp_scroll(st, VIEW_DETAIL, a.y, body->h);
         rect ra = {body->y, body->x, body->h, w1};
         pane_blit(cv, &ra, &a, s);

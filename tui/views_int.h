@@ -46,6 +46,13 @@ void pane_blit(canvas *cv, const rect *r, const pane *p, int scroll);
 int views_clamp_scroll(tui_state *st, tui_view v, int content, int h);
 void views_scrollbar(canvas *cv, const rect *r, int scroll, int content);
 
+/* Sections of the detail view, also drawn by the kernel list's summary
+ * when the terminal is tall enough to show them. */
+void views_detail_prediction(pane *p, const tui_state *st, const tui_kernel *k);
+void views_detail_measurement(pane *p, const tui_state *st, const tui_kernel *k);
+void views_detail_findings(pane *p, const tui_kernel *k);
+void views_detail_counts(pane *p, const tui_kernel *k);
+
 /* The views (body rectangle of views_layout_screen). */
 void views_render_main(canvas *cv, const rect *body, tui_state *st);
 void views_render_detail(canvas *cv, const rect *body, tui_state *st);

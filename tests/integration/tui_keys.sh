@@ -39,6 +39,16 @@ done
 keys bt q
 check_restored bt
 
+# ---- a tall terminal: the summary uses the rows the table does not need ----
+start tall 160 48 "$CW" tui --static "$PLAN"
+expect tall '^ saxpy ' "160x48: main view"
+expect tall '── Counts' "160x48: the summary shows the detail sections"
+blank=$(screen tall | sed -n '2,45p' | grep -c '^ *$')
+[ "$blank" -le 16 ] && ok "160x48: $blank blank rows (the space is used)" ||
+    fail "160x48: $blank blank rows of 44"
+keys tall q
+check_restored tall
+
 # ---- help: PgDn scrolls it (does not leave), columns and verdicts ----
 start hp 80 24 "$CW" tui --static "$PLAN"
 expect hp '^ saxpy ' "help: main view"
