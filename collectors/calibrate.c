@@ -171,29 +171,57 @@ static void fill_random(float *v, size_t n)
 
 /* ---- buffers by role ---- */
 
-/* One random cycle through `bytes / stride` nodes `stride` bytes apart
- * (Sattolo's shuffle): word[node * stride/4] = next node's word index,
- * node 0 on the cycle. */
-static uint32_t *chase_words(uint64_t bytes, uint32_t stride)
+static uint64_t xorshift(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void shuffle(uint32_t *v, uint64_t n, uint64_t *s)
+{
+    for (uint64_t i = n; i-- > 1;) {
+        uint64_t j = xorshift(s) % (i + 1);
+        uint32_t t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}
+
+/* One cycle through all `bytes / stride` nodes `stride` bytes apart, node 0
+ * first: word[node * stride/4] = next node's word index.  The nodes are
+ * visited a `page` of memory at a time (pages in random order, the nodes of
+ * a page in random order), so that a chase over far more than the caches
+ * misses them on every load but misses the TLB only once per page: the
+ * latency streaming kernels see, not a TLB walk's.  page = 0: one random
+ * order over everything. */
+static uint32_t *chase_words(uint64_t bytes, uint32_t stride, uint64_t page)
 {
     uint64_t words = bytes / 4, nodes = bytes / stride;
+    uint64_t per = page && page >= stride ? page / stride : nodes;
+    if (per > nodes)
+        per = nodes;
+    uint64_t npages = nodes / per;
     uint32_t sw = stride / 4;
-    uint32_t *w = xcalloc(words, 4), *next = xcalloc(nodes, 4);
-    for (uint64_t i = 0; i < nodes; i++)
-        next[i] = (uint32_t)i;
+    uint32_t *w = calloc(words, 4), *order = malloc(nodes * 4),
+             *pages = malloc(npages * 4);
+    if (!w || !order || !pages)
+        abort();
     uint64_t s = 0x2545f4914f6cdd1dull;
-    for (uint64_t i = nodes - 1; i > 0; i--) {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        uint64_t j = s % i;
-        uint32_t t = next[i];
-        next[i] = next[j];
-        next[j] = t;
+    for (uint64_t p = 0; p < npages; p++)
+        pages[p] = (uint32_t)p;
+    shuffle(pages + 1, npages - 1, &s); /* page 0 (node 0) first */
+    for (uint64_t p = 0; p < npages; p++) {
+        uint32_t *o = order + p * per;
+        for (uint64_t i = 0; i < per; i++)
+            o[i] = (uint32_t)(pages[p] * per + i);
+        shuffle(o + (p == 0), per - (p == 0), &s);
     }
-    for (uint64_t i = 0; i < nodes; i++)
-        w[i * sw] = next[i] * sw;
-    free(next);
+    for (uint64_t i = 0; i < npages * per; i++)
+        w[(uint64_t)order[i] * sw] = order[(i + 1) % (npages * per)] * sw;
+    free(order);
+    free(pages);
     return w;
 }
 
@@ -234,7 +262,8 @@ static int get_buffer(cal *cl, cal_buf r, vkx_buffer **out, cw_error *err)
         return rc;
     void *host;
     if (stride) {
-        host = chase_words(bytes, stride);
+        /* the DRAM chase a 2 MiB page at a time; the others fit a page */
+        host = chase_words(bytes, stride, r == CAL_BUF_CHASE_DRAM ? 2u << 20 : 0);
     } else {
         host = xcalloc(1, bytes);
         if (r == CAL_BUF_SRC || r == CAL_BUF_DST || r == CAL_BUF_SMALL)

@@ -353,7 +353,7 @@ static const cal_bench table[] = {
     {"dram latency", chase_glsl, 0, 0, 1, B2(CHASE_DRAM, POS),
      CAL_SHAPE_FIXED, {1, 1}, {20000, 20000}, {0, 0}, 0, 0, 0,
      CAL_PER_DISPATCH, 1, CAL_NS, CAL_FIELD(mem_latency_ns), 0, "ns",
-     "pointer chase, 512 B apart over 1 GiB (GPU)"},
+     "pointer chase, 512 B apart over 1 GiB, a 2 MiB page at a time"},
     {"l2 latency", chase_glsl, 0, 0, 1, B2(CHASE_L2, POS), CAL_SHAPE_FIXED,
      {1, 1}, {50000, 50000}, {0, 0}, 0, 0, 0, CAL_PER_DISPATCH, 1, CAL_NS,
      CAL_FIELD(l2_latency_ns), 0, "ns", "pointer chase, 128 B apart over 8 MiB"},

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds what bench/gpu/h200.sh needs but does not build (the bare timestamp
-# harness and the floor kernels' SPIR-V, in BUILD/bench) and copies the tree
+# harness, the floor kernels' SPIR-V and, with nvcc, the CUDA twins, in
+# BUILD/bench) and copies the tree
 # a GPU machine runs into DEST: build/clockwork, build/bench, bench/,
 # examples/.  Usage: sh bench/gpu/prepare.sh [BUILD] [DEST]
 set -eu
@@ -11,9 +12,15 @@ mkdir -p "$B"
 ${CC:-cc} -std=c11 -O2 -Wall -Wextra -o "$B/tsbare" bench/gpu/tsbare.c -lvulkan
 glslc -fshader-stage=comp bench/gpu/kernels/empty.comp -o "$B/empty.spv"
 glslc -fshader-stage=comp bench/accuracy/kernels/copy.comp -o "$B/copy.spv"
+# the CUDA twins (bench/gpu/twins.sh), where this machine has nvcc
+NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+if [ -x "$NVCC" ]; then
+    "$NVCC" -O2 -arch=sm_90 -o "$B/twins" bench/gpu/twins/twins.cu
+fi
 rm -rf "$DEST"
 mkdir -p "$DEST/build/bench"
 cp "$BUILD/clockwork" "$DEST/build/"
 cp "$B/tsbare" "$B/empty.spv" "$B/copy.spv" "$DEST/build/bench/"
+[ -x "$B/twins" ] && cp "$B/twins" "$DEST/build/bench/"
 cp -r bench examples "$DEST/"
 echo "prepared $DEST ($(du -sh "$DEST" | cut -f1))"
