@@ -77,23 +77,30 @@ int merge_main(const cw_options *opt, int argc, char **argv)
     }
     report merged;
     int worst = CW_EXIT_OK;
-    if (!code) {
+    if (!code && argc == 1 && in[0].nsources) {
+        /* one merged report: shown (or converted) as it is */
+        merged = in[0];
+        memset(&in[0], 0, sizeof in[0]);
+        worst = merged.provenance.exit_code;
+    } else if (!code) {
         cw_error_clear(&err);
-        if (merge_reports(in, (const char *const *)argv, (size_t)argc, &merged, &worst, &err)) {
-            print_err(&err);
+        if (merge_reports(in, (const char *const *)argv, (size_t)argc, &merged, &worst, &err))
             code = CW_EXIT_USAGE;
-        } else {
+        else
             fleet_analyse(&merged, opt->tolerance);
-            const char *path = opt->output ? opt->output : "-";
-            const char *fmt = format_for(opt);
-            cw_error_clear(&err);
-            int wrc = !strcmp(fmt, "table") ? write_table(&merged, path, &err)
-                                            : report_write_file(&merged, path, fmt, &err);
-            if (wrc)
-                print_err(&err);
-            code = wrc ? CW_EXIT_USAGE : worst;
-            report_free(&merged);
-        }
+        if (code)
+            print_err(&err);
+    }
+    if (!code) {
+        const char *path = opt->output ? opt->output : "-";
+        const char *fmt = format_for(opt);
+        cw_error_clear(&err);
+        int wrc = !strcmp(fmt, "table") ? write_table(&merged, path, &err)
+                                        : report_write_file(&merged, path, fmt, &err);
+        if (wrc)
+            print_err(&err);
+        code = wrc ? CW_EXIT_USAGE : worst;
+        report_free(&merged);
     }
     for (int i = 0; i < nread; i++)
         report_free(&in[i]);
