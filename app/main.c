@@ -12,11 +12,11 @@
 #include "termtext.h"
 #include "calibrate.h"
 #include "alloc.h"
-#include "cpu.h"
+#include "cpu_calibrate.h"
 #include "diff.h"
 #include "pfm.h"
 #include "identity.h"
-#include "pipeline.h"
+#include "session.h"
 #include "progress.h"
 #include "load.h"
 #include "verdict_load.h"
@@ -319,20 +319,6 @@ static void free_plans(plans *ps)
     free(ps->items);
 }
 
-/* ---- device and profile ---- */
-
-/* check: the profile without opening a device. */
-static int static_profile(const cli *c, device_profile *prof, report_device *rd)
-{
-    cw_error err;
-    cw_error_clear(&err);
-    int rc = pipeline_static_profile(&c->opt, prof, rd, &err);
-    if (rc) {
-        print_error(&err);
-    }
-    return rc;
-}
-
 static const char *default_format(const cli *c)
 {
     if (c->opt.format)
@@ -439,16 +425,6 @@ static int dump_dir_for(const char *base, const char *plan_dir, const char *name
     return used < n ? 0 : -1;
 }
 
-static void run_options_from(const cli *c, run_options *ro)
-{
-    run_options_default(ro);
-    ro->samples = c->opt.samples;
-    ro->warmup = c->opt.warmup;
-    ro->timeout_s = c->opt.timeout_s;
-    ro->budget_s = c->opt.budget_s;
-    ro->dump_dir = c->opt.dump_dir;
-}
-
 static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
 {
     const char *cmd = measure ? "run" : "check";
@@ -476,78 +452,38 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
     c = &scoped;
     report r;
     report_init(&r);
-    device_profile prof;
-    vk_ctx *ctx = NULL;
-    int have_gpu_kernels = 0;
-    for (size_t p = 0; p < ps.n; p++)
-        for (size_t i = 0; i < ps.items[p].nkernels; i++)
-            have_gpu_kernels |= ps.items[p].kernels[i].kind == PLAN_KERNEL_GPU;
-    if (measure && have_gpu_kernels) {
-        cw_error err;
-        cw_error_clear(&err);
-        int rc = vk_open_events(c->opt.device, c->opt.events, &ctx, &err);
-        if (rc) {
-            print_error(&err);
-            ctx = NULL;
-        }
-        if (rc == CW_EXIT_ENV) {
-            /* No device: nothing is measured (exit 4), but the static
-             * findings and predictions are still reported (the profile
-             * comes from static_profile below, as for check). */
-            code = cw_exit_worst(code, CW_EXIT_ENV);
-        } else if (rc) {
-            report_free(&r);
-            free_plans(&ps);
-            scope_close(&scope);
-            return cw_exit_worst(code, rc);
-        }
-    }
-    if (measure && have_gpu_kernels && ctx) {
-        cw_error err;
-        cw_error_clear(&err);
-        const vk_device_info *d = vk_ctx_info(ctx);
-        pipeline_report_device(&r.device, d);
-        int prc = pipeline_select_profile(&c->opt, d->name, d->uuid, d->driver_version, &prof,
-                                          &r.device, &err);
-        if (prc) {
-            print_error(&err);
-            vk_close(ctx);
-            report_free(&r);
-            free_plans(&ps);
-            scope_close(&scope);
-            return CW_EXIT_USAGE;
-        }
-        if (!prof.limits.max_wg_invocations)
-            vk_device_profile(ctx, &prof);
-    } else if (have_gpu_kernels) {
-        int rc = static_profile(c, &prof, &r.device);
-        if (rc) {
-            report_free(&r);
-            free_plans(&ps);
-            scope_close(&scope);
-            return rc;
-        }
-    } else {
-        cpu_profile(&prof);
-        cw_set_str(&r.device.name, prof.name[0] ? prof.name : "CPU");
-        cw_set_str(&r.device.type, "cpu");
-        cw_set_str(&r.device.profile, profile_source_name(prof.source));
-    }
-    run_options ro;
-    run_options_from(c, &ro);
+    session_kinds kinds = {0, 0}; /* of the kernels this shard takes */
     size_t ntaken = 0, done = 0;
     for (size_t p = 0, g = 0; p < ps.n; p++)
         for (size_t i = 0; i < ps.items[p].nkernels; i++, g++)
-            ntaken += (size_t)scope_takes(&scope, g);
+            if (scope_takes(&scope, g)) {
+                ntaken++;
+                kinds.cpu += ps.items[p].kernels[i].kind == PLAN_KERNEL_CPU;
+                kinds.gpu += ps.items[p].kernels[i].kind != PLAN_KERNEL_CPU;
+            }
+    session s;
+    cw_error err;
+    int rc = session_open(&s, &c->opt, measure, kinds, &r.device, &err);
+    if (rc) {
+        /* No device (exit 4): nothing is measured, but the static findings
+         * and predictions are still reported.  A bad --profile, --device
+         * or --events is a usage error: nothing to report. */
+        print_error(&err);
+        code = cw_exit_worst(code, rc);
+        if (rc != CW_EXIT_ENV) {
+            session_close(&s);
+            report_free(&r);
+            free_plans(&ps);
+            scope_close(&scope);
+            return code;
+        }
+    }
     progress prog;
     progress_open(&prog, ntaken, c->opt.quiet);
-    ro.on_sample = progress_sample;
-    ro.user = &prog;
+    session_live live = {.on_sample = progress_sample, .user = &prog};
     size_t g = 0; /* kernel number over every plan: the shard assignment's */
     for (size_t p = 0; p < ps.n; p++) {
-        uint32_t *occ = calloc(ps.items[p].nkernels + 1, sizeof *occ);
-        if (!occ)
-            abort();
+        uint32_t *occ = xcalloc(ps.items[p].nkernels + 1, sizeof *occ);
         identity_plan_occurrences(&ps.items[p], occ);
         for (size_t i = 0; i < ps.items[p].nkernels; i++, g++) {
             if (!scope_takes(&scope, g))
@@ -556,43 +492,38 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
             kernel_report *kr = report_add_kernel(&r, k->name);
             progress_kernel(&prog, ++done, k->name, measure);
             kernel_artifacts art;
-            pipeline_check_kernel_on(ctx, k, &prof, kr, &art);
+            session_check_kernel(&s, k, kr, &art);
             scope_tag(&scope, &ps.items[p], p, i, g, kr);
             if (kr->env_error && !c->opt.quiet)
                 kernel_message(k->name, kr->measurement.error);
             char dump[4096], pdir[256];
             if (ps.n > 1)
                 plan_part(&ps, p, pdir, sizeof pdir);
-            ro.dump_dir = c->opt.dump_dir && dump_dir_for(c->opt.dump_dir, ps.n > 1 ? pdir : NULL,
-                                                          k->name, occ[i], dump,
-                                                          sizeof dump) == 0
-                              ? dump
-                              : c->opt.dump_dir;
-            if (measure) {
-                int rc = pipeline_measure_kernel(ctx, k, &prof, &art, &ro, c->opt.tolerance, kr);
-                progress_done(&prog, kr);
-                if (rc && !c->opt.quiet)
-                    kernel_message(k->name,
-                                   kr->measurement.error ? kr->measurement.error : "run failed");
-            } else {
-                progress_done(&prog, kr);
-            }
+            live.dump_dir = c->opt.dump_dir && dump_dir_for(c->opt.dump_dir,
+                                                            ps.n > 1 ? pdir : NULL, k->name,
+                                                            occ[i], dump, sizeof dump) == 0
+                                ? dump
+                                : c->opt.dump_dir;
+            if (measure && session_measure_kernel(&s, k, &art, &live, kr) && !kr->env_error &&
+                !c->opt.quiet)
+                kernel_message(k->name,
+                               kr->measurement.error ? kr->measurement.error : "run failed");
+            progress_done(&prog, kr);
             kernel_artifacts_free(&art);
         }
         free(occ);
     }
     /* After a hang the driver may still be running the kernel: the
-     * context cannot be destroyed safely, so the report is written and the
-     * process leaves without tearing the device down. */
-    int hung = ctx && vk_ctx_hung(ctx);
-    if (ctx && !hung)
-        vk_close(ctx);
-    code = cw_exit_worst(code, report_exit_code(&r, measure));
+     * device cannot be torn down safely, so the report is written and the
+     * process leaves without tearing it down. */
+    int wedged = session_wedged(&s);
+    session_close(&s);
+    code = cw_exit_worst(code, session_exit_code(&r, measure));
     scope_finish(&scope, &r, code);
     int wrc = emit_report(c, &r);
     if (wrc)
         code = cw_exit_worst(code, wrc);
-    if (hung) {
+    if (wedged) {
         fflush(NULL);
         _exit(code);
     }

@@ -6,7 +6,7 @@
 #ifndef CW_MERGE_CMD_H
 #define CW_MERGE_CMD_H
 
-#include "pipeline.h"
+#include "session.h" /* cw_options */
 
 int merge_main(const cw_options *opt, int argc, char **argv);
 

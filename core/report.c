@@ -370,22 +370,28 @@ size_t kernel_report_count(const kernel_report *k, severity s)
     return n;
 }
 
+int report_kernel_exit_code(const kernel_report *k, int measured)
+{
+    int code = CW_EXIT_OK;
+    if (k->input_error)
+        code = cw_exit_worst(code, CW_EXIT_USAGE);
+    if (kernel_report_count(k, SEV_ERROR))
+        code = cw_exit_worst(code, CW_EXIT_FINDINGS);
+    /* env_error: the static stage failed for the environment (out of
+     * memory compiling), which check reports too */
+    if ((measured || k->env_error) && k->measurement.error)
+        code = cw_exit_worst(code, CW_EXIT_ENV);
+    if (measured && k->divergence.valid &&
+        (k->divergence.status == DIV_SLOWER || k->divergence.status == DIV_FASTER))
+        code = cw_exit_worst(code, CW_EXIT_DIVERGENCE);
+    return code;
+}
+
 int report_exit_code(const report *r, int measured)
 {
     int code = CW_EXIT_OK;
-    for (size_t i = 0; i < r->nkernels; i++) {
-        const kernel_report *k = &r->kernels[i];
-        if (k->input_error)
-            code = cw_exit_worst(code, CW_EXIT_USAGE);
-        if (kernel_report_count(k, SEV_ERROR))
-            code = cw_exit_worst(code, CW_EXIT_FINDINGS);
-        if ((measured || k->env_error) && k->measurement.error)
-            code = cw_exit_worst(code, CW_EXIT_ENV);
-        if (measured && k->divergence.valid &&
-            (k->divergence.status == DIV_SLOWER ||
-             k->divergence.status == DIV_FASTER))
-            code = cw_exit_worst(code, CW_EXIT_DIVERGENCE);
-    }
+    for (size_t i = 0; i < r->nkernels; i++)
+        code = cw_exit_worst(code, report_kernel_exit_code(&r->kernels[i], measured));
     return code;
 }
 

@@ -99,6 +99,15 @@ typedef struct measurement {
     size_t ncounters;
     char *error;            /* run failed: why (NULL when it ran) */
     machine_load load;      /* the machine while it was measured */
+    /* Native CPU kernels: time the kernel's threads were runnable but
+     * waited for a CPU held by another process.  Read by the verdict, not
+     * written to the JSON report. */
+    int has_wait;
+    double wait_median_us;  /* per call, median over the samples */
+    double own_median_us;   /* median of each call's time less its wait */
+    double best_own_us;     /* the best call with its wait discounted */
+    double counted_span_us; /* mean span the counters covered per call;
+                               0 when unknown */
 } measurement;
 
 typedef enum { DIV_UNKNOWN = 0, DIV_OK, DIV_SLOWER, DIV_FASTER } div_status;
@@ -226,8 +235,12 @@ const char *confidence_name(confidence c);
 const char *div_status_name(div_status s);
 size_t kernel_report_count(const kernel_report *k, severity s);
 
-/* Exit code implied by a report (ARCHITECTURE §2): 2 input error, 4 run
- * failure, 1 error findings, 3 divergence, 0 clean. */
+/* The one exit-code rule (ARCHITECTURE §2: 2 input error > 4 run failure
+ * > 1 error findings > 3 divergence > 0), for one kernel and for a whole
+ * report.  The program reaches it through session_exit_code()
+ * (app/session.h), the CLI and the TUI alike; merge (core/merge.c) for
+ * reports that carry no exit status of their own. */
+int report_kernel_exit_code(const kernel_report *k, int measured);
 int report_exit_code(const report *r, int measured);
 
 /* Output */

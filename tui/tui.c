@@ -107,22 +107,12 @@ static void apply_messages(worker *w, tui_state *st, int *dirty)
     }
 }
 
-/* Exit code of what the TUI saw (ARCHITECTURE §2). */
+/* Exit code of what the TUI saw: the session's one rule (ARCHITECTURE §2). */
 static int state_exit_code(const tui_state *st)
 {
     int code = CW_EXIT_OK;
-    for (size_t i = 0; i < st->nk; i++) {
-        const tui_kernel *k = &st->k[i];
-        if (k->kr.input_error)
-            code = cw_exit_worst(code, CW_EXIT_USAGE);
-        if (k->state == KS_FAILED || k->kr.env_error)
-            code = cw_exit_worst(code, CW_EXIT_ENV);
-        if (kernel_report_count(&k->kr, SEV_ERROR))
-            code = cw_exit_worst(code, CW_EXIT_FINDINGS);
-        if (k->kr.divergence.valid && (k->kr.divergence.status == DIV_SLOWER ||
-                                       k->kr.divergence.status == DIV_FASTER))
-            code = cw_exit_worst(code, CW_EXIT_DIVERGENCE);
-    }
+    for (size_t i = 0; i < st->nk; i++)
+        code = cw_exit_worst(code, session_kernel_exit_code(&st->k[i].kr, 1));
     return code;
 }
 

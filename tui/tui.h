@@ -2,7 +2,7 @@
  *
  * Contract: tui_run() owns the terminal from start to return: it restores
  * it on every exit path (quit, SIGINT, SIGTERM, SIGHUP, fatal error).
- * Analysis and measurement go through pipeline.h in a worker thread; the
+ * Analysis and measurement go through session.h in a worker thread; the
  * UI thread never waits on a device.  Headless: snapshot_view ("main",
  * "detail", "source", "roofline", "device", "help") prints a text
  * rendering of that view at cols x rows and returns without curses; frames
@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "pipeline.h"
+#include "session.h"
 #include "plan.h"
 
 typedef struct tui_args {

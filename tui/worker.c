@@ -11,11 +11,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cpu.h"
-#include "pfm.h"
-#include "pipeline.h"
+#include "session.h"
 #include "source.h"
-#include "vk.h"
 
 typedef struct wkernel {
     int need_check, need_measure;
@@ -48,8 +45,7 @@ struct worker {
     const cw_options *opt;
     wplan *plans;
     size_t nplans;
-    vk_ctx *ctx;
-    device_profile prof;
+    session s;            /* device, profile, run options (session.h) */
     int started;
     char last_sampling[1024]; /* skip repeating the same header text */
 };
@@ -210,66 +206,32 @@ static int poll_files(worker *w)
 
 /* ---- device, profile, counters ---- */
 
-static int any_gpu(const worker *w)
-{
-    for (size_t pi = 0; pi < w->nplans; pi++)
-        for (size_t i = 0; i < w->plans[pi].p->nkernels; i++)
-            if (w->plans[pi].p->kernels[i].kind == PLAN_KERNEL_GPU)
-                return 1;
-    return 0;
-}
-
-/* Pick a device without opening it (static only): the selector, else
- * discrete, integrated, virtual, cpu. */
+/* The session: device (when measuring), profile, run options. */
 static void setup_device(worker *w, report_device *rd)
 {
-    cw_error err;
-    cw_error_clear(&err);
-    char msg[1600];
-    const cw_options *o = w->opt;
-    int gpu = any_gpu(w);
-    profile_init(&w->prof);
-    if (w->measure && gpu) {
+    if (w->measure)
         post_text(w, MSG_SAMPLING, "opening the device");
-        if (vk_open_events(o->device, o->events, &w->ctx, &err) != 0) {
-            cw_error_format(&err, msg, sizeof msg);
-            post_text(w, MSG_STATUS, "no measurement: %s", msg);
-            w->ctx = NULL;
-        }
+    session_kinds kinds = {0, 0};
+    for (size_t pi = 0; pi < w->nplans; pi++) {
+        session_kinds n = session_count_kinds(w->plans[pi].p, 1);
+        kinds.gpu += n.gpu;
+        kinds.cpu += n.cpu;
     }
-    int rc;
-    if (w->ctx) {
-        const vk_device_info *d = vk_ctx_info(w->ctx);
-        pipeline_report_device(rd, d);
-        rc = pipeline_select_profile(o, d->name, d->uuid, d->driver_version,
-                                     &w->prof, rd, &err);
-        if (rc == 0 && !w->prof.limits.max_wg_invocations)
-            vk_device_profile(w->ctx, &w->prof);
-    } else if (gpu) {
-        rc = pipeline_static_profile(o, &w->prof, rd, &err);
-    } else {
-        cpu_profile(&w->prof);
-        cw_set_str(&rd->name, w->prof.name[0] ? w->prof.name : "CPU");
-        cw_set_str(&rd->type, "cpu");
-        cw_set_str(&rd->profile, profile_source_name(w->prof.source));
-        rc = 0;
-    }
+    cw_error err;
+    int rc = session_open(&w->s, w->opt, w->measure, kinds, rd, &err);
     if (rc != 0) {
+        char msg[1600];
         cw_error_format(&err, msg, sizeof msg);
-        post_text(w, MSG_STATUS, "profile: %s", msg);
+        post_text(w, MSG_STATUS, "%s: %s",
+                  rc == CW_EXIT_ENV ? "no measurement" : "profile", msg);
     }
 }
 
 static kernel_report *probe_counters(worker *w)
 {
-    pfm_session *s = NULL;
     cw_error err;
-    cw_error_clear(&err);
     kernel_report *kr = xcalloc(1, sizeof *kr);
-    if (pfm_session_open(w->opt->events, 0, &s, &err) == 0 && s) {
-        pfm_session_describe(s, &kr->measurement);
-        pfm_session_close(s);
-    } else {
+    if (session_probe_counters(&w->s, &kr->measurement, &err) != 0) {
         char msg[1600];
         cw_error_format(&err, msg, sizeof msg);
         post_text(w, MSG_STATUS, "counters: %s", msg);
@@ -288,7 +250,7 @@ static void do_check(worker *w, size_t pi, size_t i)
     wkernel_clear(wk);
     wk->src_mtime = mtime_of(kernel_file(k));
     cw_set_str(&wk->kr.name, k->name);
-    pipeline_check_kernel_on(w->ctx, k, &w->prof, &wk->kr, &wk->art);
+    session_check_kernel(&w->s, k, &wk->kr, &wk->art);
     wk->have = 1;
     tui_msg m = {.kind = MSG_STATIC, .plan = (int)pi, .index = (int)i,
                  .state = KS_CHECKED};
@@ -334,31 +296,11 @@ static int do_measure(worker *w, size_t pi, size_t i)
     post_state(w, (int)pi, (int)i, KS_MEASURING);
     kernel_report *kr = xcalloc(1, sizeof *kr);
     state_report_copy(kr, &wk->kr);
-    run_options ro;
-    run_options_default(&ro);
-    if (w->opt->samples)
-        ro.samples = w->opt->samples;
-    if (w->opt->warmup)
-        ro.warmup = w->opt->warmup;
-    if (w->opt->timeout_s > 0)
-        ro.timeout_s = w->opt->timeout_s;
-    if (w->opt->budget_s > 0)
-        ro.budget_s = w->opt->budget_s;
     sample_ctx sc = {w, (int)pi, (int)i};
-    ro.on_sample = on_sample;
-    ro.user = &sc;
-    ro.cancel = (volatile int *)&w->cancel;
+    session_live live = {.on_sample = on_sample, .user = &sc,
+                         .cancel = (volatile int *)&w->cancel};
     w->cancel = 0;
-    if (k->kind == PLAN_KERNEL_GPU && !w->ctx && !kr->input_error &&
-        !kernel_report_count(kr, SEV_ERROR)) {
-        cw_set_str(&kr->measurement.error, "no Vulkan device is open (see "
-                   "the status line)");
-    } else {
-        pipeline_measure_kernel(w->ctx, k, &w->prof, &wk->art, &ro,
-                                w->opt->tolerance > 0 ? w->opt->tolerance
-                                                      : 0.25,
-                                kr);
-    }
+    session_measure_kernel(&w->s, k, &wk->art, &live, kr);
     int ran = kr->measurement.valid && !kr->measurement.error;
     tui_msg m = {.kind = MSG_MEASURED, .plan = (int)pi, .index = (int)i,
                  .kr = kr};
@@ -384,7 +326,7 @@ static void *worker_main(void *arg)
     m.dev = xcalloc(1, sizeof *m.dev);
     setup_device(w, m.dev);
     m.prof = xcalloc(1, sizeof *m.prof);
-    *m.prof = w->prof;
+    *m.prof = *session_device_profile(&w->s);
     m.counters = probe_counters(w);
     post(w, &m);
     for (size_t pi = 0; pi < w->nplans; pi++)
@@ -585,9 +527,9 @@ void worker_stop(worker *w)
             plan_free(&wp->own);
     }
     free(w->plans);
-    /* After a hang the driver may still run the kernel: leave it be. */
-    if (w->ctx && !vk_ctx_hung(w->ctx))
-        vk_close(w->ctx);
+    /* After a hang the driver may still run the kernel: the session
+     * leaves it be. */
+    session_close(&w->s);
     for (size_t i = 0; i < w->nq; i++)
         state_msg_free(&w->q[i]);
     free(w->q);

@@ -1,9 +1,10 @@
 /* worker.h - the TUI's measurement thread and its message queue.
  *
  * Contract: worker_start() starts one pthread that owns every device
- * object: it opens the device (when measuring), picks the profile, probes
- * the counters, then for every plan kernel runs pipeline_check_kernel()
- * (static, fast) and, unless static-only or paused, pipeline_measure_kernel()
+ * object: it opens the session (session.h: device when measuring, profile,
+ * run options), probes the counters, then for every plan kernel runs
+ * session_check_kernel() (static, fast) and, unless static-only or paused,
+ * session_measure_kernel()
  * with a live on_sample callback.  It posts tui_msg messages (state.h) to a
  * small locked queue; the UI thread takes them with worker_drain() and
  * never waits on the device.  Once a second while idle (and between

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "verdict.h"
+
 /* No device constant lives here: every cost below comes from the device
  * profile (core/profile.h, profiles/<key>.json); an unknown one is replaced
  * by a stated assumption (resolve()). */
@@ -1132,25 +1134,10 @@ static void far_below(model *m, const terms *ts, const acc_cost *cost,
 {
     if (!m->kr || time <= 0)
         return;
-    double thr = m->k && m->k->min_efficiency >= 0 ? m->k->min_efficiency
-                                                   : 0.25;
-    double eff = ideal / time;
-    if (eff >= thr)
-        return;
-    char t1[32], t2[32], t3[32];
-    fmt_us(t1, sizeof t1, term_us(ts, bound));
-    fmt_us(t2, sizeof t2, time);
-    fmt_us(t3, sizeof t3, ideal);
-    finding *f = report_add_finding(
-        m->kr, FINDING_FAR_BELOW_ROOFLINE, SEV_WARNING, m->file, 0,
-        far_below_hint(m, ts, cost, bound),
-        "predicted %s reaches %.1f%% of what the device allows (ideal %s, "
-        "threshold %.0f%%): the %s term costs %s",
-        t2, eff * 100, t3, thr * 100, bound, t1);
-    finding_detail_str(f, "term", bound);
-    finding_detail_real(f, "efficiency", eff);
-    finding_detail_real(f, "threshold", thr);
-    finding_detail_real(f, "ideal_us", ideal);
+    verdict_far_below_roofline(m->kr, m->file, "predicted", bound,
+                               term_us(ts, bound), time, ideal,
+                               m->k ? m->k->min_efficiency : -1,
+                               far_below_hint(m, ts, cost, bound));
 }
 
 void model_predict(const kernel_counts *c, const reflection *refl,

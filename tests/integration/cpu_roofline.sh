@@ -4,7 +4,13 @@
 #    is scalar code (scalar-fp-code), the OpenBLAS wrapper is not;
 #  - `run` of examples/cpu/plan.json flags the naive SGEMM
 #    far-below-roofline and exits 3;
-#  - the OpenBLAS SGEMM alone is not flagged and exits 0.
+#  - the OpenBLAS SGEMM alone, judged like every kernel (measured against
+#    the predicted time = its roofline, within the tolerance band; here
+#    --tolerance 3, i.e. at least 25% of the roofline) is ok and exits 0;
+#  - a kernel measured faster than its roofline (the plan claims 1000x
+#    the work) is never `ok`: faster, ceiling-exceeded pointing at
+#    calibrate, exit 3;
+#  - a work expression that does not evaluate stops the kernel being run.
 set -u
 : "${CW:?CW must name the clockwork binary}"
 ROOT=${CW_TEST_ROOT:-.}
@@ -38,7 +44,7 @@ n=$(grep -o '"far-below-roofline"' "$T/run.json" | wc -l)
 grep -q 'efficiency' "$T/run.json" || fail "no efficiency in the report"
 grep -q 'GFLOPS' "$T/run.json" || fail "no measured GFLOPS in the report"
 
-# 3. the OpenBLAS SGEMM alone: not flagged, exit 0
+# 3. the OpenBLAS SGEMM alone: not flagged, ok within a +300% band, exit 0
 cat > "$T/blas.json" <<JSON
 {"kernels": [{"name": "sgemm_blas", "kind": "cpu",
   "library": "$EX/libsgemm_blas.so", "symbol": "sgemm", "args": {"n": 512},
@@ -46,10 +52,11 @@ cat > "$T/blas.json" <<JSON
   "work": {"flops": "2*n*n*n", "bytes": "3*4*n*n"},
   "expect": {"min_efficiency": 0.25}}]}
 JSON
-"$CW" run --samples 5 --format json -o "$T/blas_run.json" "$T/blas.json"
+"$CW" run --samples 5 --tolerance 3 --format json -o "$T/blas_run.json" "$T/blas.json"
 rc=$?
 [ "$rc" -eq 0 ] || { cat "$T/blas_run.json"; fail "OpenBLAS run exited $rc, expected 0"; }
 grep -q '"far-below-roofline"' "$T/blas_run.json" && fail "OpenBLAS SGEMM flagged"
+grep -q '"status": "ok"' "$T/blas_run.json" || { cat "$T/blas_run.json"; fail "OpenBLAS SGEMM not ok"; }
 
 # 4. a bad work expression is an input error naming the position
 sed 's|"2\*n\*n\*n"|"2*n*"|' "$T/blas.json" > "$T/bad.json"
@@ -57,4 +64,21 @@ sed 's|"2\*n\*n\*n"|"2*n*"|' "$T/blas.json" > "$T/bad.json"
 rc=$?
 [ "$rc" -eq 2 ] || fail "bad work expression: exit $rc, expected 2"
 grep -q 'position 5' "$T/bad_check.json" "$T/bad.err" || fail "bad work expression: no position"
+# the same error stops `run` too: nothing is executed, exit 2
+"$CW" run --format json -o "$T/bad_run.json" "$T/bad.json" 2> "$T/bad_run.err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "run with a bad work expression: exit $rc, expected 2"
+grep -q 'not run: the kernel has error findings' "$T/bad_run.json" || \
+    { cat "$T/bad_run.json"; fail "a kernel with a bad work expression was run"; }
+grep -q '"median_us"' "$T/bad_run.json" && fail "a kernel with a bad work expression was measured"
+
+# 5. faster than the roofline allows: the ceiling is wrong, never ok
+sed 's|"2\*n\*n\*n"|"2000*n*n*n"|; s|"3\*4\*n\*n"|"1"|' "$T/blas.json" > "$T/fast.json"
+grep -q '2000\*n' "$T/fast.json" || fail "test plan not rewritten"
+"$CW" run --samples 3 --format json -o "$T/fast_run.json" "$T/fast.json"
+rc=$?
+[ "$rc" -eq 3 ] || { cat "$T/fast_run.json"; fail "beating the roofline: exit $rc, expected 3"; }
+grep -q '"status": "faster"' "$T/fast_run.json" || { cat "$T/fast_run.json"; fail "not faster"; }
+grep -q '"ceiling-exceeded"' "$T/fast_run.json" || fail "no ceiling-exceeded finding"
+grep -q 'clockwork calibrate --cpu' "$T/fast_run.json" || fail "ceiling-exceeded does not point at calibrate"
 echo "ok"

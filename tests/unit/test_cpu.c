@@ -1,6 +1,7 @@
 /* test_cpu.c - native CPU kernels: the ABI call path (buffers, args, return
- * codes, hang guard, load errors), the roofline prediction and verdict, and
- * the machine-code inspection that tells the example SGEMMs apart.
+ * codes, hang guard, load errors), the roofline prediction and the one
+ * verdict through the pipeline (as GPU kernels go), and the machine-code
+ * inspection that tells the example SGEMMs apart.
  *
  * The ABI probe kernel is compiled at test time from the source below
  * (with $CC, default cc) so the test needs nothing but itself; the SGEMM
@@ -21,10 +22,14 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "cpu.h"
+#include "backend.h"
+#include "cpu_profile.h"
+#include "cpu_run.h"
 #include "cpuinspect.h"
+#include "pipeline.h"
 #include "plan.h"
 #include "report.h"
+#include "verdict.h"
 #include "vk.h"
 
 static const char probe_src[] =
@@ -136,6 +141,32 @@ static int has_finding(const kernel_report *kr, const char *id)
     return 0;
 }
 
+/* The pipeline's static stage and live stage for a CPU kernel, as the
+ * session runs them (the artifacts of the last check are kept). */
+static kernel_artifacts g_art;
+static device_profile g_prof;
+
+static void cpu_check_kernel(const plan_kernel *k, const device_profile *p,
+                             kernel_report *kr)
+{
+    g_prof = *p;
+    kernel_artifacts_free(&g_art);
+    pipeline_check_kernel(k, p, NULL, kr, &g_art);
+}
+
+static int cpu_run_and_judge(const plan_kernel *k, const run_options *ro,
+                             double tolerance, kernel_report *kr)
+{
+    backend_slot slot;
+    cw_error err;
+    backend_config cfg = {0};
+    assert_int_equal(backend_open_role(BACKEND_ROLE_CPU, &cfg, &slot, &err), 0);
+    int rc = pipeline_measure_kernel(&slot, k, &g_prof, &g_art, ro, tolerance,
+                                     kr);
+    backend_slot_close(&slot);
+    return rc;
+}
+
 /* ---- ABI ---- */
 
 static const char *const probe_names[] = {"n", "m", "rc", "sleep", "fail_at"};
@@ -166,7 +197,7 @@ static void test_abi_buffers_args(void **state)
     ro_init(&ro, dump);
     kernel_report kr;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), 0);
     assert_null(kr.measurement.error);
     assert_true(kr.measurement.valid);
     assert_true(kr.measurement.samples >= 3);
@@ -192,7 +223,7 @@ static void test_abi_buffers_args(void **state)
     /* ramp init */
     probe_kernel(&f, 0, 0, 0);
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), 0);
     fp = fopen(path, "rb");
     assert_non_null(fp);
     assert_int_equal(fread(out, 1, sizeof out, fp), 100);
@@ -218,7 +249,7 @@ static void test_abi_return_codes(void **state)
         ro_init(&ro, NULL);
         kernel_report kr;
         kr_init(&kr);
-        int rc = cpu_measure_kernel(&f.k, &ro, &kr);
+        int rc = cpu_measure_kernel(&f.k, &ro, &kr.measurement);
         if (rc != CW_EXIT_ENV || !kr.measurement.error ||
             !strstr(kr.measurement.error, cases[i].want)) {
             print_error("line %d: rc %d error \"%s\"\n", cases[i].line, rc,
@@ -240,14 +271,14 @@ static void test_abi_load_errors(void **state)
     ro_init(&ro, NULL);
     kernel_report kr;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
     assert_non_null(strstr(kr.measurement.error, "/nonexistent/libnothing.so"));
     kernel_report_free(&kr);
 
     probe_kernel(&f, 0, 0, 0);
     f.k.symbol = (char *)"no_such_kernel";
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
     assert_non_null(strstr(kr.measurement.error, "no_such_kernel"));
     kernel_report_free(&kr);
 
@@ -256,7 +287,7 @@ static void test_abi_load_errors(void **state)
     f.args[1].is_integer = 0;
     f.args[1].value = 2.5;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
     assert_non_null(strstr(kr.measurement.error, "not an integer"));
     kernel_report_free(&kr);
 }
@@ -271,7 +302,7 @@ static void test_abi_hang_guard(void **state)
     ro.timeout_s = 0.3;
     kernel_report kr;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
     assert_non_null(strstr(kr.measurement.error, "did not return within"));
     kernel_report_free(&kr);
 }
@@ -405,7 +436,7 @@ static void test_verdict_far_below_roofline(void **state)
     kernel_report kr;
     kr_init(&kr);
     cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
     assert_true(has_finding(&kr, "far-below-roofline"));
     assert_true(kr.divergence.valid);
     assert_int_equal(kr.divergence.status, DIV_SLOWER);
@@ -418,21 +449,38 @@ static void test_verdict_far_below_roofline(void **state)
     assert_true(kr.divergence.ratio > 1000);
     kernel_report_free(&kr);
 
-    /* a machine as slow as 0.001 GFLOPS: the kernel beats the roofline */
+    /* a machine as slow as 0.001 GFLOPS: the kernel beats the roofline, so
+     * the ceiling is wrong -- never ok */
     fake_profile(&p, 0.002, 1e9);
     kr_init(&kr);
     cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
     assert_false(has_finding(&kr, "far-below-roofline"));
-    assert_int_equal(kr.divergence.status, DIV_OK);
+    assert_true(has_finding(&kr, "ceiling-exceeded"));
+    assert_int_equal(kr.divergence.status, DIV_FASTER);
+    assert_non_null(strstr(kr.divergence.explanation, "clockwork calibrate --cpu"));
     kernel_report_free(&kr);
+
+    /* a work expression that does not evaluate: the kernel is not run */
+    fake_profile(&p, 1e9, 1e9);
+    f.k.work_flops = (char *)"2*n*";
+    kr_init(&kr);
+    cpu_check_kernel(&f.k, &p, &kr);
+    assert_true(has_finding(&kr, "work-expression-invalid"));
+    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
+    assert_false(kr.measurement.valid);
+    assert_int_equal(kr.measurement.samples, 0);
+    assert_int_equal(kr.divergence.status, DIV_UNKNOWN);
+    assert_non_null(strstr(kr.divergence.explanation, "not run"));
+    kernel_report_free(&kr);
+    f.k.work_flops = (char *)"2*n*n*n";
 
     /* min_efficiency 0 never flags */
     fake_profile(&p, 1e9, 1e9);
     f.k.min_efficiency = 0;
     kr_init(&kr);
     cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
     assert_false(has_finding(&kr, "far-below-roofline"));
     kernel_report_free(&kr);
 }
@@ -452,6 +500,7 @@ static void synthetic_report(kernel_report *kr, double pred_us,
     kr_init(kr);
     kr->prediction.valid = 1;
     kr->prediction.time_us = pred_us;
+    kr->prediction.ideal_time_us = pred_us;
     kr->prediction.flops = 2e9;
     kr->prediction.bytes = 1e6;
     cw_set_str(&kr->prediction.bound, "fp32");
@@ -461,16 +510,48 @@ static void synthetic_report(kernel_report *kr, double pred_us,
     kr->measurement.min_us = min_us;
 }
 
+/* The samples' CPU wait as the runner records it (us per call). */
+static void set_waits(measurement *m, const double *samples,
+                      const double *waits, size_t n)
+{
+    double own[8], dl[8], best = m->min_us;
+    for (size_t i = 0; i < n; i++) {
+        own[i] = samples[i] - waits[i];
+        dl[i] = waits[i];
+        if (own[i] > 0 && own[i] < best)
+            best = own[i];
+    }
+    for (size_t i = 0; i < n; i++) /* n is tiny: insertion sort */
+        for (size_t j = i; j > 0 && own[j] < own[j - 1]; j--) {
+            double t = own[j]; own[j] = own[j - 1]; own[j - 1] = t;
+        }
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i; j > 0 && dl[j] < dl[j - 1]; j--) {
+            double t = dl[j]; dl[j] = dl[j - 1]; dl[j - 1] = t;
+        }
+    m->has_wait = 1;
+    m->own_median_us = own[n / 2];
+    m->wait_median_us = dl[n / 2];
+    m->best_own_us = best;
+    m->counted_span_us = 10000;
+}
+
+static void judge_cpu(kernel_report *kr)
+{
+    verdict_input in;
+    verdict_input_default(&in);
+    in.roofline_prediction = 1;
+    in.threads = 1;
+    in.file = "libk.so";
+    in.calibrate = "clockwork calibrate --cpu";
+    verdict_judge_kernel(&in, kr);
+}
+
 static void test_verdict_evidence_and_wait(void **state)
 {
     (void)state;
-    char lib[512];
-    example_lib(lib, sizeof lib, "sgemm_naive");
-    kfix f;
-    sgemm_kernel(&f, lib, 64);
-    f.k.threads = 1;
-
-    /* 1000 us roofline, 10 ms measured: 10%, flagged, with counters */
+    /* 1000 us roofline, 10 ms measured: 10x the prediction, slower, and
+     * far below the roofline on the best call (11%), with counters */
     kernel_report kr;
     synthetic_report(&kr, 1000, 10000, 9000);
     measurement *m = &kr.measurement;
@@ -483,7 +564,8 @@ static void test_verdict_evidence_and_wait(void **state)
     add_counter(m, "task-clock", 1e7); /* ns: 10 ms */
     const double samples[] = {10000, 9000};
     const double no_wait[] = {0, 0};
-    cpu_roofline_verdict(&f.k, &kr, samples, no_wait, 2, 10000);
+    set_waits(m, samples, no_wait, 2);
+    judge_cpu(&kr);
     assert_int_equal(kr.divergence.status, DIV_SLOWER);
     assert_true(has_finding(&kr, "far-below-roofline"));
     const char *e = kr.divergence.explanation;
@@ -496,40 +578,65 @@ static void test_verdict_evidence_and_wait(void **state)
     assert_null(strstr(e, "counters unavailable"));
     assert_null(strstr(e, "waited"));
     assert_true(fabs(kr.divergence.ratio - 10.0) < 1e-9);
+    /* far-below-roofline has the one detail schema */
+    for (size_t i = 0; i < kr.nfindings; i++)
+        if (!strcmp(kr.findings[i].id, "far-below-roofline")) {
+            const finding *fd = &kr.findings[i];
+            assert_string_equal(json_string_value(finding_detail_get(fd, "term")), "fp32");
+            assert_true(fabs(json_real_value(finding_detail_get(fd, "efficiency")) -
+                             1000.0 / 9000) < 1e-9);
+            assert_true(json_real_value(finding_detail_get(fd, "threshold")) == 0.25);
+            assert_true(json_real_value(finding_detail_get(fd, "ideal_us")) == 1000);
+            assert_int_equal(json_object_size(fd->detail), 4);
+        }
     kernel_report_free(&kr);
 
-    /* the same calls, but the best one spent 8.9 ms waiting for a CPU:
-     * discounted it would beat the roofline, so it counts as the
-     * roofline (100%) and the kernel is not flagged */
+    /* the best call spent 8.9 ms waiting for a CPU: discounted it would
+     * beat the roofline, so it counts as the roofline (100%) and the kernel
+     * is not flagged far below; the other call did not wait, so the
+     * median without wait is still 10x the prediction: slower */
     synthetic_report(&kr, 1000, 10000, 9000);
     const double waits[] = {0, 8900};
-    cpu_roofline_verdict(&f.k, &kr, samples, waits, 2, 10000);
-    assert_int_equal(kr.divergence.status, DIV_OK);
+    set_waits(&kr.measurement, samples, waits, 2);
+    judge_cpu(&kr);
+    assert_int_equal(kr.divergence.status, DIV_SLOWER);
     assert_false(has_finding(&kr, "far-below-roofline"));
+    assert_false(has_finding(&kr, "ceiling-exceeded"));
     assert_non_null(strstr(kr.divergence.explanation, "waited"));
     assert_non_null(strstr(kr.divergence.explanation,
                            "100.0% efficiency on the best call"));
-    assert_non_null(strstr(kr.divergence.explanation, "counters unavailable"));
+    kernel_report_free(&kr);
+
+    /* every call waited 9 ms of its 10: judged without the wait, the
+     * kernel is at its prediction: ok, and the explanation says why */
+    synthetic_report(&kr, 1000, 10000, 9000);
+    const double most[] = {9000, 8000};
+    set_waits(&kr.measurement, samples, most, 2);
+    judge_cpu(&kr);
+    assert_int_equal(kr.divergence.status, DIV_OK);
+    assert_non_null(strstr(kr.divergence.explanation, "without CPU wait"));
     kernel_report_free(&kr);
 
     /* a small wait does not rescue a slow kernel */
     synthetic_report(&kr, 1000, 10000, 9000);
     const double small[] = {500, 500};
-    cpu_roofline_verdict(&f.k, &kr, samples, small, 2, 10000);
+    set_waits(&kr.measurement, samples, small, 2);
+    judge_cpu(&kr);
     assert_int_equal(kr.divergence.status, DIV_SLOWER);
     kernel_report_free(&kr);
 
-    /* nothing to judge without a prediction */
+    /* nothing to judge without a prediction: unknown, no findings */
     synthetic_report(&kr, 1000, 10000, 9000);
     kr.prediction.valid = 0;
-    cpu_roofline_verdict(&f.k, &kr, samples, no_wait, 2, 10000);
-    assert_false(kr.divergence.valid);
+    judge_cpu(&kr);
+    assert_int_equal(kr.divergence.status, DIV_UNKNOWN);
+    assert_int_equal(kr.nfindings, 0);
     kernel_report_free(&kr);
 }
 
 /* Two more threads on the kernel's CPU: the kernel's calls take about
- * three times as long, the measurement sees the wait (schedstat run_delay), says so,
- * and judges the best call without it. */
+ * three times as long, the measurement sees the wait (schedstat run_delay),
+ * the verdict says so and judges the calls without it. */
 static volatile int spin_stop;
 
 static void *spinner(void *arg)
@@ -568,7 +675,7 @@ static void test_contention_is_discounted(void **state)
     kernel_report kr;
     kr_init(&kr);
     cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
     double t_alone = kr.measurement.min_us;
     kernel_report_free(&kr);
 
@@ -582,7 +689,9 @@ static void test_contention_is_discounted(void **state)
         assert_int_equal(pthread_create(&th[i], NULL, spinner, NULL), 0);
     kr_init(&kr);
     cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    /* judged without the wait the kernel runs at its own speed, 3x the
+     * roofline: ok within a +300% band, not far below (33% > 25%) */
+    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 3.0, &kr), 0);
     spin_stop = 1;
     for (int i = 0; i < 2; i++)
         pthread_join(th[i], NULL);
@@ -611,7 +720,7 @@ static void test_counters_unavailable_reason(void **state)
     ro_init(&ro, NULL);
     kernel_report kr;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr), 0);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), 0);
     assert_true(kr.measurement.ncounters >= 8);
     for (size_t i = 0; i < kr.measurement.ncounters; i++) {
         assert_false(kr.measurement.counters[i].available);

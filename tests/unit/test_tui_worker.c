@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "pipeline.h"
+#include "session.h"
 #include "plan.h"
 #include "state.h"
 #include "tui.h"

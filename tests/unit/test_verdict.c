@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +36,97 @@ static const vcase cases[] = {
     {__LINE__, 1, 100, 1, 1000, 0, 0.25, DIV_SLOWER, "the model's bound was dram"},
     {__LINE__, 1, 100, 1, 300, 0, 5.0, DIV_OK, "within"},
 };
+
+/* One meaning for GPU and native CPU rows: measured against predicted in
+ * the band; beating the ideal (roofline) time is never ok. */
+typedef struct rcase {
+    int row;
+    int roofline;     /* the prediction is the roofline (native CPU) */
+    double pred_us, ideal_us, median, tolerance;
+    div_status want;
+    const char *finding; /* expected finding, or NULL for none */
+    const char *needle;
+} rcase;
+
+static const rcase rcases[] = {
+    /* GPU: ideal 50, predicted 100 */
+    {__LINE__, 0, 100, 50, 110, 0.25, DIV_OK, NULL, "within ±25%"},
+    {__LINE__, 0, 100, 50, 60, 0.25, DIV_FASTER, NULL, "0.60×"},
+    {__LINE__, 0, 100, 50, 40, 0.25, DIV_FASTER, "ceiling-exceeded", "ceiling is wrong"},
+    {__LINE__, 0, 100, 50, 40, 5.0, DIV_FASTER, "ceiling-exceeded", "`clockwork calibrate`"},
+    {__LINE__, 0, 100, 50, 300, 0.25, DIV_SLOWER, NULL, "3.00×"},
+    /* CPU: predicted = ideal = the roofline; efficiency = predicted/measured */
+    {__LINE__, 1, 100, 100, 110, 0.25, DIV_OK, NULL, "90.9% efficiency"},
+    {__LINE__, 1, 100, 100, 200, 0.25, DIV_SLOWER, NULL, "50.0% efficiency"},
+    {__LINE__, 1, 100, 100, 200, 3.0, DIV_OK, NULL, "within ±300%"},
+    {__LINE__, 1, 100, 100, 1000, 0.25, DIV_SLOWER, "far-below-roofline", "10.0% efficiency"},
+    {__LINE__, 1, 100, 100, 1000, 20.0, DIV_OK, "far-below-roofline", "within"},
+    /* a memcpy at 230% of the assumed ceiling: the ceiling is wrong */
+    {__LINE__, 1, 100, 100, 43.5, 0.25, DIV_FASTER, "ceiling-exceeded", "230% of the ideal"},
+    {__LINE__, 1, 100, 100, 95, 0.25, DIV_FASTER, "ceiling-exceeded", "faster than"},
+};
+
+static void test_one_meaning(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof rcases / sizeof *rcases; i++) {
+        const rcase *c = &rcases[i];
+        kernel_report kr;
+        memset(&kr, 0, sizeof kr);
+        kr.prediction.valid = 1;
+        kr.prediction.time_us = c->pred_us;
+        kr.prediction.ideal_time_us = c->ideal_us;
+        kr.prediction.flops = 1e6;
+        kr.prediction.bound = cw_strdup(c->roofline ? "fp32" : "dram");
+        kr.measurement.valid = 1;
+        kr.measurement.samples = 10;
+        kr.measurement.median_us = kr.measurement.min_us = c->median;
+        verdict_input in;
+        verdict_input_default(&in);
+        in.tolerance = c->tolerance;
+        in.roofline_prediction = c->roofline;
+        verdict_judge_kernel(&in, &kr);
+        const char *e = kr.divergence.explanation;
+        int nf = (int)kr.nfindings;
+        int has = c->finding && nf == 1 && strcmp(kr.findings[0].id, c->finding) == 0;
+        if (kr.divergence.status != c->want || !e || !strstr(e, c->needle) ||
+            (c->finding ? !has : nf != 0))
+            fail_msg("row %d: status %s, %d findings (%s), explanation '%s'", c->row,
+                     div_status_name(kr.divergence.status), nf,
+                     nf ? kr.findings[0].id : "-", e ? e : "(null)");
+        if (fabs(kr.divergence.ratio - c->median / c->pred_us) > 1e-12)
+            fail_msg("row %d: ratio %g", c->row, kr.divergence.ratio);
+        kernel_report_free(&kr);
+    }
+}
+
+/* far-below-roofline: one meaning and one detail schema, static or
+ * measured. */
+static void test_far_below_schema(void **state)
+{
+    (void)state;
+    kernel_report kr;
+    memset(&kr, 0, sizeof kr);
+    assert_null(verdict_far_below_roofline(&kr, "k.comp", "predicted", "dram", 90, 100, 30, -1,
+                                           NULL));
+    finding *f = verdict_far_below_roofline(&kr, "k.comp", "predicted", "issue", 1750, 1780,
+                                            430, -1, NULL);
+    assert_non_null(f);
+    assert_string_equal(f->id, "far-below-roofline");
+    assert_non_null(strstr(f->message, "predicted 1.78 ms reaches 24.2% of what the device "
+                                       "allows (ideal 430 µs, threshold 25%): the issue "
+                                       "term costs 1.75 ms"));
+    assert_string_equal(json_string_value(finding_detail_get(f, "term")), "issue");
+    assert_true(fabs(json_real_value(finding_detail_get(f, "efficiency")) - 430.0 / 1780) <
+                1e-12);
+    assert_true(json_real_value(finding_detail_get(f, "threshold")) == 0.25);
+    assert_true(json_real_value(finding_detail_get(f, "ideal_us")) == 430);
+    assert_int_equal(json_object_size(f->detail), 4);
+    /* a plan's threshold replaces the default */
+    assert_null(verdict_far_below_roofline(&kr, NULL, "predicted", "issue", 1, 1780, 430, 0.2,
+                                           NULL));
+    kernel_report_free(&kr);
+}
 
 static void test_table(void **state)
 {
@@ -95,6 +188,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_evidence),
+        cmocka_unit_test(test_one_meaning),
+        cmocka_unit_test(test_far_below_schema),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,183 @@
+/* test_session.c - the session layer: the one exit-code rule (table), the
+ * backend table and the null backend standing in when a backend is forced
+ * off, and a session that measures nothing but still predicts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "backend.h"
+#include "session.h"
+
+typedef struct xcase {
+    int line;
+    int input_error, errors, failed;
+    div_status status;
+    int measured;
+    int want;
+} xcase;
+
+/* ARCHITECTURE §2: 2 > 4 > 1 > 3 > 0, measurement results only for run */
+static const xcase xcases[] = {
+    {__LINE__, 0, 0, 0, DIV_OK, 1, CW_EXIT_OK},
+    {__LINE__, 0, 0, 0, DIV_UNKNOWN, 1, CW_EXIT_OK},
+    {__LINE__, 0, 0, 0, DIV_SLOWER, 1, CW_EXIT_DIVERGENCE},
+    {__LINE__, 0, 0, 0, DIV_FASTER, 1, CW_EXIT_DIVERGENCE},
+    {__LINE__, 0, 0, 0, DIV_SLOWER, 0, CW_EXIT_OK},
+    {__LINE__, 0, 1, 0, DIV_SLOWER, 1, CW_EXIT_FINDINGS},
+    {__LINE__, 0, 1, 1, DIV_SLOWER, 1, CW_EXIT_ENV},
+    {__LINE__, 0, 1, 1, DIV_SLOWER, 0, CW_EXIT_FINDINGS},
+    {__LINE__, 1, 1, 1, DIV_SLOWER, 1, CW_EXIT_USAGE},
+    {__LINE__, 1, 0, 0, DIV_OK, 0, CW_EXIT_USAGE},
+};
+
+/* k: zero-initialised, or fresh from report_add_kernel */
+static void fill(kernel_report *k, const xcase *c)
+{
+    k->input_error = c->input_error;
+    if (c->errors)
+        report_add_finding(k, FINDING_OUT_OF_BOUNDS, SEV_ERROR, NULL, 0, NULL, "x");
+    report_add_finding(k, FINDING_TAIL_EFFECT, SEV_WARNING, NULL, 0, NULL, "y");
+    if (c->failed)
+        k->measurement.error = cw_strdup("device lost");
+    k->divergence.valid = 1;
+    k->divergence.status = c->status;
+}
+
+static void test_exit_code_table(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof xcases / sizeof *xcases; i++) {
+        kernel_report k;
+        memset(&k, 0, sizeof k);
+        fill(&k, &xcases[i]);
+        int got = session_kernel_exit_code(&k, xcases[i].measured);
+        kernel_report_free(&k);
+        if (got != xcases[i].want)
+            fail_msg("line %d: exit %d, want %d", xcases[i].line, got, xcases[i].want);
+    }
+    /* a report: the worst kernel wins */
+    report r;
+    report_init(&r);
+    fill(report_add_kernel(&r, "a"), &xcases[2]); /* 3 */
+    fill(report_add_kernel(&r, "b"), &xcases[5]); /* 1 */
+    assert_int_equal(session_exit_code(&r, 1), CW_EXIT_FINDINGS);
+    fill(report_add_kernel(&r, "c"), &xcases[6]); /* 4 */
+    assert_int_equal(session_exit_code(&r, 1), CW_EXIT_ENV);
+    report_free(&r);
+}
+
+static void test_backend_table(void **state)
+{
+    (void)state;
+    int roles[4] = {0};
+    size_t n = 0;
+    for (; backend_table[n]; n++) {
+        const backend *b = backend_table[n];
+        assert_non_null(b->name);
+        assert_non_null(b->open);
+        assert_non_null(b->describe);
+        roles[b->role]++;
+        /* a backend that runs kernels can measure them */
+        if (b->role == BACKEND_ROLE_GPU || b->role == BACKEND_ROLE_CPU ||
+            b->role == BACKEND_ROLE_ANY)
+            assert_non_null(b->measure);
+    }
+    assert_true(n >= 4);
+    assert_int_equal(roles[BACKEND_ROLE_ANY], 1); /* exactly one null backend */
+    assert_true(roles[BACKEND_ROLE_GPU] >= 1 && roles[BACKEND_ROLE_CPU] >= 1);
+    assert_true(roles[BACKEND_ROLE_COUNTERS] >= 1);
+}
+
+/* Forced off, a backend gives way to the null backend, which measures
+ * nothing and says why. */
+static void test_null_backend_stands_in(void **state)
+{
+    (void)state;
+    setenv("CW_BACKENDS_OFF", "pfm,cpu", 1);
+    assert_true(backend_forced_off("cpu"));
+    assert_false(backend_forced_off("cp"));
+    backend_slot slot;
+    cw_error err;
+    backend_config cfg = {0};
+    assert_int_equal(backend_open_role(BACKEND_ROLE_CPU, &cfg, &slot, &err), CW_EXIT_ENV);
+    assert_false(slot.available);
+    assert_string_equal(slot.b->name, "null");
+    assert_non_null(strstr(err.text, "CW_BACKENDS_OFF"));
+    plan_kernel k;
+    memset(&k, 0, sizeof k);
+    k.kind = PLAN_KERNEL_CPU;
+    k.name = (char *)"k";
+    measurement m;
+    memset(&m, 0, sizeof m);
+    assert_int_equal(backend_slot_measure(&slot, &k, NULL, NULL, &m), CW_EXIT_ENV);
+    assert_false(m.valid);
+    assert_non_null(m.error);
+    assert_non_null(strstr(m.error, "unavailable"));
+    assert_non_null(strstr(m.error, "CW_BACKENDS_OFF"));
+    free(m.error);
+    backend_slot_close(&slot);
+    unsetenv("CW_BACKENDS_OFF");
+}
+
+/* A session over a CPU-only plan names this CPU; with the CPU backend off
+ * it still opens, and measuring reports the reason, not a number. */
+static void test_session_without_backend(void **state)
+{
+    (void)state;
+    setenv("CW_BACKENDS_OFF", "cpu", 1);
+    cw_options o;
+    cw_options_default(&o);
+    session s;
+    report_device rd;
+    memset(&rd, 0, sizeof rd);
+    cw_error err;
+    session_kinds kinds = {0, 1};
+    assert_int_equal(session_open(&s, &o, 1, kinds, &rd, &err), 0);
+    assert_true(s.device_is_cpu);
+    assert_int_equal(s.ro.samples, 10);
+    assert_true(s.tolerance == 0.25);
+    plan_kernel k;
+    memset(&k, 0, sizeof k);
+    k.kind = PLAN_KERNEL_CPU;
+    k.name = (char *)"k";
+    char lib[512];
+    const char *b = getenv("BUILD");
+    snprintf(lib, sizeof lib, "%s/examples/cpu/libsgemm_naive.so", b && *b ? b : "build");
+    k.library = k.library_path = lib;
+    k.symbol = (char *)"sgemm";
+    k.min_efficiency = -1;
+    kernel_report kr;
+    memset(&kr, 0, sizeof kr);
+    kernel_artifacts art;
+    session_check_kernel(&s, &k, &kr, &art);
+    assert_string_equal(kr.kind, "cpu");
+    assert_int_equal(kernel_report_count(&kr, SEV_ERROR), 0);
+    assert_int_equal(session_measure_kernel(&s, &k, &art, NULL, &kr), CW_EXIT_ENV);
+    assert_non_null(strstr(kr.measurement.error, "unavailable"));
+    assert_int_equal(kr.divergence.status, DIV_UNKNOWN);
+    assert_int_equal(session_kernel_exit_code(&kr, 1), CW_EXIT_ENV);
+    kernel_artifacts_free(&art);
+    kernel_report_free(&kr);
+    session_close(&s);
+    free(rd.name);
+    free(rd.type);
+    free(rd.profile);
+    unsetenv("CW_BACKENDS_OFF");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exit_code_table),
+        cmocka_unit_test(test_backend_table),
+        cmocka_unit_test(test_null_backend_stands_in),
+        cmocka_unit_test(test_session_without_backend),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
