@@ -503,6 +503,10 @@ const finding *state_line_finding(const tui_kernel *k, int line)
 {
     const finding *w = NULL;
     const char *sb = base_name(k->kr.shader);
+    /* a .spv's embedded GLSL is cited under its own file name */
+    size_t sl = strlen(sb);
+    if (sl > 4 && strcmp(sb + sl - 4, ".spv") == 0)
+        sb = "";
     for (size_t i = 0; line > 0 && i < k->kr.nfindings; i++) {
         const finding *f = &k->kr.findings[i];
         if (f->line != line)

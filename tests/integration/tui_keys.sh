@@ -80,6 +80,24 @@ if screen src | grep -Eq "^[●▲•] +$line "; then ok "the finding's line $li
 keys src q
 check_restored src
 
+# ---- a .spv with debug info: the GLSL it carries, with the findings' marks ----
+if command -v glslc >/dev/null; then
+    glslc -g "$ROOT/examples/kernels/saxpy_noguard.comp" -o "$WORK/noguard.spv"
+    cat > "$WORK/spv.json" <<JSON
+{"kernels": [{"name": "g", "shader": "noguard.spv", "workgroups": [4], "push": {"n": 1000, "alpha": 2.0},
+ "buffers": [{"binding": 0, "elements": 1000}, {"binding": 1, "elements": 1000}]}]}
+JSON
+    start spv 100 30 "$CW" tui --static "$WORK/spv.json"
+    expect spv '^ g ' "spv: main view"
+    keys spv 3
+    expect spv 'g · noguard.spv · GLSL · [0-9]+ lines' "spv -g: the source view shows the embedded GLSL"
+    expect spv '^● +11 .*y\[i\] = alpha \* x\[i\] \+ y\[i\];' "spv -g: the finding's mark on the GLSL line it cites"
+    keys spv q
+    check_restored spv
+else
+    fail "glslc missing (make deps)"
+fi
+
 # ---- the re-run message goes away when the round is done ----
 start rr 80 24 "$CW" tui $FAST "$PLAN"
 expect rr 'done · [0-9]+ measured' "rerun: first round done" 900
