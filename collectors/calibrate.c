@@ -433,6 +433,8 @@ static void row_launch(cal *cl, const cal_bench *b, cal_launch *l)
                          .stride = b->stride, .mask = b->mask[d], .m = b->m,
                          .c = b->c};
     l->groups = b->groups[d];
+    if (l->push.mask == CAL_MASK_DRAM)
+        l->push.mask = (uint32_t)(cl->dram_bytes / 4 - 1);
     if (b->shape == CAL_SHAPE_STREAM)
         stream_launch(cl, b->iters[d], l);
     else if (b->shape == CAL_SHAPE_UNITS)
@@ -506,6 +508,12 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     case CAL_CPU_GROUP:
         *v = (t - cl->out->s.empty_dispatch_s) * 1e9 * units / l->groups;
         break;
+    case CAL_DRAM_BYTES: {
+        int wr = b->bufs[0] == CAL_BUF_DST;
+        double gbs = wr ? p->dram_gbs : p->dram_read_gbs;
+        *v = t * gbs * 1e9 / l->work;
+        break;
+    }
     }
     if (!isfinite(*v) || *v <= 0) {
         logf_(cl, "  %-20s not derived: %g (the other costs exceed the "
@@ -702,6 +710,11 @@ static void derive_atomics(cal *cl)
               "ns/request", comb ? "are" : "are not", s->atomic_all_ns, sg,
               s->atomic_one_ns);
     }
+    if (s->atomic_line_ns > 0)
+        logf_(cl, "  %-20s %10.4g %-15s (global atomics on one 128-byte line, "
+              "lanes on distinct words: %.3g ns per atomic per address)\n",
+              "atomic per line", s->atomic_line_ns, "ns/atomic",
+              s->atomic_line_ns * 32);
     if (s->shared_all_ns > 0) {
         int comb = s->shared_one_ns > 0 &&
                    s->shared_all_ns * sg < 2 * s->shared_one_ns;

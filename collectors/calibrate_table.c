@@ -271,6 +271,37 @@ static const char shared_atomic_one_glsl[] = HEAD(256)
     "    if (h[0] == 0xffffffffu) d[gl_WorkGroupID.x & 4095u] = h[0];\n"
     "}\n";
 
+/* global atomics from every lane on its own word of one 128-byte line:
+ * the line's atomic unit is the only resource */
+static const char atomic_line_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
+    "void main() {\n"
+    "    uint w = gl_LocalInvocationID.x & 31u;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        atomicAdd(a[w], (k & 3u) + 1u);\n"
+    "}\n";
+
+/* isolated random 4-byte accesses far beyond the caches: what DRAM moves
+ * per access (a sector? two? a read-modify-write for a store?) */
+static const char random_read_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    float acc = 0.0;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        acc += s[((i + k * stride) * 2654435761u) & mask];\n"
+    "    if (acc == -1234.5678) d[i & 4095u] = acc;\n"
+    "}\n";
+
+static const char random_write_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        d[((i + k * stride) * 2654435761u) & mask] = float(k);\n"
+    "}\n";
+
 static const char barrier_glsl[] = HEAD(256)
     "void main() {\n"
     "    for (uint k = 0u; k < iters; k++)\n"
@@ -419,6 +450,21 @@ static const cal_bench table[] = {
      CAL_SHAPE_UNITS, {0, 0}, {16384, 64}, {0, 0}, 0, 0, 0, CAL_PER_UNIT_LANE,
      1, CAL_NS, CAL_SCRATCH(shared_all_ns), 0, "ns/lane",
      "one workgroup per unit, every lane on one shared word"},
+    {"atomic line", atomic_line_glsl, 0, 0, 256, B1(COUNTER),
+     CAL_SHAPE_FIXED, {1024, 16}, {16, 16}, {0, 0}, 0, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_NS, CAL_SCRATCH(atomic_line_ns), 0, "ns/atomic",
+     "every lane its own word of one 128-byte line, all workgroups"},
+    /* what DRAM moves per isolated access (after the bandwidths above) */
+    {"dram random read", random_read_glsl, 0, 0, 256, B2(SRC, SMALL),
+     CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_BYTES,
+     CAL_SCRATCH(dram_read_bytes), CAL_GPU_ONLY, "bytes",
+     "4-byte reads at hashed addresses over the DRAM buffer"},
+    {"dram random write", random_write_glsl, 0, 0, 256, B1(DST),
+     CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_BYTES,
+     CAL_SCRATCH(dram_write_bytes), CAL_GPU_ONLY, "bytes",
+     "4-byte stores at hashed addresses over the DRAM buffer"},
     /* synchronisation */
     {"barrier", barrier_glsl, 0, 0, 256, B0, CAL_SHAPE_FIXED, {1, 1},
      {20000, 2000}, {0, 0}, 0, 0, 0, CAL_PER_DISPATCH, 1, CAL_NS,

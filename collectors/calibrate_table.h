@@ -81,6 +81,9 @@ typedef enum {
     CAL_CPU_CHAIN,    /* core cycles per dependent FP step of one vector */
     CAL_CPU_FP16,     /* FP32 conversions per FP16 FLOP */
     CAL_CPU_GROUP,    /* ns per workgroup, beyond an empty dispatch */
+    CAL_DRAM_BYTES,   /* t x the measured DRAM rate / accesses: the bytes
+                         DRAM moves per isolated access (reads: the read
+                         rate; writes: the copy rate, read + write) */
 } cal_kind;
 
 enum {
@@ -99,6 +102,10 @@ typedef struct cal_scratch {
     double shared_one_ns;   /* workgroup memory, the same two */
     double shared_all_ns;
     double empty_dispatch_s;/* batched cost of an empty dispatch */
+    double atomic_line_ns;  /* global atomics, lanes on distinct words of
+                               one 128-byte line: ns per atomic */
+    double dram_read_bytes; /* DRAM bytes per isolated random 4-byte read */
+    double dram_write_bytes;/* the same per isolated random 4-byte write */
 } cal_scratch;
 
 typedef struct cal_out {
@@ -109,6 +116,8 @@ typedef struct cal_out {
 #define CAL_FIELD(f) offsetof(cal_out, p.f)
 #define CAL_SCRATCH(f) offsetof(cal_out, s.f)
 
+#define CAL_MASK_DRAM 0xffffffffu
+
 typedef struct cal_bench {
     const char *name;
     const char *glsl;        /* may hold $T (type) and $E (extension line) */
@@ -118,7 +127,8 @@ typedef struct cal_bench {
     cal_shape shape;
     uint32_t groups[2];      /* [0] GPU, [1] CPU device */
     uint32_t iters[2];
-    uint32_t mask[2];        /* push mask (working-set mask, words - 1) */
+    uint32_t mask[2];        /* push mask (working-set mask, words - 1);
+                                CAL_MASK_DRAM: the DRAM buffers' floats - 1 */
     uint32_t stride;         /* push stride (CAL_SHAPE_FIXED) */
     float m, c;
     cal_scope scope;
