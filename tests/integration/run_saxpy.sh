@@ -29,9 +29,9 @@ JSON
 cat "$dir/out"
 # 0 or 3 (a divergence from the model is not this test's business)
 [ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "exit $rc"
-[ -f "$dir/dump/binding-0-1.bin" ] || fail "no dump of the written buffer"
-[ -f "$dir/dump/binding-0-0.bin" ] && fail "the read-only input was dumped"
-python3 - "$dir/report.json" "$dir/dump/binding-0-1.bin" <<'PY' || fail "report or output"
+[ -f "$dir/dump/saxpy/binding-0-1.bin" ] || fail "no dump of the written buffer"
+[ -f "$dir/dump/saxpy/binding-0-0.bin" ] && fail "the read-only input was dumped"
+python3 - "$dir/report.json" "$dir/dump/saxpy/binding-0-1.bin" <<'PY' || fail "report or output"
 import json, os, struct, sys
 r = json.load(open(sys.argv[1]))
 m = r["kernels"][0]["measurement"]
