@@ -184,7 +184,7 @@ void report_write_csv(const report *r, FILE *out)
 {
     fputs("kernel,kind,bound,ideal_us,predicted_us,flops,bytes,confidence,"
           "measured_median_us,mad_us,min_us,max_us,samples,invocations,ratio,"
-          "status,errors,warnings,notes\n", out);
+          "status,errors,warnings,notes,plan,plan_index,host,device\n", out);
     for (size_t i = 0; i < r->nkernels; i++) {
         const kernel_report *k = &r->kernels[i];
         const prediction *p = &k->prediction;
@@ -210,8 +210,20 @@ void report_write_csv(const report *r, FILE *out)
         fputc(',', out);
         csv_num(out, d->valid && d->status != DIV_UNKNOWN, d->ratio); fputc(',', out);
         csv_field(out, d->valid ? div_status_name(d->status) : "unknown"); fputc(',', out);
-        fprintf(out, "%zu,%zu,%zu\n", kernel_report_count(k, SEV_ERROR),
+        fprintf(out, "%zu,%zu,%zu,", kernel_report_count(k, SEV_ERROR),
                 kernel_report_count(k, SEV_WARNING), kernel_report_count(k, SEV_NOTE));
+        /* where the row came from: a merged report has one row per device */
+        const report_source *src = k->source >= 0 && (size_t)k->source < r->nsources
+                                       ? &r->sources[k->source] : NULL;
+        const report_provenance *pv = src ? &src->prov : &r->provenance;
+        const report_device *dv = src ? &src->device : &r->device;
+        csv_field(out, k->plan); fputc(',', out);
+        if (k->plan_index >= 0)
+            fprintf(out, "%ld", k->plan_index);
+        fputc(',', out);
+        csv_field(out, pv->node ? pv->node : pv->host); fputc(',', out);
+        csv_field(out, dv->uuid ? dv->uuid : dv->name);
+        fputc('\n', out);
     }
 }
 

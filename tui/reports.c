@@ -74,6 +74,25 @@ static void label_groups(group *g, size_t ng)
     }
 }
 
+/* ", outlier gpu1/0" for the devices the fleet view flags */
+static void fleet_outliers(const report *r, const group *g, size_t ng, char *buf, size_t n)
+{
+    json_t *f = r->fleet_json ? json_loads(r->fleet_json, 0, NULL) : NULL;
+    size_t i, count = 0;
+    json_t *d;
+    json_array_foreach(json_object_get(f, "devices"), i, d) {
+        const char *key = json_string_value(json_object_get(d, "device"));
+        if (!key || !json_is_true(json_object_get(d, "outlier")))
+            continue;
+        for (size_t j = 0; j < ng; j++)
+            if (!strcmp(g[j].key, key)) {
+                size_t len = strlen(buf);
+                snprintf(buf + len, n - len, "%s%s", count++ ? " " : ", outlier ", g[j].label);
+            }
+    }
+    json_decref(f);
+}
+
 static void post(tui_state *st, tui_msg *m)
 {
     state_apply(st, m);
@@ -120,9 +139,11 @@ static void fold_in(tui_state *st, const report *r)
         km.state = KS_CHECKED;
         post(st, &km);
     }
-    char text[128];
-    snprintf(text, sizeof text, "done · from %zu report%s, %zu device%s (read-only)",
-             r->nsources ? r->nsources : 1, r->nsources > 1 ? "s" : "", ng, ng == 1 ? "" : "s");
+    char text[256], outliers[160] = "";
+    fleet_outliers(r, groups, ng, outliers, sizeof outliers);
+    snprintf(text, sizeof text, "%zu report%s, %zu device%s%s (read-only)",
+             r->nsources ? r->nsources : 1, r->nsources > 1 ? "s" : "", ng, ng == 1 ? "" : "s",
+             outliers);
     m = (tui_msg){.kind = MSG_SAMPLING, .text = cw_strdup(text)};
     post(st, &m);
     free(gk);

@@ -48,13 +48,13 @@ for k in m["kernels"]:
     assert ids.count("device-outlier") == (1 if k["source"] in slow else 0), (k["name"], k["source"], ids)
 PY
 # the TUI: no device, grouped by host/device, the outlier's findings counted
-"$CW" tui --snapshot main --size 110x30 "$T"/d*.json > "$T/tui" 2> "$T/err"
+"$CW" tui --snapshot main --size 130x30 "$T"/d*.json > "$T/tui" 2> "$T/err"
 rc=$?
 [ $rc -eq 0 ] || fail "tui exited $rc: $(cat "$T/err")"
 for g in "gpu0/0: saxpy" "gpu0/1: saxpy" "gpu1/0: saxpy" "gpu1/1: saxpy"; do
     grep -q " $g " "$T/tui" || fail "tui lacks the group row '$g': $(cat "$T/tui")"
 done
-grep -q "from 4 reports, 4 devices (read-only)" "$T/tui" || fail "tui header: $(head -n 2 "$T/tui")"
+grep -q "4 reports, 4 devices, outlier gpu1/0 (read-only)" "$T/tui" || fail "tui header: $(head -n 2 "$T/tui")"
 [ "$(grep -c '^ gpu1/0: .* 2W ' "$T/tui")" -eq 6 ] || fail "the outlier's rows lack the finding: $(cat "$T/tui")"
 [ "$(grep -c '^ gpu0/0: .* 1W ' "$T/tui")" -eq 6 ] || fail "a sibling got a finding: $(cat "$T/tui")"
 "$CW" tui --snapshot main --size 110x30 "$T/merged.json" > "$T/tui2" 2> "$T/err" || fail "tui of a merged report: $(cat "$T/err")"
