@@ -132,6 +132,7 @@ static const field fields[] = {
     {"shape", "l2_ways", F_U32, P(l2_ways), 0},
     {"shape", "l1_write_policy", F_WPOL, P(l1_write_back), 0},
     {"shape", "reg_alloc_granule", F_U32, P(reg_alloc_granule), 0},
+    {"shape", "atomic_unit_bytes", F_U32, P(atomic_unit_bytes), 0},
 
     {"costs", "l1_latency_ns", F_RATE, P(l1_latency_ns), 0},
     {"costs", "l2_latency_ns", F_RATE, P(l2_latency_ns), 0},

@@ -89,6 +89,9 @@ typedef struct device_profile {
                                     write-allocate (CPUs) */
     uint32_t reg_alloc_granule;  /* registers given to a subgroup in blocks
                                     of this many (256 on NVIDIA) */
+    uint32_t atomic_unit_bytes;  /* global atomics serialise per block of
+                                    this many bytes (the L2 line on NVIDIA);
+                                    0 unknown: per address */
 
     /* "costs": latencies and per-operation costs; < 0 when unknown.
      * Each is measured by one `clockwork calibrate` microbenchmark

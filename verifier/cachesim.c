@@ -280,6 +280,7 @@ static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint64_t bit)
 static void batch_run(cachesim *s, csim_level *l1, csim_op op, line_mask *b,
                       uint32_t n, uint32_t tag)
 {
+    COUNT(s, tag, l1_lines, n);
     for (uint32_t i = 0; i < n; i++)
         line_access(s, l1, op, b[i].line, b[i].mask, tag);
 }

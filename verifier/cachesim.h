@@ -53,6 +53,9 @@ typedef struct csim_stats {
     double requests;         /* subgroup requests */
     double lane_bytes;       /* bytes the lanes asked for */
     double l1_sectors;       /* sectors requested at L1 (after coalescing) */
+    double l1_lines;         /* distinct lines per request, summed: the L1
+                                looks up one line per cycle (a request
+                                touching 32 lines takes 32 cycles) */
     double l1_hit_sectors;
     double l2_sectors;       /* sectors requested at L2 (L1 misses, stores,
                                 atomics, write-backs) */

@@ -91,10 +91,12 @@ static void bump(ct_table *t, uint32_t group, uint64_t addr, double v)
 }
 
 void ct_request(ct_table *t, uint32_t group, const uint64_t *addr, uint32_t n,
-                int combine)
+                int combine, uint32_t granule)
 {
     if (!t)
         return;
+    if (!granule)
+        granule = 1;
     for (uint32_t i = 0; i < n; i++) {
         if (combine) {
             int dup = 0;
@@ -103,7 +105,7 @@ void ct_request(ct_table *t, uint32_t group, const uint64_t *addr, uint32_t n,
             if (dup)
                 continue;
         }
-        bump(t, group, addr[i], 1);
+        bump(t, group, addr[i] / granule * granule, 1);
     }
 }
 

@@ -41,7 +41,7 @@ typedef struct model {
     double fp32_pus, fp16_pus, fp64_pus, int_pus, sfu_pus, atomic_pus;
     double issue_pus;        /* invocation-instructions per µs */
     double launch_us, latency_ns, clock_ghz;
-    uint32_t units, subgroup, sector, banks;
+    uint32_t units, subgroup, sector, line, banks;
     uint32_t max_threads, max_groups, shared_per_unit;
     uint64_t l2_bytes;
     int is_cpu;
@@ -70,7 +70,8 @@ typedef struct model {
     double inflight_per_inv; /* bytes of independent loads per invocation */
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
-    int dram_limited_by_inflight; /* Little's law, not bandwidth, binds */
+    int dram_limited_by_inflight; /* the latency path is a large share */
+    double latency_term;     /* GPU: the path (plus DRAM when it is less) */
 } model;
 
 static double pos(double v) { return v > 0 && isfinite(v) ? v : -1; }
@@ -165,6 +166,7 @@ static void resolve(model *m)
     m->units = need_count(m, p->units, 1, "number of compute units");
     m->subgroup = need_count(m, p->limits.subgroup_size, 32, "subgroup size");
     m->sector = need_count(m, p->sector_bytes, 32, "memory sector size");
+    m->line = p->line_bytes ? p->line_bytes : 4 * m->sector;
     m->clock_ghz = need_rate(m, pos(p->clock_ghz), 1.5, "clock", "GHz", 1);
     m->l2_bytes = p->l2_bytes;
     if (!m->l2_bytes) {
@@ -513,7 +515,8 @@ static void sim_split(const model *m, const access_summary *a, acc_cost *ac)
     ac->known = a->sim_execs / (a->sim_execs + a->sim_unknown);
     double known = a->count * ac->known, rest = 1 - ac->known;
     ac->moved = ac->moved * rest + known * a->sim_l2_sectors * sec;
-    ac->l1 = ac->l1 * rest + known * a->sim_l1_sectors * sec;
+    /* the L1 looks up one line per cycle: a request costs its lines */
+    ac->l1 = ac->l1 * rest + known * a->sim_l1_lines * m->line;
     ac->sim_dram = known * a->sim_dram_bytes;
 }
 
@@ -725,27 +728,70 @@ static double fp_hiding(const model *m, double peak_pus)
     return fmin(1, warps * chains / (ports * m->fp_lat_cyc));
 }
 
+/* The GPU latency path, µs: a workgroup cannot finish faster than its
+ * invocations' dependent path; each slot runs `waves` workgroups one after
+ * the other.  The path: one memory round trip (load, use, store), one more
+ * per load whose address comes from buffer contents (a pointer chase:
+ * index unknown to the evaluator), the longer of issuing its counted
+ * instructions (one per clock) and its FP dependency chain, and the
+ * barriers.  Loads with known addresses in a loop do not wait for each
+ * other (the compiler unrolls and batches them): their cost is bandwidth.
+ * Per-invocation figures are averages over the launched invocations (an
+ * invocation that writes nothing still runs the loop before it). */
+static double gpu_path_us(const model *m)
+{
+    const kernel_counts *c = m->c;
+    double inv = c->invocations ? (double)c->invocations
+                                : (double)m->groups * (double)m->wg;
+    if (inv <= 0)
+        inv = 1;
+    double trips = 0;
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        if (!is_global(a) || a->is_store || a->count <= 0)
+            continue;
+        if (trips < 1)
+            trips = 1;
+        if (!a->index_known && !a->uniform)
+            trips += a->count / inv;
+    }
+    int chains = c->fp_chains > 0 ? c->fp_chains : 1;
+    double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
+    double issue_cyc = c->instructions / inv;
+    double chain_cyc = fl / inv / 2 / chains * m->fp_lat_cyc;
+    double per_group_ns = trips * m->latency_ns +
+                          fmax(issue_cyc, chain_cyc) / m->clock_ghz +
+                          c->barriers / (double)m->groups * m->barrier_ns;
+    return m->waves * per_group_ns * 1e-3;
+}
+
 static void compute_terms(model *m, terms *ts, acc_cost *cost)
 {
     const kernel_counts *c = m->c;
     double imb = m->imbalance;
     (void)cost;
 
-    /* DRAM, with Little's law on a GPU: achieved bandwidth is at most the
-     * bytes in flight over the latency. */
-    double dram_bw = m->dram_bpus;
-    if (!m->is_cpu && m->inflight_per_inv > 0) {
-        double units_busy = fmin(m->units, (double)m->groups);
-        double per_unit_inv = fmin((double)m->resident,
-                                   ceil((double)m->groups / m->units)) *
-                              m->wg;
-        double inflight = units_busy * per_unit_inv * m->inflight_per_inv;
-        double little = inflight / (m->latency_ns * 1e-3); /* bytes / µs */
-        if (little < dram_bw)
-            dram_bw = little;
+    /* DRAM.  On a GPU a slot (one resident workgroup) alternates its
+     * dependent path (the latency term: load round trips, issue, barriers)
+     * with its share of the transfer, so the two add up: with W waves of S
+     * slots, W x path + W x S x bytes per group / bandwidth = latency +
+     * bytes / bandwidth.  This is Little's law with the latency of a whole
+     * group: few bytes in flight per group (one 4-byte load per
+     * invocation) leave the bandwidth idle for the path's duration, many
+     * (vector loads, unrolled loops) make the path small against the
+     * transfer.  The larger share names the term. */
+    double dram_peak = m->dram_bytes / m->dram_bpus;
+    double path = m->is_cpu ? 0 : gpu_path_us(m);
+    m->dram_limited_by_inflight = path > 0.25 * (dram_peak + path);
+    if (m->is_cpu) {
+        add(ts, "dram", dram_peak);
+    } else if (dram_peak >= path) {
+        add(ts, "dram", dram_peak + path);
+        m->latency_term = path;
+    } else {
+        add(ts, "dram", dram_peak);
+        m->latency_term = dram_peak + path;
     }
-    m->dram_limited_by_inflight = dram_bw < m->dram_bpus;
-    add(ts, "dram", m->dram_bytes / dram_bw);
     /* On a CPU device cache and workgroup-memory traffic is costed per lane
      * access in the issue term (llvmpipe moves lanes one by one); a
      * bandwidth term would count it twice. */
@@ -770,7 +816,20 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
 
     /* issue: every executed instruction; on lavapipe buffer accesses go
      * lane by lane, so they cost per lane */
-    double issue = c->instructions / m->issue_pus;
+    /* On a GPU the FP, SFU and integer operations have their own pipe
+     * terms; the issue term takes the counted instructions none of them
+     * covers (moves, conversions, compares, branches, address arithmetic
+     * the evaluator does not count as integer work), FP instructions
+     * taken as FMAs (2 FLOPs each).  lavapipe issues everything through
+     * one vector pipe per core: all instructions. */
+    double issue_instr = c->instructions;
+    if (!m->is_cpu) {
+        double fp_instr = (c->flops_fp16 + c->flops_fp32 + c->flops_fp64) / 2;
+        issue_instr -= fp_instr + c->int_ops + c->sfu_ops;
+        if (issue_instr < 0)
+            issue_instr = 0;
+    }
+    double issue = issue_instr / m->issue_pus;
     if (m->is_cpu) {
         double cyc_per_us = m->units * m->clock_ghz * 1e3;
         /* no FP16 vector arithmetic with AVX2: llvmpipe widens the three
@@ -839,41 +898,9 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
                                    (m->clock_ghz * 1e3) / m->units * imb);
         }
     }
-
-    /* latency: a GPU workgroup cannot finish faster than its invocations'
-     * dependent path; each slot runs `waves` workgroups one after the
-     * other.  The path: one memory round trip (load, use, store), one more
-     * per load whose address comes from buffer contents (a pointer chase:
-     * index unknown to the evaluator), and the longer of issuing its
-     * counted instructions (one per clock) and its FP dependency chain
-     * (4 cycles per step).  Loads with known addresses in a loop do not wait
-     * for each other (the compiler unrolls and batches them); their cost is
-     * bandwidth, in the dram / l2 terms. */
-    if (!m->is_cpu) {
-        double active = c->active_invocations ? (double)c->active_invocations
-                                              : (double)c->invocations;
-        if (active <= 0)
-            active = 1;
-        double trips = 0;
-        for (size_t i = 0; i < c->naccesses; i++) {
-            const access_summary *a = &c->accesses[i];
-            if (!is_global(a) || a->is_store || a->count <= 0)
-                continue;
-            if (trips < 1)
-                trips = 1;
-            if (!a->index_known && !a->uniform)
-                trips += a->count / active;
-        }
-        int chains = c->fp_chains > 0 ? c->fp_chains : 1;
-        double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
-        double issue_cyc = c->instructions / active;
-        double chain_cyc = fl / active / 2 / chains * m->fp_lat_cyc;
-        double per_group_ns = trips * m->latency_ns +
-                              fmax(issue_cyc, chain_cyc) / m->clock_ghz +
-                              c->barriers / (double)m->groups *
-                                  m->barrier_ns;
-        add(ts, "latency", m->waves * per_group_ns * 1e-3);
-    }
+    /* the GPU path last: a tie with a pipe term names the pipe */
+    if (!m->is_cpu)
+        add(ts, "latency", m->latency_term);
 }
 
 /* ---- 5. ideal ---- */

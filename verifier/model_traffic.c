@@ -25,7 +25,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l2, dram;
+    double l1, l1_lines, l2, dram;
 } acc_sim;
 
 typedef struct sim {
@@ -77,7 +77,7 @@ static void flush_request(sim *s)
         return;
     uint32_t tag = s->acc_of_inst[s->p_inst];
     if (s->p_class == SpvStorageClassWorkgroup) {
-        ct_request(s->shared_ct, 0, s->p_addr, s->p_n, s->shared_combine);
+        ct_request(s->shared_ct, 0, s->p_addr, s->p_n, s->shared_combine, 1);
         return;
     }
     csim_op op = s->p_kind == EVAL_ACCESS_LOAD    ? CSIM_LOAD
@@ -86,7 +86,7 @@ static void flush_request(sim *s)
     csim_request(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag);
     if (op == CSIM_ATOMIC) {
         ct_request(s->global_ct, s->group_linear, s->p_addr, s->p_n,
-                   s->combine);
+                   s->combine, s->p->atomic_unit_bytes);
         s->global_atomic_execs += s->p_n;
     }
 }
@@ -235,6 +235,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     for (size_t i = 0; i < s->kc->naccesses; i++) {
         csim_stats t = csim_tag(s->cs, (uint32_t)i);
         s->acc[i].l1 += t.l1_sectors;
+        s->acc[i].l1_lines += t.l1_lines;
         s->acc[i].l2 += t.l2_sectors;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
     }
@@ -286,6 +287,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             double sec = g->cs.sector_bytes;
             (void)sec;
             a->sim_l1_sectors = as->l1 / as->execs;
+            a->sim_l1_lines = as->l1_lines / as->execs;
             a->sim_l2_sectors = as->l2 / as->execs;
             a->sim_dram_bytes = as->dram / as->execs;
         }
@@ -298,16 +300,33 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
      * dispatch's atomic executions; the busiest address scaled by how many
      * sampled groups shared it */
     ct_busiest b = ct_get(s->global_ct);
-    if (s->global_atomic_execs > 0 && atomic_execs > 0) {
+    if (s->global_atomic_execs > 0 && atomic_execs > 0 && b.addresses > 0) {
         double per_exec = b.total_requests / s->global_atomic_execs;
         kc->atomic_requests = atomic_execs * per_exec;
-        /* a truncated sample saw fewer of each group's atomics */
-        double expect = atomic_execs / (double)g->groups * sampled;
-        double f = expect > s->global_atomic_execs
-                       ? expect / s->global_atomic_execs
-                       : 1;
-        kc->atomic_busiest = ct_dispatch_busiest(&b, sampled,
-                                                 (double)g->groups) * f;
+        /* The dispatch's requests over the blocks its atomics touch (the
+         * evaluator's footprint over the whole dispatch), times the skew
+         * the sample shows (busiest / mean block).  Extrapolating the
+         * sample's own busiest block would alias: sampled groups far apart
+         * can hit the same block by chance. */
+        double blocks = 0;
+        for (size_t i = 0; i < kc->naccesses; i++) {
+            const access_summary *a = &kc->accesses[i];
+            if (!a->is_atomic || a->space != SPACE_STORAGE)
+                continue;
+            double size = a->bytes ? a->bytes : 4;
+            /* per block, or per address when the unit is unknown */
+            double unit = s->p->atomic_unit_bytes ? s->p->atomic_unit_bytes
+                                                  : size;
+            blocks += ceil((a->footprint_bytes > size ? a->footprint_bytes
+                                                      : size) /
+                           unit);
+        }
+        if (blocks < 1)
+            blocks = 1;
+        double skew = b.requests / (b.total_requests / b.addresses);
+        if (skew < 1)
+            skew = 1;
+        kc->atomic_busiest = kc->atomic_requests / blocks * skew;
         if (kc->atomic_busiest > kc->atomic_requests)
             kc->atomic_busiest = kc->atomic_requests;
     }

@@ -128,6 +128,7 @@ typedef struct access_summary {
     double sim_unknown;          /* lane executions whose address depended on
                                     buffer contents (not simulated) */
     double sim_l1_sectors;       /* sectors requested at L1 per execution */
+    double sim_l1_lines;         /* lines looked up at L1 per execution */
     double sim_l2_sectors;       /* sectors requested at L2 per execution */
     double sim_dram_bytes;       /* DRAM bytes read + written per execution */
 } access_summary;

@@ -51,6 +51,7 @@ static void test_row_walk(void **state)
     assert_true(t.requests == 32);
     assert_true(t.lane_bytes == 4096);
     assert_true(t.l1_sectors == 1024);
+    assert_true(t.l1_lines == 1024); /* 32 lines a request */
     assert_true(t.l1_hit_sectors == 1024 - 128);
     assert_true(t.l2_sectors == 128);
     assert_true(t.l2_hit_sectors == 0);
@@ -83,6 +84,7 @@ static void test_transpose_write_merging(void **state)
     transpose(s);
     csim_stats rd = csim_tag(s, 0), wr = csim_tag(s, 1);
     assert_true(rd.l1_sectors == 128);
+    assert_true(rd.l1_lines == 32); /* one line a request */
     assert_true(rd.dram_read_bytes == 4096);
     assert_true(wr.l1_sectors == 1024);
     assert_true(wr.l2_sectors == 1024);
@@ -128,6 +130,7 @@ static void test_stencil(void **state)
     csim_flush(s);
     csim_stats t = csim_total(s);
     assert_true(t.l1_sectors == 168);
+    assert_true(t.l1_lines == 8 * 6); /* right: bytes 4..131 span 2 lines */
     assert_true(t.l2_sectors == 48);
     assert_true(t.dram_read_bytes == 1536);
     csim_free(s);

@@ -30,7 +30,7 @@ static void test_one_address(void **state)
         lanes_at(a, 32, 4096, 1);
         for (uint32_t g = 0; g < 10; g++)
             for (int sg = 0; sg < 8; sg++)
-                ct_request(t, g, a, 32, combine);
+                ct_request(t, g, a, 32, combine, 1);
         ct_busiest b = ct_get(t);
         double per = combine ? 1 : 32;
         assert_true(b.addr == 4096);
@@ -52,7 +52,7 @@ static void test_per_group_counters(void **state)
     for (uint32_t g = 0; g < 6; g++) {
         lanes_at(a, 32, (uint64_t)g * 4, 1);
         for (int sg = 0; sg < 4; sg++)
-            ct_request(t, g, a, 32, 1);
+            ct_request(t, g, a, 32, 1, 1);
     }
     ct_busiest b = ct_get(t);
     assert_true(b.requests == 4);
@@ -72,8 +72,8 @@ static void test_few_addresses(void **state)
     uint64_t a[32];
     lanes_at(a, 32, 0, 4);
     for (uint32_t g = 0; g < 4; g++) {
-        ct_request(t, g, a, 32, 1);
-        ct_request(u, g, a, 32, 0);
+        ct_request(t, g, a, 32, 1, 1);
+        ct_request(u, g, a, 32, 0, 1);
     }
     ct_busiest b = ct_get(t), c = ct_get(u);
     assert_true(b.total_requests == 16);
@@ -93,12 +93,43 @@ static void test_growth(void **state)
     uint64_t a[32];
     for (uint32_t i = 0; i < 1000; i++) {
         lanes_at(a, 32, (uint64_t)i * 128, 32);
-        ct_request(t, 0, a, 32, 1);
+        ct_request(t, 0, a, 32, 1, 1);
     }
     ct_busiest b = ct_get(t);
     assert_true(b.addresses == 32000);
     assert_true(b.total_requests == 32000);
     assert_true(b.requests == 1);
+    ct_free(t);
+}
+
+
+/* Serialised per 128-byte block (the L2 line): 32 lanes on 32 distinct
+ * words of one line are 32 operations on that line, one after another.
+ * 8 groups x 4 subgroups on words 0..31: 1024 operations on line 0, shared
+ * by every sampled group, so 80 groups make 10240.  Per address instead:
+ * 32 addresses of 32 operations each. */
+static void test_line_granule(void **state)
+{
+    (void)state;
+    ct_table *t = ct_new();
+    uint64_t a[32];
+    lanes_at(a, 32, 0, 32); /* words 0..31 = bytes 0..127: one line */
+    for (uint32_t g = 0; g < 8; g++)
+        for (int sg = 0; sg < 4; sg++)
+            ct_request(t, g, a, 32, 1, 128);
+    ct_busiest b = ct_get(t);
+    assert_true(b.addresses == 1);
+    assert_true(b.requests == 8 * 4 * 32);
+    assert_true(ct_dispatch_busiest(&b, 8, 80) == 10240);
+    ct_free(t);
+    /* the same lanes per address: 32 addresses, 32 ops each */
+    t = ct_new();
+    for (uint32_t g = 0; g < 8; g++)
+        for (int sg = 0; sg < 4; sg++)
+            ct_request(t, g, a, 32, 1, 1);
+    b = ct_get(t);
+    assert_true(b.addresses == 32);
+    assert_true(b.requests == 32);
     ct_free(t);
 }
 
@@ -121,6 +152,7 @@ int main(void)
         cmocka_unit_test(test_per_group_counters),
         cmocka_unit_test(test_few_addresses),
         cmocka_unit_test(test_growth),
+        cmocka_unit_test(test_line_granule),
         cmocka_unit_test(test_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

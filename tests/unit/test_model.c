@@ -137,6 +137,15 @@ static double term(const fixture *f, const char *name)
     return -1;
 }
 
+
+/* The bandwidth part of the dram term: on a GPU the term adds the latency
+ * path (docs/model.md section 4) when bandwidth is the larger share. */
+static double bw_part(const fixture *f)
+{
+    double d = term(f, "dram"), l = term(f, "latency");
+    return l >= 0 && d >= l ? d - l : d;
+}
+
 static const finding *find(const fixture *f, const char *id)
 {
     for (size_t i = 0; i < f->kr.nfindings; i++)
@@ -181,8 +190,11 @@ static void test_memory_bound(void **state)
     fx_run(&f);
     double bytes = 3 * 4 * 10000.0 * 256; /* 30.72 MB */
     const prediction *p = &f.kr.prediction;
-    assert_close(term(&f, "dram"), bytes / 1e6);
-    assert_close(p->time_us, bytes / 1e6 + 5);
+    assert_close(bw_part(&f), bytes / 1e6);
+    /* plus the path: 125 waves x (1 ns round trip + 12 instructions at
+     * 2 GHz) */
+    assert_close(term(&f, "latency"), 125 * 7e-3);
+    assert_close(p->time_us, bytes / 1e6 + 125 * 7e-3 + 5);
     assert_close(p->ideal_time_us, bytes / 1e6 + 5);
     assert_string_equal(p->bound, "dram");
     assert_close(p->bytes, bytes);
@@ -208,7 +220,7 @@ static void test_memory_bound_half(void **state)
     stream(&b, 5000, 256, 4);
     fx_run(&a);
     fx_run(&b);
-    assert_close(term(&b, "dram") * 2, term(&a, "dram"));
+    assert_close(bw_part(&b) * 2, bw_part(&a));
     fx_free(&a);
     fx_free(&b);
 }
@@ -309,7 +321,8 @@ static void test_one_workgroup_latency(void **state)
     fx_run(&f);
     /* 1 wave x ((1 + 100) trips x 500 ns + max(300 instructions at one
      * per clock, 100 FMA steps x 4 cycles) / 2 GHz) */
-    assert_close(term(&f, "latency"), (101 * 500 + 400 / 2.0) * 1e-3);
+    assert_close(term(&f, "latency"),
+                 (101 * 500 + 400 / 2.0) * 1e-3 + term(&f, "dram"));
     assert_string_equal(f.kr.prediction.bound, "latency");
     const finding *sd = find(&f, "small-dispatch");
     assert_non_null(sd);
@@ -370,9 +383,9 @@ static void test_uncoalesced(void **state)
         fx_run(&f);
         /* DRAM time of A is multiplied by the sector factor */
         double want = (tc->bytes * n * tc->factor + 8 * n) / 1e6;
-        if (fabs(term(&f, "dram") - want) > 1e-9 * want)
+        if (fabs(bw_part(&f) - want) > 1e-9 * want)
             fail_msg("row at line %d: dram %.9g, want %.9g", tc->line,
-                     term(&f, "dram"), want);
+                     bw_part(&f), want);
         const finding *u = find(&f, "uncoalesced-access");
         if (tc->finding != (u != NULL))
             fail_msg("row at line %d: uncoalesced-access %s", tc->line,
@@ -401,7 +414,7 @@ static void test_strided_stores(void **state)
     fx_run(&f);
     double n = 10000.0 * 256;
     /* A and B read coalesced: 8n; B's stores: 4n x 8 sectors */
-    assert_close(term(&f, "dram"), (8 * n + 4 * n * 8) / 1e6);
+    assert_close(bw_part(&f), (8 * n + 4 * n * 8) / 1e6);
     const finding *u = find(&f, "uncoalesced-access");
     assert_non_null(u);
     assert_non_null(strstr(u->message, "B is written with stride"));
@@ -528,11 +541,13 @@ static void test_low_occupancy_shared(void **state)
     assert_non_null(strstr(o->message, "workgroup memory"));
     assert_non_null(strstr(o->message, "3% occupancy")); /* 64 / 2048 */
     assert_null(find(&hi, "low-occupancy"));
-    /* Little's law: 10 units x 64 invocations x 8 bytes in flight / 500 ns */
-    double bw = 10 * 64 * 8 / 0.5; /* bytes per µs */
-    assert_close(term(&lo, "dram"), 3 * 4 * 640000.0 / bw);
+    /* one resident group per unit: 1000 waves of (500 ns round trip + 12
+     * instructions at 2 GHz), plus the 7.68 MB at 1000 GB/s; 16 resident:
+     * 63 waves */
+    assert_close(term(&lo, "latency"), 1000 * 0.506 + 3 * 4 * 640000.0 / 1e6);
+    assert_close(term(&hi, "latency"), 63 * 0.506 + 3 * 4 * 640000.0 / 1e6);
     assert_true(lo.kr.prediction.time_us > 10 * hi.kr.prediction.time_us);
-    assert_string_equal(lo.kr.prediction.bound, "dram");
+    assert_string_equal(lo.kr.prediction.bound, "latency");
     fx_free(&lo);
     fx_free(&hi);
 }
@@ -586,13 +601,15 @@ static void test_registers_occupancy(void **state)
         snprintf(f.c.regs_reason, sizeof f.c.regs_reason, "%s", rc->reason);
         fx_run(&f);
         const prediction *p = &f.kr.prediction;
-        double bw = fmin(1e6, 10.0 * rc->resident * 256 * 8 / 0.5);
-        double bytes = 3 * 4 * 10000.0 * 256;
-        if (fabs(term(&f, "dram") - bytes / bw) > 1e-9 * bytes / bw)
-            fail_msg("case %zu (regs %u): dram %.6g, want %.6g", i, rc->regs,
-                     term(&f, "dram"), bytes / bw);
-        assert_close(p->time_us, bytes / bw + 5);
-        assert_string_equal(p->bound, "dram");
+        /* bandwidth + path: waves of (500 ns + 12 instructions at 2 GHz) */
+        double bw_us = 3 * 4 * 10000.0 * 256 / 1e6;
+        double path = ceil(10000.0 / (10 * rc->resident)) * 0.506;
+        const char *bound = bw_us >= path ? "dram" : "latency";
+        if (fabs(term(&f, bound) - (bw_us + path)) > 1e-9 * (bw_us + path))
+            fail_msg("case %zu (regs %u): %s %.6g, want %.6g", i, rc->regs,
+                     bound, term(&f, bound), bw_us + path);
+        assert_close(p->time_us, bw_us + path + 5);
+        assert_string_equal(p->bound, bound);
         assert_int_equal(p->registers_per_invocation, rc->regs);
         if (!has_assumption(&f, rc->assumption)) {
             for (size_t a = 0; a < p->nassumptions; a++)
@@ -619,7 +636,8 @@ static void test_registers_occupancy(void **state)
 }
 
 /* The same kernel, registers unknown vs reported and binding: the
- * prediction moves only through occupancy (dram term), 8x slower. */
+ * prediction moves only through occupancy (8x the waves on the latency
+ * path). */
 static void test_registers_change_time(void **state)
 {
     (void)state;
@@ -630,8 +648,9 @@ static void test_registers_change_time(void **state)
     lim.c.regs_per_invocation = 255;
     fx_run(&unk);
     fx_run(&lim);
-    assert_close(term(&lim, "dram"), 8 * term(&unk, "dram"));
-    assert_true(lim.kr.prediction.time_us > 7 * unk.kr.prediction.time_us);
+    assert_close(term(&lim, "latency") - 30.72,
+                 8 * (term(&unk, "latency") - 30.72));
+    assert_true(lim.kr.prediction.time_us > 5 * unk.kr.prediction.time_us);
     assert_close(term(&lim, "l2"), term(&unk, "l2"));
     assert_null(find(&unk, "low-occupancy"));
     assert_non_null(find(&lim, "low-occupancy"));
@@ -722,7 +741,7 @@ static void test_unknown_fields_are_assumptions(void **state)
     assert_true(has_assumption(&f, "no measured or built-in profile"));
     assert_false(has_assumption(&f, "subgroup size unknown"));
     /* the assumed values are the ones used: 100 GB/s + 5 µs launch */
-    assert_close(term(&f, "dram"), 3 * 4 * 256000.0 / 1e5);
+    assert_close(bw_part(&f), 3 * 4 * 256000.0 / 1e5);
     fx_free(&f);
 
     /* a fully known profile states no ceiling assumption */
@@ -1113,7 +1132,7 @@ static void test_many_stores_one_binding(void **state)
     fx_run(&f);
     alarm(0);
     /* 1 MiB written + 1 MiB read, each once from DRAM (both fit in L2) */
-    assert_close(term(&f, "dram"), 2.0 * (1 << 20) / 1e6);
+    assert_close(bw_part(&f), 2.0 * (1 << 20) / 1e6);
     fx_free(&f);
     free(acc);
 }

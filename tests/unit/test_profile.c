@@ -69,6 +69,7 @@ static void fill_all(device_profile *p)
     p->l2_ways = 16;
     p->l1_write_back = 0;
     p->reg_alloc_granule = 256;
+    p->atomic_unit_bytes = 128;
     p->l1_latency_ns = 17.5;
     p->l2_latency_ns = 140.0;
     p->shared_latency_ns = 15.0;
@@ -152,6 +153,7 @@ static void assert_same(const device_profile *a, const device_profile *b)
     assert_int_equal(a->l2_ways, b->l2_ways);
     assert_int_equal(a->l1_write_back, b->l1_write_back);
     assert_int_equal(a->reg_alloc_granule, b->reg_alloc_granule);
+    assert_int_equal(a->atomic_unit_bytes, b->atomic_unit_bytes);
     assert_int_equal(a->atomic_combine, b->atomic_combine);
     assert_int_equal(a->atomic_shared_combine, b->atomic_shared_combine);
 }
