@@ -710,11 +710,6 @@ static void derive_atomics(cal *cl)
               "ns/request", comb ? "are" : "are not", s->atomic_all_ns, sg,
               s->atomic_one_ns);
     }
-    if (s->atomic_line_ns > 0)
-        logf_(cl, "  %-20s %10.4g %-15s (global atomics on one 128-byte line, "
-              "lanes on distinct words: %.3g ns per atomic per address)\n",
-              "atomic per line", s->atomic_line_ns, "ns/atomic",
-              s->atomic_line_ns * 32);
     if (s->shared_all_ns > 0) {
         int comb = s->shared_one_ns > 0 &&
                    s->shared_all_ns * sg < 2 * s->shared_one_ns;

@@ -102,10 +102,6 @@ typedef struct cal_scratch {
     double shared_one_ns;   /* workgroup memory, the same two */
     double shared_all_ns;
     double empty_dispatch_s;/* batched cost of an empty dispatch */
-    double atomic_line_ns;  /* global atomics, lanes on distinct words of
-                               one 128-byte line: ns per atomic */
-    double dram_read_bytes; /* DRAM bytes per isolated random 4-byte read */
-    double dram_write_bytes;/* the same per isolated random 4-byte write */
 } cal_scratch;
 
 typedef struct cal_out {

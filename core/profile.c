@@ -144,6 +144,10 @@ static const field fields[] = {
     {"costs", "atomic_shared_combine", F_TRI, P(atomic_shared_combine), 0},
     {"costs", "barrier_ns", F_RATE, P(barrier_ns), 0},
     {"costs", "subgroup_op_ns", F_RATE, P(subgroup_op_ns), 0},
+    {"costs", "atomic_line_ns", F_RATE, P(atomic_line_ns), 0},
+    {"costs", "dram_random_read_bytes", F_RATE, P(dram_random_read_bytes), 0},
+    {"costs", "dram_random_write_bytes", F_RATE, P(dram_random_write_bytes),
+     0},
 
     {"cpu_costs", "cycles_per_instruction", F_RATE,
      P(cpu_cycles_per_instruction), 0},

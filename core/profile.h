@@ -112,6 +112,15 @@ typedef struct device_profile {
                                     path */
     double subgroup_op_ns;       /* one subgroup reduction/shuffle/ballot on
                                     the latency path */
+    double atomic_line_ns;       /* global atomics on distinct words of one
+                                    line (atomic_unit_bytes): time between
+                                    two atomics on that line */
+    double dram_random_read_bytes;  /* an isolated random 4-byte read costs
+                                       the time of this many bytes at
+                                       dram_read_gbs */
+    double dram_random_write_bytes; /* an isolated random 4-byte store: this
+                                       many bytes at dram_gbs (read-modify-
+                                       write included) */
 
     /* "cpu_costs": the CPU Vulkan device's (lavapipe) generated-code costs;
      * < 0 when unknown.  Cycles are of one core. */
