@@ -185,7 +185,7 @@ int pipeline_measure_kernel(backend_slot *dev, const plan_kernel *k,
     /* a busy machine can explain a 'slower' on CPUs (verdict_load.h) */
     verdict_apply_load(m, verdict_band(tolerance, m),
                        k->kind == PLAN_KERNEL_CPU ? LOAD_NATIVE_CPU
-                       : prof && prof->is_cpu     ? LOAD_CPU_DEVICE
+                       : prof && prof->kind == DEVICE_KIND_CPU_VULKAN ? LOAD_CPU_DEVICE
                                                   : LOAD_GPU,
                        &kr->divergence);
     return rc;

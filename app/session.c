@@ -140,7 +140,7 @@ static void take_device_facts(device_profile *prof, const device_profile *dev)
     snprintf(prof->uuid, sizeof prof->uuid, "%s", dev->uuid);
     snprintf(prof->driver, sizeof prof->driver, "%s", dev->driver);
     prof->limits = dev->limits;
-    prof->is_cpu = dev->is_cpu;
+    prof->kind = dev->kind;
     if (dev->units) {
         prof->units = dev->units;
         prof->max_threads_per_unit = dev->max_threads_per_unit;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "cpu_isa.h"
 #include "cpu_profile.h"
 #include "cpu_run.h"
@@ -153,10 +154,8 @@ static double run_jobs(unsigned nt, const cal_job *proto, size_t n_elems,
 {
     pthread_barrier_t bar;
     pthread_barrier_init(&bar, NULL, nt + 1);
-    cal_job *jobs = calloc(nt, sizeof *jobs);
-    pthread_t *th = calloc(nt, sizeof *th);
-    if (!jobs || !th)
-        abort();
+    cal_job *jobs = xcalloc(nt, sizeof *jobs);
+    pthread_t *th = xcalloc(nt, sizeof *th);
     unsigned started = 0;
     for (unsigned t = 0; t < nt; t++) {
         jobs[t] = *proto;

@@ -74,7 +74,7 @@ void cpu_profile_detect(device_profile *p)
     cpu_profile_uuid(p->uuid, sizeof p->uuid);
     snprintf(p->date, sizeof p->date, "detected at run time");
     p->source = PROFILE_BUILTIN;
-    p->is_cpu = 1;
+    p->kind = DEVICE_KIND_NATIVE_CPU;
     unsigned cores = physical_cores();
     int lanes = cpu_isa_lanes_fp32();
     int fma = cpu_isa_has_fma();
@@ -109,7 +109,7 @@ void cpu_profile(device_profile *out)
         cw_error err;
         device_profile p;
         if (profile_load_file(path, &p, &err) == 0 && p.fp32_gflops > 0) {
-            p.is_cpu = 1;
+            p.kind = DEVICE_KIND_NATIVE_CPU;
             *out = p;
             return;
         }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "cpu_isa.h"
 #include "cpu_isolate.h"
 #include "pfm.h"
@@ -48,9 +49,7 @@ static char *cpu_events(void)
     size_t len = 64 + (fp ? strlen(fp) : 0);
     for (size_t i = 0; pfm_default_events[i]; i++)
         len += strlen(pfm_default_events[i]) + 1;
-    char *s = malloc(len);
-    if (!s)
-        abort();
+    char *s = xmalloc(len);
     s[0] = 0;
     for (size_t i = 0; pfm_default_events[i]; i++) {
         if (i)
@@ -151,9 +150,7 @@ static void dump_buffers(const plan_kernel *k, const char *dir, void **bufs,
 
 static int64_t *kernel_args(const plan_kernel *k, char *why, size_t n)
 {
-    int64_t *a = calloc(k->nargs ? k->nargs : 1, sizeof *a);
-    if (!a)
-        abort();
+    int64_t *a = xcalloc(k->nargs ? k->nargs : 1, sizeof *a);
     for (size_t i = 0; i < k->nargs; i++) {
         if (!k->args[i].is_integer) {
             snprintf(why, n, "argument '%s' = %g is not an integer (CPU "
@@ -181,11 +178,9 @@ static void record_wait(const double *samples, const double *waits, size_t n,
                         measurement *m)
 {
     double best = m->min_us > 0 ? m->min_us : m->median_us;
-    double *dl = malloc((n ? n : 1) * sizeof *dl);
-    double *own = malloc((n ? n : 1) * sizeof *own);
+    double *dl = xcalloc(n ? n : 1, sizeof *dl);
+    double *own = xcalloc(n ? n : 1, sizeof *own);
     size_t nw = 0;
-    if (!dl || !own)
-        abort();
     for (size_t i = 0; i < n; i++) {
         if (waits[i] < 0)
             continue;
@@ -282,10 +277,8 @@ static int sample_calls(const plan_kernel *k, const run_options *ro,
         }
         if (*nsamples == cap) {
             cap = cap ? 2 * cap : 64;
-            *samples = realloc(*samples, cap * sizeof **samples);
-            *delays = realloc(*delays, cap * sizeof **delays);
-            if (!*samples || !*delays)
-                abort();
+            *samples = xreallocarray(*samples, cap, sizeof **samples);
+            *delays = xreallocarray(*delays, cap, sizeof **delays);
         }
         (*delays)[*nsamples] = dl;
         (*samples)[(*nsamples)++] = us;
@@ -306,9 +299,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         return CW_EXIT_ENV;
     }
     uint64_t seed = ro ? ro->seed : 0;
-    uint64_t *sizes = calloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
-    if (!sizes)
-        abort();
+    uint64_t *sizes = xcalloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
     if (buffer_sizes(k, sizes, m)) {
         free(sizes);
         free(args);

@@ -977,12 +977,12 @@ void vk_device_profile(const vk_ctx *c, device_profile *p)
      * `run` looks the profile up with vk_device_info.driver_version */
     snprintf(p->driver, sizeof p->driver, "%s", d->driver_version);
     p->limits = d->limits;
-    p->is_cpu = strcmp(d->type, "cpu") == 0;
+    p->kind = strcmp(d->type, "cpu") == 0 ? DEVICE_KIND_CPU_VULKAN : DEVICE_KIND_GPU;
     if (d->sm_count) {
         p->units = d->sm_count;
         p->max_threads_per_unit = d->warps_per_sm * d->limits.subgroup_size;
     }
-    if (p->is_cpu && p->units == 0) {
+    if (p->kind == DEVICE_KIND_CPU_VULKAN && p->units == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         p->units = n > 0 ? (uint32_t)n : 1;
     }

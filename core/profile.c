@@ -65,7 +65,8 @@ static int profile_source_parse(const char *s, profile_source *out)
 /* F_TRI: true / false / null (unknown, -1); F_WPOL: "write-through" /
  * "write-back" / null, stored as 0 / 1 / -1. */
 typedef enum {
-    F_STR, F_BOOL, F_SOURCE, F_U32, F_U64, F_U32X3, F_RATE, F_TRI, F_WPOL
+    F_STR, F_BOOL, F_SOURCE, F_U32, F_U64, F_U32X3, F_RATE, F_TRI, F_WPOL,
+    F_KIND /* device_kind as "is_cpu" (see profile.h) */
 } ftype;
 
 typedef struct field {
@@ -88,7 +89,7 @@ static const field fields[] = {
     {NULL, "date", F_STR, P(date), S(date)},
     {NULL, "command", F_STR, P(command), S(command)},
     {NULL, "source", F_SOURCE, P(source), 0},
-    {NULL, "is_cpu", F_BOOL, P(is_cpu), 0},
+    {NULL, "is_cpu", F_KIND, P(kind), 0},
 
     {"limits", "max_wg_size", F_U32X3, L(max_wg_size), 0},
     {"limits", "max_wg_invocations", F_U32, L(max_wg_invocations), 0},
@@ -331,6 +332,20 @@ static int load_field(const src *s, const field *f, const json_t *v,
         }
         *(int *)(base + f->off) = json_is_true(v);
         return 0;
+    case F_KIND: {
+        if (!json_is_boolean(v)) {
+            src_error(s, err, g, f->name, "'%s' must be true or false, not %s",
+                      f->name, jsonpos_type_phrase(v));
+            return -1;
+        }
+        /* "driver" comes before "is_cpu" in the table */
+        const device_profile *dp = (const device_profile *)base;
+        *(device_kind *)(base + f->off) = !json_is_true(v) ? DEVICE_KIND_GPU
+                                          : strcmp(dp->driver, "native") == 0
+                                              ? DEVICE_KIND_NATIVE_CPU
+                                              : DEVICE_KIND_CPU_VULKAN;
+        return 0;
+    }
     case F_SOURCE:
         if (!json_is_string(v) ||
             profile_source_parse(json_string_value(v),
@@ -579,6 +594,8 @@ static json_t *field_to_json(const device_profile *p, const field *f)
     switch (f->type) {
     case F_STR: return json_string(base + f->off);
     case F_BOOL: return json_boolean(*(const int *)(base + f->off));
+    case F_KIND:
+        return json_boolean(*(const device_kind *)(base + f->off) != DEVICE_KIND_GPU);
     case F_SOURCE:
         return json_string(
             profile_source_name(*(const profile_source *)(base + f->off)));
@@ -812,7 +829,7 @@ static void builtin_lavapipe(device_profile *p)
     snprintf(p->command, sizeof p->command,
              "built-in: profiles/lavapipe.json with the shape derived from "
              "this CPU (sysconf, cpuid, /proc/cpuinfo)");
-    p->is_cpu = 1;
+    p->kind = DEVICE_KIND_CPU_VULKAN;
 
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     uint32_t cores = ncpu > 0 ? (uint32_t)ncpu : 1;

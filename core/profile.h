@@ -33,6 +33,17 @@ typedef struct device_limits {
     uint32_t subgroup_size;
 } device_limits;
 
+/* What a profile describes.  The model's CPU-device terms (one thread per
+ * workgroup, barrier switches) apply to a CPU Vulkan device (lavapipe); a
+ * native CPU profile is the roofline of native kernels (model_cpu.h).  In
+ * the JSON form both CPU kinds are "is_cpu": true, told apart by the
+ * driver: "native" is this CPU running native kernels. */
+typedef enum device_kind {
+    DEVICE_KIND_GPU = 0,
+    DEVICE_KIND_CPU_VULKAN,  /* a CPU device through Vulkan (lavapipe) */
+    DEVICE_KIND_NATIVE_CPU,  /* this CPU running native kernels */
+} device_kind;
+
 typedef struct device_profile {
     char name[256];          /* device name as Vulkan reports it */
     char key[64];            /* built-in key, e.g. "h200", "lavapipe" */
@@ -41,7 +52,7 @@ typedef struct device_profile {
     char date[32];           /* when measured (calibrated / built-in) */
     char command[256];       /* command that produced it */
     profile_source source;
-    int is_cpu;              /* a CPU device (lavapipe) or native CPU */
+    device_kind kind;
 
     device_limits limits;
 

@@ -13,7 +13,8 @@
  * their status with the load named (others cannot make a kernel faster).
  * A GPU's timestamps do not depend on the host's load, and a native CPU
  * kernel's verdict already discounts the time its threads waited for a CPU
- * (collectors/cpu.c): for those the load is only named.
+ * (core/verdict.c, from collectors/cpu_run.c): for those the load is only
+ * named.
  */
 #ifndef CW_VERDICT_LOAD_H
 #define CW_VERDICT_LOAD_H

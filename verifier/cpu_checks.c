@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cpu_isa.h"
 #include "expr.h"
 
@@ -12,9 +13,7 @@
 static int eval_work(const plan_kernel *k, const char *what, const char *text,
                      double *out, kernel_report *kr)
 {
-    expr_var *vars = calloc(k->nargs ? k->nargs : 1, sizeof *vars);
-    if (!vars)
-        abort();
+    expr_var *vars = xcalloc(k->nargs ? k->nargs : 1, sizeof *vars);
     for (size_t i = 0; i < k->nargs; i++) {
         vars[i].name = k->args[i].key;
         vars[i].value = k->args[i].is_integer ? k->args[i].ivalue

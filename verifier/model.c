@@ -124,14 +124,14 @@ static void resolve_cpu_costs(model *m)
 static void resolve(model *m)
 {
     const device_profile *p = m->p;
-    m->is_cpu = p->is_cpu;
+    m->is_cpu = p->kind == DEVICE_KIND_CPU_VULKAN;
 
     double dram = pos(p->dram_gbs);
     if (dram < 0 && p->dram_read_gbs > 0 && p->dram_write_gbs > 0)
         dram = 2.0 / (1.0 / p->dram_read_gbs + 1.0 / p->dram_write_gbs);
     dram = need_rate(m, dram, 100.0, "DRAM bandwidth", "GB/s", 1);
     m->dram_bpus = dram * 1e3;
-    if (p->is_cpu) {
+    if (m->is_cpu) {
         /* not used on a CPU device (see compute_terms) */
         m->l2_bpus = (p->l2_gbs > 0 ? p->l2_gbs : 3 * dram) * 1e3;
         m->shared_bpus = (p->shared_gbs > 0 ? p->shared_gbs : 6 * dram) * 1e3;

@@ -339,7 +339,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                             const plan_kernel *k, const device_profile *p,
                             kernel_counts *kc)
 {
-    if (!m || !r || !k || !p || !kc || p->is_cpu || kc->conf == CONF_UNKNOWN ||
+    if (!m || !r || !k || !p || !kc || p->kind != DEVICE_KIND_GPU || kc->conf == CONF_UNKNOWN ||
         !kc->naccesses || !kc->workgroups)
         return;
     sim s;

@@ -313,7 +313,7 @@ static void fake_profile(device_profile *p, double gflops, double gbs)
 {
     profile_init(p);
     snprintf(p->name, sizeof p->name, "test CPU");
-    p->is_cpu = 1;
+    p->kind = DEVICE_KIND_NATIVE_CPU;
     p->units = 2;
     p->fp32_gflops = gflops;
     p->dram_gbs = gbs;
@@ -872,7 +872,7 @@ static void test_detected_profile(void **state)
     (void)state;
     device_profile p;
     cpu_profile_detect(&p);
-    assert_true(p.is_cpu);
+    assert_int_equal(p.kind, DEVICE_KIND_NATIVE_CPU);
     assert_true(p.units >= 1);
     assert_string_equal(p.driver, "native");
     assert_memory_equal(p.uuid, "cpu-", 4);
@@ -881,6 +881,18 @@ static void test_detected_profile(void **state)
     char path[1024];
     assert_int_equal(cpu_profile_cache_path(path, sizeof path), 0);
     assert_non_null(strstr(path, "-native.json"));
+    /* the kind survives the JSON form ("is_cpu" + driver "native") */
+    char file[600];
+    snprintf(file, sizeof file, "%s/native.json", tmpdir);
+    cw_error err;
+    assert_int_equal(profile_save_file(&p, file, &err), 0);
+    device_profile back;
+    assert_int_equal(profile_load_file(file, &back, &err), 0);
+    assert_int_equal(back.kind, DEVICE_KIND_NATIVE_CPU);
+    snprintf(p.driver, sizeof p.driver, "mesa 22.3.6");
+    assert_int_equal(profile_save_file(&p, file, &err), 0);
+    assert_int_equal(profile_load_file(file, &back, &err), 0);
+    assert_int_equal(back.kind, DEVICE_KIND_CPU_VULKAN);
 }
 
 int main(void)

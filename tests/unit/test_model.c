@@ -874,7 +874,7 @@ static void cpu_fixture(fixture *f, uint64_t groups, uint32_t wg)
     fx_init(f, groups, wg);
     profile_init(&f->p);
     f->p.source = PROFILE_BUILTIN;
-    f->p.is_cpu = 1;
+    f->p.kind = DEVICE_KIND_CPU_VULKAN;
     f->p.units = 2;
     f->p.clock_ghz = 2.0;
     f->p.limits.subgroup_size = 8;
@@ -1032,7 +1032,7 @@ static void test_degenerate_inputs(void **state)
     f.c.fp_chains = 0;
     for (int cpu = 0; cpu < 2; cpu++) {
         profile_init(&f.p);
-        f.p.is_cpu = cpu;
+        f.p.kind = cpu ? DEVICE_KIND_CPU_VULKAN : DEVICE_KIND_GPU;
         memset(&f.kr, 0, sizeof f.kr);
         fx_run(&f);
         assert_true(isfinite(f.kr.prediction.time_us));

@@ -24,7 +24,7 @@ static void fill_all(device_profile *p)
     snprintf(p->date, sizeof p->date, "2026-11-30");
     snprintf(p->command, sizeof p->command, "clockwork calibrate --device 1");
     p->source = PROFILE_CALIBRATED;
-    p->is_cpu = 1;
+    p->kind = DEVICE_KIND_CPU_VULKAN;
     p->limits.max_wg_size[0] = 1024;
     p->limits.max_wg_size[1] = 512;
     p->limits.max_wg_size[2] = 64;
@@ -98,7 +98,7 @@ static void assert_same(const device_profile *a, const device_profile *b)
     assert_string_equal(a->date, b->date);
     assert_string_equal(a->command, b->command);
     assert_int_equal(a->source, b->source);
-    assert_int_equal(a->is_cpu, b->is_cpu);
+    assert_int_equal(a->kind, b->kind);
     assert_memory_equal(&a->limits, &b->limits, sizeof a->limits);
     const double *da[] = {&a->dram_gbs, &a->dram_read_gbs, &a->dram_write_gbs,
                           &a->l2_gbs, &a->shared_gbs, &a->fp32_gflops,
@@ -237,7 +237,7 @@ static void test_builtin_h200(void **state)
     assert_int_equal(p.limits.max_shared_bytes, 49152);
     assert_true(p.l2_bytes == 60ull * 1024 * 1024);
     assert_true(p.dram_gbs > 4000 && p.dram_gbs < 4600);
-    assert_false(p.is_cpu);
+    assert_int_equal(p.kind, DEVICE_KIND_GPU);
     assert_true(p.launch_us > 0);
 }
 
@@ -262,7 +262,7 @@ static void test_builtin_lavapipe(void **state)
     (void)state;
     device_profile p;
     assert_int_equal(profile_builtin("lavapipe", &p), 0);
-    assert_true(p.is_cpu);
+    assert_int_equal(p.kind, DEVICE_KIND_CPU_VULKAN);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     assert_int_equal(p.units, (uint32_t)n);
     assert_true(p.limits.subgroup_size == 8 || p.limits.subgroup_size == 4);

@@ -230,7 +230,7 @@ static void test_profile_limits(void **state)
     profile_init(&p);
     vk_device_profile(ctx, &p);
     assert_non_null(strstr(p.name, "llvmpipe"));
-    assert_true(p.is_cpu);
+    assert_int_equal(p.kind, DEVICE_KIND_CPU_VULKAN);
     assert_true(p.limits.max_wg_invocations > 0);
     assert_int_equal(strlen(p.uuid), 32);
 }
@@ -669,7 +669,7 @@ static void test_calibrate_short(void **state)
         fail_msg("calibrate: %s", err.text);
     assert_int_equal(p.source, PROFILE_CALIBRATED);
     assert_string_equal(p.key, "lavapipe");
-    assert_true(p.is_cpu);
+    assert_int_equal(p.kind, DEVICE_KIND_CPU_VULKAN);
     assert_int_equal(strlen(p.uuid), 32);
     assert_true(p.date[0] && p.driver[0]);
     assert_non_null(strstr(p.command, "clockwork calibrate"));
