@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "supervise.h"
 #include "termtext.h"
 #include "calibrate.h"
 #include "alloc.h"
@@ -461,6 +462,22 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
                 kinds.cpu += ps.items[p].kernels[i].kind == PLAN_KERNEL_CPU;
                 kinds.gpu += ps.items[p].kernels[i].kind != PLAN_KERNEL_CPU;
             }
+    if (measure && kinds.gpu) {
+        /* the device work in a child that streams each kernel's result:
+         * a driver crash loses nothing (supervise.h) */
+        int scode;
+        if (supervise_begin(&scode)) {
+            report_free(&r);
+            free_plans(&ps);
+            scope_close(&scope);
+            return scode;
+        }
+        const char *crashed = supervise_open_crash();
+        if (crashed) { /* an earlier process crashed opening it: not again */
+            fprintf(stderr, "clockwork: %s\n", crashed);
+            setenv("CW_BACKENDS_OFF", "vulkan", 1);
+        }
+    }
     session s;
     cw_error err;
     int rc = session_open(&s, &c->opt, measure, kinds, &r.device, &err);
@@ -491,8 +508,17 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
             const plan_kernel *k = &ps.items[p].kernels[i];
             kernel_report *kr = report_add_kernel(&r, k->name);
             progress_kernel(&prog, ++done, k->name, measure);
+            const char *crash; /* this kernel crashed the driver in an earlier process */
+            if (supervise_known(g, kr, &crash)) {
+                progress_done(&prog, kr);
+                continue;
+            }
+            supervise_kernel_start(g);
             kernel_artifacts art;
-            session_check_kernel(&s, k, kr, &art);
+            if (crash) /* its static stage without the device */
+                pipeline_check_kernel(k, &s.prof, NULL, kr, &art);
+            else
+                session_check_kernel(&s, k, kr, &art);
             scope_tag(&scope, &ps.items[p], p, i, g, kr);
             if (kr->env_error && !c->opt.quiet)
                 kernel_message(k->name, kr->measurement.error);
@@ -504,12 +530,20 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
                                                             occ[i], dump, sizeof dump) == 0
                                 ? dump
                                 : c->opt.dump_dir;
-            if (measure && session_measure_kernel(&s, k, &art, &live, kr) && !kr->env_error &&
-                !c->opt.quiet)
+            if (measure && crash) {
+                cw_set_str(&kr->measurement.error, crash);
+                kr->divergence.valid = 1;
+                kr->divergence.status = DIV_UNKNOWN;
+                cw_set_str(&kr->divergence.explanation, "not measured: the driver crashed");
+                if (!c->opt.quiet)
+                    kernel_message(k->name, crash);
+            } else if (measure && session_measure_kernel(&s, k, &art, &live, kr) &&
+                       !kr->env_error && !c->opt.quiet)
                 kernel_message(k->name,
                                kr->measurement.error ? kr->measurement.error : "run failed");
             progress_done(&prog, kr);
             kernel_artifacts_free(&art);
+            supervise_kernel_done(g, kr);
         }
         free(occ);
     }
@@ -517,12 +551,15 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
      * device cannot be torn down safely, so the report is written and the
      * process leaves without tearing it down. */
     int wedged = session_wedged(&s);
-    session_close(&s);
     code = cw_exit_worst(code, session_exit_code(&r, measure));
     scope_finish(&scope, &r, code);
     int wrc = emit_report(c, &r);
     if (wrc)
         code = cw_exit_worst(code, wrc);
+    /* the device is torn down after the report is out: a driver that
+     * crashes in teardown loses nothing */
+    supervise_report_written(code);
+    session_close(&s);
     if (wedged) {
         fflush(NULL);
         _exit(code);

@@ -1,0 +1,288 @@
+/* supervise.c - the supervised run (see supervise.h).
+ *
+ * Messages from the child, over a pipe: 'S' g (kernel g starts), 'K' g len
+ * text (kernel g's one-kernel report), 'X' code (the report is written).
+ * The parent keeps them in memory; a new child inherits them by fork. */
+#include "supervise.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct done_kernel {
+    char *json;      /* one-kernel report, NULL when not finished */
+    char *crash;     /* the kernel crashed a child: why */
+} done_kernel;
+
+static int active;           /* this process is a supervised child */
+static int out_fd = -1;      /* the child's end of the pipe */
+static done_kernel *known;   /* by kernel number g */
+static size_t nknown;
+static char *open_crash;
+static volatile sig_atomic_t child_pid;
+
+static void grow(size_t g)
+{
+    if (g < nknown)
+        return;
+    size_t n = g + 64;
+    done_kernel *k = realloc(known, n * sizeof *k);
+    if (!k)
+        abort();
+    memset(k + nknown, 0, (n - nknown) * sizeof *k);
+    known = k;
+    nknown = n;
+}
+
+static int write_all(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        c += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n) {
+        ssize_t r = read(fd, c, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        c += r;
+        n -= (size_t)r;
+    }
+    return 0;
+}
+
+/* The parent dies of what was sent to it, and so does the child. */
+static void forward(int sig)
+{
+    if (child_pid > 0)
+        kill((pid_t)child_pid, sig);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static const int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+static int is_forwarded(int sig)
+{
+    for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++)
+        if (forwarded[i] == sig)
+            return 1;
+    return sig == SIGPIPE;
+}
+
+static char *signal_sentence(int sig, const char *during)
+{
+    char buf[400];
+    const char *ab = sigabbrev_np(sig);
+    snprintf(buf, sizeof buf, "the Vulkan driver crashed (killed by SIG%s: %s) %s",
+             ab ? ab : "?", strsignal(sig), during);
+    char *s = strdup(buf);
+    if (!s)
+        abort();
+    return s;
+}
+
+/* One child, from fork to its end.  Returns 1 when the run is over (*code
+ * set), 0 to start another child. */
+static int watch_child(int fd, pid_t pid, int *code)
+{
+    long started = -1;
+    int written = 0, wcode = 0;
+    for (;;) {
+        char tag;
+        if (read_all(fd, &tag, 1))
+            break;
+        uint64_t g = 0, len = 0;
+        if (tag == 'S' && !read_all(fd, &g, sizeof g)) {
+            started = (long)g;
+        } else if (tag == 'K' && !read_all(fd, &g, sizeof g) && !read_all(fd, &len, sizeof len) &&
+                   len < ((uint64_t)1 << 31)) {
+            char *text = malloc((size_t)len + 1);
+            if (!text || read_all(fd, text, (size_t)len)) {
+                free(text);
+                break;
+            }
+            text[len] = 0;
+            grow((size_t)g);
+            free(known[g].json);
+            known[g].json = text;
+            started = -1;
+        } else if (tag == 'X' && !read_all(fd, &g, sizeof g)) {
+            written = 1;
+            wcode = (int)g;
+        } else {
+            break;
+        }
+    }
+    close(fd);
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    child_pid = 0;
+    if (WIFEXITED(st)) {
+        *code = WEXITSTATUS(st);
+        return 1;
+    }
+    int sig = WIFSIGNALED(st) ? WTERMSIG(st) : SIGKILL;
+    if (written) { /* the report is out: a crash in teardown loses nothing */
+        fprintf(stderr, "clockwork: warning: the Vulkan driver crashed (SIG%s) while "
+                "closing the device, after the report was written\n",
+                sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
+        *code = wcode;
+        return 1;
+    }
+    if (is_forwarded(sig)) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        *code = 128 + sig;
+        return 1;
+    }
+    if (started >= 0) {
+        grow((size_t)started);
+        if (known[started].crash) { /* it crashed even without the device */
+            *code = 128 + sig;
+            return 1;
+        }
+        /* the next child says it */
+        known[started].crash = signal_sentence(sig, "while running this kernel; the "
+                                               "kernels before and after it were measured "
+                                               "in a fresh process");
+        return 0;
+    }
+    if (open_crash) { /* even without a device: give up */
+        *code = 128 + sig;
+        return 1;
+    }
+    open_crash = signal_sentence(sig, "while opening the device: nothing is measured, the "
+                                 "static analysis is still reported");
+    return 0;
+}
+
+int supervise_begin(int *code)
+{
+    const char *off = getenv("CW_NO_SUPERVISE");
+    if (off && *off && strcmp(off, "0") != 0)
+        return 0;
+    for (int attempt = 0; attempt < 100000; attempt++) {
+        int p[2];
+        if (pipe(p) != 0)
+            return 0; /* unsupervised is better than nothing */
+        fflush(NULL);
+        pid_t parent = getpid();
+        pid_t pid = fork();
+        if (pid < 0) {
+            close(p[0]);
+            close(p[1]);
+            return 0;
+        }
+        if (pid == 0) {
+            close(p[0]);
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (getppid() != parent)
+                _exit(CW_EXIT_ENV);
+            for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++)
+                signal(forwarded[i], SIG_DFL);
+            active = 1;
+            out_fd = p[1];
+            return 0;
+        }
+        close(p[1]);
+        child_pid = pid;
+        for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++)
+            signal(forwarded[i], forward);
+        if (watch_child(p[0], pid, code))
+            return 1;
+    }
+    *code = CW_EXIT_ENV;
+    return 1;
+}
+
+const char *supervise_open_crash(void)
+{
+    return active ? open_crash : NULL;
+}
+
+int supervise_known(size_t g, kernel_report *kr, const char **crash)
+{
+    *crash = NULL;
+    if (!active || g >= nknown)
+        return 0;
+    if (known[g].crash) {
+        *crash = known[g].crash;
+        return 0;
+    }
+    if (!known[g].json)
+        return 0;
+    report tmp;
+    cw_error err;
+    if (report_read_text("(earlier process)", known[g].json, strlen(known[g].json), &tmp,
+                         &err) != 0 || tmp.nkernels != 1) {
+        report_free(&tmp);
+        return 0; /* run it again rather than lose it */
+    }
+    kernel_report_free(kr);
+    *kr = tmp.kernels[0];
+    tmp.nkernels = 0;
+    report_free(&tmp);
+    return 1;
+}
+
+void supervise_kernel_start(size_t g)
+{
+    if (!active)
+        return;
+    uint64_t v = g;
+    char tag = 'S';
+    if (write_all(out_fd, &tag, 1) || write_all(out_fd, &v, sizeof v))
+        active = 0;
+}
+
+void supervise_kernel_done(size_t g, const kernel_report *kr)
+{
+    if (!active)
+        return;
+    report tmp;
+    report_init(&tmp);
+    tmp.kernels = (kernel_report *)kr;
+    tmp.nkernels = 1;
+    char *text = report_to_json_text(&tmp);
+    tmp.kernels = NULL;
+    tmp.nkernels = 0;
+    report_free(&tmp);
+    if (!text)
+        return;
+    uint64_t v = g, len = strlen(text);
+    char tag = 'K';
+    if (write_all(out_fd, &tag, 1) || write_all(out_fd, &v, sizeof v) ||
+        write_all(out_fd, &len, sizeof len) || write_all(out_fd, text, (size_t)len))
+        active = 0;
+    free(text);
+}
+
+void supervise_report_written(int code)
+{
+    if (!active)
+        return;
+    uint64_t v = (uint64_t)code;
+    char tag = 'X';
+    (void)(write_all(out_fd, &tag, 1) || write_all(out_fd, &v, sizeof v));
+}

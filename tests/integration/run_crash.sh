@@ -1,0 +1,78 @@
+#!/bin/sh
+# A run survives a crash inside the Vulkan driver (issue 17).  The crash is
+# injected with tests/integration/vkfault/vkfault.c (LD_PRELOAD over the
+# loader's entry points: SIGSEGV in vkCmdDispatch for one kernel, chosen by
+# its workgroup count; in vkCreateDevice; in vkDestroyDevice):
+#   - good, crashing, good: exit 4; both good kernels measured; the crashing
+#     one named with the signal, its prediction kept; stdout holds the report;
+#   - every kernel crashing: each one named, exit 4, the report written;
+#   - a crash while opening the device: exit 4, every kernel's static part;
+#   - a crash in teardown after the report is out: the run's own status;
+#   - CW_NO_SUPERVISE=1 shows the old behaviour (dies of the signal), so the
+#     test is known to reach the crash.
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+: "${CW:?}"
+ROOT=${CW_TEST_ROOT:-$(pwd)}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export XDG_CACHE_HOME="$T/cache"
+cc -O1 -fPIC -shared -o "$T/libvkfault.so" "$ROOT/tests/integration/vkfault/vkfault.c" -ldl ||
+    fail "cannot build vkfault.c"
+SAXPY="$ROOT/examples/kernels/saxpy.comp"
+k() { printf '{"name": "%s", "shader": "%s", "workgroups": [%s, 1, 1], "push": {"n": %s, "alpha": 2.0}, "buffers": [{"binding": 0, "elements": %s}, {"binding": 1, "elements": %s}]}' \
+    "$1" "$SAXPY" "$2" $(($2 * 256)) $(($2 * 256)) $(($2 * 256)); }
+printf '{"kernels": [%s,\n%s,\n%s]}\n' "$(k good1 4)" "$(k crasher 7)" "$(k good2 8)" > "$T/plan.json"
+RUN="--samples 2 --warmup 1"
+FAULT="env LD_PRELOAD=$T/libvkfault.so"
+
+$FAULT VKFAULT_DISPATCH_X=7 CW_NO_SUPERVISE=1 timeout 120 "$CW" run $RUN "$T/plan.json" \
+    > /dev/null 2>&1; rc=$?
+[ $rc -eq 139 ] || fail "the injected crash was not reached unsupervised (exit $rc, want 139)"
+
+$FAULT VKFAULT_DISPATCH_X=7 timeout 120 "$CW" run $RUN --format json -o - "$T/plan.json" \
+    > "$T/out.json" 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "good/crash/good: exit $rc, want 4: $(cat "$T/err")"
+grep -q "crasher: the Vulkan driver crashed (killed by SIGSEGV" "$T/err" ||
+    fail "good/crash/good: the kernel is not named: $(cat "$T/err")"
+python3 - "$T/out.json" <<'PY' || fail "good/crash/good: report"
+import json, sys
+r = json.load(open(sys.argv[1]))                  # one JSON document on stdout
+k = {x["name"]: x for x in r["kernels"]}
+assert [x["name"] for x in r["kernels"]] == ["good1", "crasher", "good2"]
+for n in ("good1", "good2"):
+    assert k[n]["measurement"].get("error") is None and k[n]["measurement"]["median_us"] > 0, k[n]
+e = k["crasher"]["measurement"]["error"]
+assert "the Vulkan driver crashed (killed by SIGSEGV" in e and "while running this kernel" in e, e
+assert k["crasher"]["prediction"]["time_us"] > 0
+assert r["device"]["name"] and "llvmpipe" in r["device"]["name"]
+PY
+echo "ok: a driver crash in one kernel: the kernels before and after are measured, it is named (exit 4)"
+
+printf '{"kernels": [%s,\n%s]}\n' "$(k c1 7)" "$(k c2 7)" > "$T/all.json"
+$FAULT VKFAULT_DISPATCH_X=7 timeout 120 "$CW" run $RUN --format json -o "$T/all.out.json" \
+    "$T/all.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "all crashing: exit $rc, want 4"
+python3 - "$T/all.out.json" <<'PY' || fail "all crashing: report"
+import json, sys
+for x in json.load(open(sys.argv[1]))["kernels"]:
+    assert "driver crashed" in x["measurement"]["error"], x
+PY
+echo "ok: every kernel crashing: each one named, the report written"
+
+$FAULT VKFAULT_CREATE_DEVICE=1 timeout 120 "$CW" run $RUN --format json -o "$T/open.json" \
+    "$T/plan.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "crash opening the device: exit $rc, want 4"
+grep -q "crashed (killed by SIGSEGV: .*) while opening the device" "$T/err" ||
+    fail "crash opening the device: message: $(cat "$T/err")"
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert all(x['prediction']['time_us'] > 0 for x in r['kernels'])" \
+    "$T/open.json" || fail "crash opening the device: no static report"
+echo "ok: a crash while opening the device: exit 4, the static part of every kernel reported"
+
+$FAULT VKFAULT_DESTROY_DEVICE=1 timeout 120 "$CW" run $RUN --format json -o "$T/close.json" \
+    "$T/plan.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "crash in teardown: exit $rc: $(cat "$T/err")"
+grep -q "while closing the device, after the report was written" "$T/err" || fail "teardown: no warning"
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert all(x['measurement']['median_us'] > 0 for x in r['kernels'])" \
+    "$T/close.json" || fail "crash in teardown: report"
+echo "ok: a crash in teardown after the report: the run's own status, nothing lost"
