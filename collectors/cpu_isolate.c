@@ -52,8 +52,17 @@ typedef struct msg {
     char text[512];
 } msg;
 
-struct cpu_child {
+/* A child that has ended, seen while waiting: its wait status is kept
+ * (a grandchild holding the socket open must not make a dead child look
+ * hung). */
+typedef struct child_state {
     pid_t pid;
+    int reaped;
+    int status;
+} child_state;
+
+struct cpu_child {
+    child_state cs;
     int fd;
     int cancelled;
     const cpu_isolate_spec *spec;
@@ -101,9 +110,9 @@ static int send_all(int fd, const void *p, size_t n)
     return 0;
 }
 
-/* Reads one message before the deadline.  1 got it, 0 end of stream,
- * -1 deadline passed, -2 cancelled, -3 read error. */
-static int recv_msg(int fd, msg *m, double deadline, volatile int *cancel)
+/* Reads one message before the deadline.  1 got it, 0 end of stream (or
+ * the child ended), -1 deadline passed, -2 cancelled, -3 read error. */
+static int recv_msg(int fd, msg *m, double deadline, volatile int *cancel, child_state *cs)
 {
     size_t got = 0;
     char *p = (char *)m;
@@ -120,8 +129,14 @@ static int recv_msg(int fd, msg *m, double deadline, volatile int *cancel)
             continue;
         if (r < 0)
             return -3;
-        if (r == 0)
+        if (r == 0) {
+            if (cs && cs->pid > 0 && !cs->reaped &&
+                waitpid(cs->pid, &cs->status, WNOHANG) == cs->pid)
+                cs->reaped = 1;
+            if (cs && cs->reaped && got == 0)
+                return 0;
             continue;
+        }
         ssize_t n = recv(fd, p + got, sizeof *m - got, 0);
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
             continue;
@@ -136,8 +151,20 @@ static int recv_msg(int fd, msg *m, double deadline, volatile int *cancel)
     return 1;
 }
 
-/* Waits for pid, killing it after grace seconds; returns the wait status. */
-static int reap(pid_t pid, double grace)
+/* Waits for pid, killing it after grace seconds; returns the wait status.
+ * Then its process group goes too: whatever the kernel forked. */
+static int reap_pid(pid_t pid, double grace);
+
+static int reap(child_state *cs, double grace)
+{
+    int st = cs->reaped ? cs->status : reap_pid(cs->pid, grace);
+    kill(-cs->pid, SIGKILL);
+    cs->reaped = 1;
+    cs->status = st;
+    return st;
+}
+
+static int reap_pid(pid_t pid, double grace)
 {
     double end = now_s() + grace;
     int st = 0;
@@ -320,6 +347,9 @@ static void child_on_exit(int status, void *arg)
 
 static void child_setup(int fd, pid_t parent, const cpu_isolate_buffers *bufs)
 {
+    /* its own process group, so that whatever the kernel forks ends with it
+     * (PR_SET_PDEATHSIG below still ends it with Clockwork on Ctrl-C) */
+    setpgid(0, 0);
     child_fd = fd;
     child_bufs = bufs;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -504,6 +534,7 @@ static pid_t spawn(const cpu_isolate_buffers *bufs, void (*body)(const void *),
         _exit(0);
     }
     close(sv[1]);
+    setpgid(pid, pid); /* also here: no race with a kill of the group */
     *fd = sv[0];
     return pid;
 }
@@ -598,8 +629,9 @@ static void child_failed(cpu_child *c, int r, const char *phase, char *why, size
     const cpu_isolate_spec *s = c->spec;
     char cause[700];
     if (r == -1 || r == -2) {
-        kill(c->pid, SIGKILL);
-        (void)reap(c->pid, 5);
+        if (!c->cs.reaped)
+            kill(c->cs.pid, SIGKILL);
+        (void)reap(&c->cs, 5);
         if (r == -1)
             snprintf(cause, sizeof cause, "did not return within %.3g s (hang guard, "
                      "--timeout); its process was killed", s->timeout_s);
@@ -610,13 +642,13 @@ static void child_failed(cpu_child *c, int r, const char *phase, char *why, size
         /* the cause message, if any, came before the end of the stream */
         msg m;
         int have = 0;
-        while (recv_msg(c->fd, &m, now_s() + 0.5, NULL) == 1)
+        while (recv_msg(c->fd, &m, now_s() + 0.5, NULL, &c->cs) == 1)
             if (m.tag == MSG_CAUSE || m.tag == MSG_EXIT)
                 have = 1;
-        int st = reap(c->pid, 2);
+        int st = reap(&c->cs, 2);
         describe_end(&m, have, st, c->bufs, cause, sizeof cause);
     }
-    c->pid = -1;
+    c->cs.pid = -1;
     say(why, n, "kernel '%s' (%s in %s) %s %s", s->kernel, s->symbol, s->library,
         phase, cause);
 }
@@ -633,24 +665,24 @@ int cpu_isolate_start(const cpu_isolate_spec *spec, const cpu_isolate_buffers *b
     c->spec = spec;
     c->bufs = bufs;
     kernel_body_arg a = {spec, bufs};
-    c->pid = spawn(bufs, kernel_body, &a, &c->fd, why, why_n);
-    if (c->pid < 0) {
+    c->cs.pid = spawn(bufs, kernel_body, &a, &c->fd, why, why_n);
+    if (c->cs.pid < 0) {
         free(c);
         return -1;
     }
     msg m;
-    int r = recv_msg(c->fd, &m, now_s() + spec->timeout_s, spec->cancel);
+    int r = recv_msg(c->fd, &m, now_s() + spec->timeout_s, spec->cancel, &c->cs);
     if (r == 1 && m.tag == MSG_READY) {
         *out = c;
         return 0;
     }
     if (r == 1 && m.tag == MSG_LOAD_ERROR) {
-        (void)reap(c->pid, STOP_GRACE_S);
-        c->pid = -1;
+        (void)reap(&c->cs, STOP_GRACE_S);
+        c->cs.pid = -1;
         say(why, why_n, "%s", m.text);
     } else if (r == 1 && (m.tag == MSG_CAUSE || m.tag == MSG_EXIT)) {
-        int st = reap(c->pid, 2);
-        c->pid = -1;
+        int st = reap(&c->cs, 2);
+        c->cs.pid = -1;
         char cause[700];
         describe_end(&m, 1, st, bufs, cause, sizeof cause);
         say(why, why_n, "kernel '%s': the library %s failed while loading, in a "
@@ -669,7 +701,7 @@ int cpu_isolate_call(cpu_child *c, unsigned call_no, int *rc, double *us,
 {
     char phase[64];
     snprintf(phase, sizeof phase, "on call %u:", call_no);
-    if (c->pid < 0) {
+    if (c->cs.pid < 0) {
         say(why, why_n, "kernel '%s': its process is gone", c->spec->kernel);
         return -1;
     }
@@ -679,16 +711,17 @@ int cpu_isolate_call(cpu_child *c, unsigned call_no, int *rc, double *us,
         return -1;
     }
     msg m;
-    int r = recv_msg(c->fd, &m, now_s() + c->spec->timeout_s, c->spec->cancel);
+    int r = recv_msg(c->fd, &m, now_s() + c->spec->timeout_s, c->spec->cancel, &c->cs);
     if (r == 1 && m.tag == MSG_RESULT) {
         *rc = (int)m.rc;
         *us = m.us;
         *delay_us = m.delay_us;
         char over[400];
         if (check_canaries(c->bufs, over, sizeof over) != 0) {
-            kill(c->pid, SIGKILL);
-            (void)reap(c->pid, 5);
-            c->pid = -1;
+            if (!c->cs.reaped)
+            kill(c->cs.pid, SIGKILL);
+            (void)reap(&c->cs, 5);
+            c->cs.pid = -1;
             say(why, why_n, "kernel '%s' (%s in %s) %s %s", c->spec->kernel,
                 c->spec->symbol, c->spec->library, phase, over);
             return -1;
@@ -696,8 +729,8 @@ int cpu_isolate_call(cpu_child *c, unsigned call_no, int *rc, double *us,
         return 0;
     }
     if (r == 1 && (m.tag == MSG_CAUSE || m.tag == MSG_EXIT)) {
-        int st = reap(c->pid, 2);
-        c->pid = -1;
+        int st = reap(&c->cs, 2);
+        c->cs.pid = -1;
         char cause[700];
         describe_end(&m, 1, st, c->bufs, cause, sizeof cause);
         say(why, why_n, "kernel '%s' (%s in %s) %s %s", c->spec->kernel, c->spec->symbol,
@@ -717,10 +750,10 @@ void cpu_isolate_stop(cpu_child *c)
 {
     if (!c)
         return;
-    if (c->pid > 0) {
+    if (c->cs.pid > 0) {
         char cmd = CMD_QUIT;
         (void)send_all(c->fd, &cmd, 1);
-        (void)reap(c->pid, STOP_GRACE_S);
+        (void)reap(&c->cs, STOP_GRACE_S);
     }
     close(c->fd);
     free(c);
@@ -761,7 +794,8 @@ int cpu_isolate_find_library(const char *name, double timeout_s, char *path,
     if (pid < 0)
         return -1;
     msg m;
-    int r = recv_msg(fd, &m, now_s() + timeout_s, NULL);
+    child_state cs = {.pid = pid};
+    int r = recv_msg(fd, &m, now_s() + timeout_s, NULL, &cs);
     int ret = -1;
     if (r == 1 && m.tag == MSG_PATH) {
         snprintf(path, path_n, "%s", m.text);
@@ -772,15 +806,16 @@ int cpu_isolate_find_library(const char *name, double timeout_s, char *path,
         kill(pid, SIGKILL);
         say(why, why_n, "loading it did not finish within %.3g s", timeout_s);
     } else {
-        kill(pid, SIGKILL);
-        int st = reap(pid, 2);
+        if (!cs.reaped)
+            kill(pid, SIGKILL);
+        int st = reap(&cs, 2);
         pid = -1;
         char cause[700];
         describe_end(&m, r == 1, st, NULL, cause, sizeof cause);
         say(why, why_n, "loading it %s (in a constructor)", cause);
     }
     if (pid > 0)
-        (void)reap(pid, 2);
+        (void)reap(&cs, 2);
     close(fd);
     return ret;
 }

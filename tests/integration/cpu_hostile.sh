@@ -168,3 +168,16 @@ grep -q "never ends" "$T/err" && fail "predicted beyond --timeout: blamed on an 
 python3 -c "import json,sys; k={x['name']: x for x in json.load(open(sys.argv[1]))['kernels']}; assert k['after']['measurement']['median_us'] > 0" \
     "$T/long.out.json" || fail "predicted beyond --timeout: the next kernel did not run"
 echo "ok: a kernel predicted beyond --timeout is not run and the message gives both numbers"
+
+# a kernel that forks a sleeper (holding the result socket open) and then
+# crashes: the crash is seen at once, not after the timeout, and the sleeper
+# goes with the kernel's process group
+{ printf '{"kernels": [\n'; kernel forker forker; printf ']}\n'; } > "$T/fork.json"
+t0=$(date +%s)
+( cd "$T" && timeout 60 "$CW" run --timeout 20 --samples 2 --format json -o "$T/fork.out.json" fork.json ) \
+    > /dev/null 2> "$T/err"; rc=$?
+t1=$(date +%s)
+[ $rc -eq 4 ] || fail "forker: exit $rc, want 4: $(cat "$T/err")"
+grep -q "forker.*killed by SIGSEGV" "$T/err" || fail "forker: cause: $(cat "$T/err")"
+[ $((t1 - t0)) -lt 15 ] || fail "forker: took $((t1 - t0)) s: the dead kernel looked hung"
+echo "ok: a kernel's forked child holding the socket does not hide its crash"

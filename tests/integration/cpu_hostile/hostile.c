@@ -18,3 +18,4 @@ int past1(void *const b[], const int64_t a[]) { (void)a; ((char *)b[0])[4000] = 
 int spins(void *const b[], const int64_t a[]) { (void)b; (void)a; for (;;) ; }
 int chatty(void *const b[], const int64_t a[]) { (void)b; (void)a; printf("KERNEL-STDOUT\n"); fflush(stdout); return 0; }
 int data_symbol[16] = {1};
+int forker(void *const b[], const int64_t a[]) { (void)b; (void)a; if (fork() == 0) { sleep(30); _exit(0); } *(volatile int *)16 = 1; return 0; }
