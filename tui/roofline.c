@@ -97,6 +97,82 @@ static char marker(size_t i, int upper)
     return upper ? '#' : '+';
 }
 
+/* Where a kernel goes: x = operations per compulsory DRAM byte, y =
+ * operations per second (GOP/s) predicted and measured (0 = none).
+ * Floating-point kernels count FLOPs; a kernel without any (integer only)
+ * counts its integer operations, against the INT32 roof. */
+typedef struct kpoint {
+    int ok, is_int, is_cpu;
+    double ai, pred, meas;
+} kpoint;
+
+static kpoint point_of(const tui_kernel *k)
+{
+    kpoint q = {0};
+    const prediction *p = &k->kr.prediction;
+    if (!p->valid || p->bytes <= 0)
+        return q;
+    double ops = p->flops;
+    if (!(ops > 0) && k->have_counts && k->counts.int_ops > 0) {
+        ops = k->counts.int_ops;
+        q.is_int = 1;
+    }
+    if (!(ops > 0))
+        return q;
+    q.ok = 1;
+    q.is_cpu = k->kr.kind && strcmp(k->kr.kind, "cpu") == 0;
+    q.ai = ops / p->bytes;
+    q.pred = p->time_us > 0 ? ops / p->time_us / 1e3 : 0;
+    double med;
+    if (state_median(k, &med) && med > 0)
+        q.meas = ops / med / 1e3;
+    return q;
+}
+
+/* The cell for a point: its own, or the nearest free one on its row (a
+ * few cells either side), so that kernels of the same intensity and rate
+ * stay visible side by side.  owner[] holds 1 + the kernel's position. */
+static int free_cell(const int *owner, int pw, int cy, int cx, int who)
+{
+    static const int step[] = {0, 1, -1, 2, -2, 3, -3};
+    for (size_t i = 0; i < sizeof step / sizeof *step; i++) {
+        int x = cx + step[i];
+        if (x < 0 || x >= pw)
+            continue;
+        int o = owner[(size_t)cy * (size_t)pw + (size_t)x];
+        if (o == 0 || o == who)
+            return x;
+    }
+    return -1;
+}
+
+/* A ceiling label at row cy from column cx, moved up or down a row when a
+ * point or another label is under it; not drawn when there is no free row
+ * near.  Its cells are marked taken (-1). */
+static void label(canvas *cv, int *owner, int pw, int ph, int ox, int oy, int cy,
+                  int cx, uint8_t el, const char *text)
+{
+    int bw = canvas_width(text);
+    if (bw >= pw)
+        return;
+    if (cx + bw > pw)
+        cx = pw - bw;
+    if (cx < 0)
+        cx = 0;
+    static const int step[] = {0, -1, 1, -2, 2, -3, 3};
+    for (size_t i = 0; i < sizeof step / sizeof *step; i++) {
+        int y = cy + step[i], clear = y >= 0 && y < ph;
+        for (int x = cx; clear && x < cx + bw; x++)
+            clear = owner[(size_t)y * (size_t)pw + (size_t)x] == 0;
+        if (clear) {
+            canvas_text(cv, oy + y, ox + cx, bw, el, text);
+            for (int x = cx; x < cx + bw; x++) /* the next label keeps off */
+                owner[(size_t)y * (size_t)pw + (size_t)x] = -1;
+            return;
+        }
+    }
+}
+
 void roofline_render(canvas *cv, const rect *r, tui_state *st)
 {
     if (r->h < 4 || r->w < 20)
@@ -126,6 +202,18 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     if (pw < 8 || ph < 3)
         return;
 
+    /* the CPU's roof for native kernels, the INT32 roof for integer-only
+     * kernels: drawn when such kernels are there */
+    int any_cpu = 0, any_int = 0;
+    for (size_t i = 0; i < nk; i++) {
+        kpoint q = point_of(&st->k[st->order[i]]);
+        any_cpu |= q.ok && q.is_cpu;
+        any_int |= q.ok && q.is_int && !q.is_cpu;
+    }
+    double cfp = any_cpu && st->have_cpu_prof ? st->cpu_prof.fp32_gflops : -1;
+    double cdram = any_cpu && st->have_cpu_prof ? st->cpu_prof.dram_gbs : -1;
+    double i32 = any_int && st->have_prof ? pr->int32_gops : -1;
+
     /* ranges from the ceilings and the points */
     double xmin = 1.0 / 16, xmax = 64, ymax = 0, ymin = INFINITY;
     if (fp32 > 0 && dram > 0) {
@@ -137,20 +225,19 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     }
     if (fp32 > 0)
         ymax = fp32;
+    if (cfp > ymax)
+        ymax = cfp;
+    if (i32 > ymax)
+        ymax = i32;
     for (size_t i = 0; i < nk; i++) {
-        const tui_kernel *k = &st->k[st->order[i]];
-        const prediction *p = &k->kr.prediction;
-        if (!p->valid || p->flops <= 0 || p->bytes <= 0)
+        kpoint q = point_of(&st->k[st->order[i]]);
+        if (!q.ok)
             continue;
-        double ai = p->flops / p->bytes;
-        if (ai < xmin)
-            xmin = ai / 2;
-        if (ai > xmax)
-            xmax = ai * 2;
-        double perf[2] = {p->time_us > 0 ? p->flops / p->time_us / 1e3 : 0, 0};
-        double med;
-        if (state_median(k, &med) && med > 0)
-            perf[1] = p->flops / med / 1e3;
+        if (q.ai < xmin)
+            xmin = q.ai / 2;
+        if (q.ai > xmax)
+            xmax = q.ai * 2;
+        double perf[2] = {q.pred, q.meas};
         for (int j = 0; j < 2; j++)
             if (perf[j] > 0) {
                 if (perf[j] > ymax)
@@ -180,16 +267,22 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     p.bits = calloc(ncell, 1);
     p.ascii = calloc(ncell, 1);
     p.el = calloc(ncell, 1);
-    if (!p.bits || !p.ascii || !p.el) {
+    int *owner = calloc(ncell, sizeof *owner); /* points: 1 + position */
+    if (!p.bits || !p.ascii || !p.el || !owner) {
         free(p.bits);
         free(p.ascii);
         free(p.el);
+        free(owner);
         return;
     }
     if (l2 > 0 && fp32 > 0)
         roof(&p, fp32, l2, EL_CEILING, 1);
     if (fp64 > 0 && dram > 0)
         roof(&p, fp64, dram, EL_CEILING, 1);
+    if (i32 > 0 && dram > 0)
+        roof(&p, i32, dram, EL_CEILING, 1);
+    if (cfp > 0 || cdram > 0)
+        roof(&p, cfp, cdram, EL_NOTE, 0);
     if (fp32 > 0 || dram > 0)
         roof(&p, fp32, dram, EL_CEILING, 0);
 
@@ -243,30 +336,6 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
             lastx = tx + bw;
         }
     }
-    /* ceiling labels, inside the plot near the top right */
-    if (fp32 > 0) {
-        char b[64], v[32];
-        views_fmt_si(v, sizeof v, fp32 * 1e9, "FLOP/s");
-        snprintf(b, sizeof b, "FP32 %s", v);
-        int cy = py_of(&p, log10(fp32)) / 4 - 1;
-        int bw = canvas_width(b);
-        if (cy >= 0 && bw < pw)
-            canvas_text(cv, oy + cy, ox + pw - bw, bw, EL_CEILING, b);
-    }
-    if (dram > 0) {
-        char b[64], v[32];
-        views_fmt_si(v, sizeof v, dram * 1e9, "B/s");
-        snprintf(b, sizeof b, "DRAM %s", v);
-        int bw = canvas_width(b);
-        /* where the slope crosses the lower third of the plot */
-        double ly = p.y0 + (p.y1 - p.y0) / 4;
-        int cx = px_of(&p, ly - log10(dram)) / 2 + 2;
-        int cy = py_of(&p, ly) / 4;
-        if (cx + bw > pw)
-            cx = pw - bw;
-        if (cx >= 0 && cy >= 0 && cy < ph && bw < pw)
-            canvas_text(cv, oy + cy, ox + cx, bw, EL_CEILING, b);
-    }
     if (!(fp32 > 0 || dram > 0))
         canvas_text(cv, oy, ox + 1, pw - 1, EL_DIM,
                     "ceilings unknown for this device (no profile)");
@@ -300,7 +369,8 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
             }
         }
     }
-    /* points: predicted first, then measured on top; selected last */
+    /* points: predicted first, then measured on top; selected last; a
+     * cell another kernel holds pushes the letter to a free neighbour */
     const tui_kernel *selk = state_selected(st);
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < nk; i++) {
@@ -308,27 +378,55 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
             int is_sel = k == selk;
             if (pass != is_sel)
                 continue;
-            const prediction *pd = &k->kr.prediction;
-            if (!pd->valid || pd->flops <= 0 || pd->bytes <= 0)
+            kpoint q = point_of(k);
+            if (!q.ok)
                 continue;
-            double lx = log10(pd->flops / pd->bytes);
-            int cx = px_of(&p, lx) / 2;
-            if (cx < 0 || cx >= pw)
+            int cx0 = px_of(&p, log10(q.ai)) / 2;
+            if (cx0 < 0 || cx0 >= pw)
                 continue;
-            if (pd->time_us > 0) {
-                int cy = py_of(&p, log10(pd->flops / pd->time_us / 1e3)) / 4;
-                if (cy >= 0 && cy < ph)
-                    canvas_putc(cv, oy + cy, ox + cx, (uint32_t)marker(i, 0),
-                                is_sel ? EL_SELECTED : EL_PREDICTED);
-            }
-            double med;
-            if (state_median(k, &med) && med > 0) {
-                int cy = py_of(&p, log10(pd->flops / med / 1e3)) / 4;
-                if (cy >= 0 && cy < ph)
-                    canvas_putc(cv, oy + cy, ox + cx, (uint32_t)marker(i, 1),
-                                is_sel ? EL_SELECTED : EL_MEASURED);
+            double perf[2] = {q.pred, q.meas};
+            for (int j = 0; j < 2; j++) {
+                if (!(perf[j] > 0))
+                    continue;
+                int cy = py_of(&p, log10(perf[j])) / 4;
+                if (cy < 0 || cy >= ph)
+                    continue;
+                int cx = free_cell(owner, pw, cy, cx0, (int)i + 1);
+                if (cx < 0)
+                    cx = cx0; /* crowded: the later one wins */
+                owner[(size_t)cy * (size_t)pw + (size_t)cx] = (int)i + 1;
+                canvas_putc(cv, oy + cy, ox + cx, (uint32_t)marker(i, j),
+                            is_sel ? EL_SELECTED : j ? EL_MEASURED : EL_PREDICTED);
             }
         }
+    /* ceiling labels, after the points and never over one */
+    if (fp32 > 0) {
+        char b[64], v[32];
+        views_fmt_si(v, sizeof v, fp32 * 1e9, "FLOP/s");
+        snprintf(b, sizeof b, "%sFP32 %s", cfp > 0 ? "GPU " : "", v);
+        label(cv, owner, pw, ph, ox, oy, py_of(&p, log10(fp32)) / 4 - 1, pw, EL_CEILING, b);
+    }
+    if (cfp > 0) {
+        char b[64], v[32];
+        views_fmt_si(v, sizeof v, cfp * 1e9, "FLOP/s");
+        snprintf(b, sizeof b, "CPU FP32 %s", v);
+        label(cv, owner, pw, ph, ox, oy, py_of(&p, log10(cfp)) / 4 - 1, pw, EL_NOTE, b);
+    }
+    if (i32 > 0) {
+        char b[64], v[32];
+        views_fmt_si(v, sizeof v, i32 * 1e9, "OP/s");
+        snprintf(b, sizeof b, "INT32 %s", v);
+        label(cv, owner, pw, ph, ox, oy, py_of(&p, log10(i32)) / 4 + 1, pw, EL_CEILING, b);
+    }
+    if (dram > 0) {
+        char b[64], v[32];
+        views_fmt_si(v, sizeof v, dram * 1e9, "B/s");
+        snprintf(b, sizeof b, "DRAM %s", v);
+        /* where the slope crosses the lower third of the plot */
+        double ly = p.y0 + (p.y1 - p.y0) / 4;
+        label(cv, owner, pw, ph, ox, oy, py_of(&p, ly) / 4,
+              px_of(&p, ly - log10(dram)) / 2 + 2, EL_CEILING, b);
+    }
     /* x-axis title */
     canvas_text_right(cv, oy + ph + 1 > r->y + r->h - 1 ? r->y + r->h - 1
                                                         : oy + ph + 1,
@@ -337,6 +435,7 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     free(p.bits);
     free(p.ascii);
     free(p.el);
+    free(owner);
 
     /* legend */
     rect lg;
@@ -349,30 +448,66 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     canvas_text(cv, lg.y, lg.x, lg.w, EL_COLUMN,
                 "    KERNEL        AI      PRED     MEAS");
     int rows = lg.h - 1;
-    /* keep the selected kernel in the legend window */
+    /* a key for the tags, on the last line when there is room */
+    int tags = (any_cpu || any_int) && rows > 3;
+    if (tags) {
+        rows--;
+        char key[96];
+        snprintf(key, sizeof key, "%s%s%s", any_cpu ? "c: on the CPU's roof" : "",
+                 any_cpu && any_int ? " · " : "", any_int ? "i: integer OP/s" : "");
+        canvas_text(cv, lg.y + lg.h - 1, lg.x + 4, lg.w - 4, EL_DIM, key);
+    }
+    /* a window over the kernels that keeps the selected one in it; the
+     * first and last rows say how many more there are */
     int first = 0;
     if ((int)st->sel >= rows)
         first = (int)st->sel - rows + 1;
-    st->list_y = lg.y + 1; /* for mouse clicks */
+    int more_above = first > 0 && rows > 2;
+    int more_below = (size_t)(first + rows) < nk && rows > 2;
+    if (more_above || more_below) {
+        int inner = rows - more_above - more_below;
+        if (inner < 1)
+            inner = 1;
+        first = (int)st->sel - inner + 1 > 0 ? (int)st->sel - inner + 1 : 0;
+        if ((int)st->sel < first)
+            first = (int)st->sel;
+        more_above = first > 0;
+        more_below = (size_t)(first + inner) < nk;
+        inner = rows - more_above - more_below;
+        if ((int)st->sel >= first + inner)
+            first = (int)st->sel - inner + 1;
+        char m[48];
+        if (more_above) {
+            snprintf(m, sizeof m, "▲ %d more", first);
+            canvas_text(cv, lg.y + 1, lg.x + 4, lg.w - 4, EL_DIM, m);
+        }
+        if (more_below) {
+            snprintf(m, sizeof m, "▼ %zu more (↑↓)", nk - (size_t)(first + inner));
+            canvas_text(cv, lg.y + rows, lg.x + 4, lg.w - 4, EL_DIM, m);
+        }
+        rows = inner;
+    }
+    int y0 = lg.y + 1 + more_above;
+    st->list_y = y0; /* for mouse clicks */
     st->list_h = rows;
     st->list_first = first;
     for (int j = 0; j < rows && (size_t)(first + j) < nk; j++) {
         size_t i = (size_t)(first + j);
         const tui_kernel *k = &st->k[st->order[i]];
-        const prediction *pd = &k->kr.prediction;
-        int y = lg.y + 1 + j;
+        kpoint q = point_of(k);
+        int y = y0 + j;
         int sel = k == selk;
         char m[8], ai[16] = "-", a[32] = "-", b[32] = "-";
-        snprintf(m, sizeof m, "%c%c", marker(i, 0), marker(i, 1));
-        if (pd->valid && pd->flops > 0 && pd->bytes > 0) {
-            snprintf(ai, sizeof ai, "%.3g", pd->flops / pd->bytes);
-            if (pd->time_us > 0)
-                tick_label(a, sizeof a, pd->flops / pd->time_us * 1e6, "");
-            double med;
-            if (state_median(k, &med) && med > 0)
-                tick_label(b, sizeof b, pd->flops / med * 1e6, "");
-        } else if (pd->valid) {
-            snprintf(ai, sizeof ai, "no FP");
+        snprintf(m, sizeof m, "%c%c%s", marker(i, 0), marker(i, 1),
+                 q.ok && q.is_cpu ? "c" : q.ok && q.is_int ? "i" : "");
+        if (q.ok) {
+            snprintf(ai, sizeof ai, "%.3g", q.ai);
+            if (q.pred > 0)
+                tick_label(a, sizeof a, q.pred * 1e9, "");
+            if (q.meas > 0)
+                tick_label(b, sizeof b, q.meas * 1e9, "");
+        } else if (k->kr.prediction.valid) {
+            snprintf(ai, sizeof ai, "no ops");
         }
         uint8_t el = sel ? EL_SELECTED : EL_NORMAL;
         if (sel)

@@ -156,6 +156,9 @@ typedef struct tui_state {
     int have_dev;
     device_profile prof;
     int have_prof;
+    device_profile cpu_prof; /* this CPU, when a plan has native CPU
+                                kernels: their roof on the roofline */
+    int have_cpu_prof;
     kernel_report counters;
     int have_counters;
     int scroll[VIEW_COUNT]; /* per-view scroll offset */

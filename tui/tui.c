@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "canvas.h"
+#include "cpu_profile.h"
 #include "state.h"
 #include "term.h"
 #include "theme.h"
@@ -303,6 +304,15 @@ int tui_run(const tui_args *a)
              no_color ? "monochrome" : o->theme ? o->theme : "default");
     tui_args args = *a;
     args.opt = o;
+    /* native CPU kernels are judged against this CPU's roof, not the
+     * Vulkan device's: the roofline draws both */
+    for (size_t p = 0; p < a->nplans && !st.have_cpu_prof; p++)
+        for (size_t i = 0; i < a->plans[p].nkernels; i++)
+            if (a->plans[p].kernels[i].kind == PLAN_KERNEL_CPU) {
+                cpu_profile(&st.cpu_prof);
+                st.have_cpu_prof = 1;
+                break;
+            }
     if (a->nreports) { /* saved reports instead of plans: no worker */
         char err[1600];
         if (tui_reports_load(&st, a->reports, a->nreports, o->tolerance, err, sizeof err)) {

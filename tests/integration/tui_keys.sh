@@ -98,6 +98,51 @@ else
     fail "glslc missing (make deps)"
 fi
 
+# ---- roofline: GPU and CPU kernels, one roof each, labels whole, the legend
+# pages, twins side by side, integer kernels against the INT32 roof ----
+EXC="$(dirname "$CW")/examples/cpu"
+sed "s|\.\./\.\./build/examples/cpu|$EXC|" "$ROOT/examples/cpu/plan.json" > "$WORK/cpu.json"
+start rf 120 40 "$CW" tui --static "$ROOT/examples/plan.json" "$WORK/cpu.json"
+expect rf '^ sgemm_blas ' "roofline: both plans loaded"
+keys rf 4
+expect rf 'Roofline · FLOP/s' "roofline view"
+expect rf 'GPU FP32 [0-9.]+ GFLOP/s' "roofline: the GPU's roof, label whole"
+expect rf 'CPU FP32 [0-9.]+ GFLOP/s' "roofline: the CPU's roof for the native kernels, label whole"
+expect rf 'INT32 [0-9.]+ GOP/s' "roofline: the INT32 roof for the integer-only kernel"
+expect rf ' [a-z][A-Z]c +sgemm_naive +[0-9.]+ +[0-9.]+G' "roofline: a native kernel tagged as on the CPU's roof"
+expect rf ' [a-z][A-Z]i +transpose +[0-9.]+ +[0-9.]+[kMG]' "roofline: the integer-only kernel tagged and listed with its rate"
+keys rf q
+check_restored rf
+# the legend pages: 7 kernels in 6 rows at 80x24
+start lg 80 24 "$CW" tui --static "$ROOT/examples/plan.json"
+expect lg '^ saxpy_noguard ' "legend: loaded"
+keys lg 4
+expect lg '▼ [0-9]+ more' "roofline: the legend says there are more below"
+keys lg G
+expect lg '▲ [0-9]+ more' "roofline: at the end, the legend says there are more above"
+expect lg '^ [a-z][A-Z] +saxpy_nogua' "roofline: the last kernel in the legend window"
+keys lg q
+check_restored lg
+# two kernels with the same intensity and rate: both letters on the plot
+python3 - "$ROOT/tests/screen/plan.json" "$WORK/twins.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+k = p["kernels"][0]
+for key in ("shader",):
+    k[key] = sys.argv[1].rsplit("/", 1)[0] + "/" + k[key]
+twin = dict(k, name="saxpy_twin")
+json.dump({"kernels": [k, twin]}, open(sys.argv[2], "w"))
+PY
+start tw 80 24 "$CW" tui --static "$WORK/twins.json"
+expect tw '^ saxpy_twin ' "twins: loaded"
+keys tw 4
+expect tw 'Roofline · FLOP/s' "twins: roofline"
+expect tw '^ bB +saxpy_twin +[0-9.]+ +[0-9.]+[kMG]' "twins: analysed"
+plotted=$(screen tw | sed -n '3,16p' | cut -c9- | grep -o '[ab]' | sort -u | tr -d '\n')
+[ "$plotted" = ab ] && ok "twins: both letters on the plot" || fail "twins: plotted '$plotted', want a and b"
+keys tw q
+check_restored tw
+
 # ---- the re-run message goes away when the round is done ----
 start rr 80 24 "$CW" tui $FAST "$PLAN"
 expect rr 'done · [0-9]+ measured' "rerun: first round done" 900
