@@ -49,6 +49,10 @@ typedef struct prediction {
     int valid;
     double time_us;
     double ideal_time_us;
+    /* An estimated prediction's range: the time under the best and the
+     * worst case of what the model had to guess (addresses or atomics
+     * that depend on buffer contents).  0 = no range (JSON null). */
+    double time_low_us, time_high_us;
     char *bound;
     double flops;       /* all precisions */
     double bytes;       /* compulsory DRAM bytes */

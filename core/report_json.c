@@ -44,6 +44,11 @@ static json_t *prediction_json(const prediction *p)
     json_t *o = json_object();
     json_object_set_new(o, "time_us", jnum(p->time_us));
     json_object_set_new(o, "ideal_time_us", jnum(p->ideal_time_us));
+    int range = p->time_high_us > 0 && p->time_high_us >= p->time_low_us;
+    json_object_set_new(o, "time_low_us",
+                        range ? jnum(p->time_low_us) : json_null());
+    json_object_set_new(o, "time_high_us",
+                        range ? jnum(p->time_high_us) : json_null());
     json_object_set_new(o, "bound", jstr(p->bound));
     json_object_set_new(o, "flops", jnum(p->flops));
     json_object_set_new(o, "bytes", jnum(p->bytes));
@@ -484,6 +489,8 @@ static void read_prediction(rd *c, json_t *o, prediction *p)
     p->valid = 1;
     get_time(c, o, "time_us", &p->time_us);
     get_time(c, o, "ideal_time_us", &p->ideal_time_us);
+    get_time(c, o, "time_low_us", &p->time_low_us);
+    get_time(c, o, "time_high_us", &p->time_high_us);
     p->bound = get_str(c, o, "bound");
     get_num(c, o, "flops", &p->flops);
     get_num(c, o, "bytes", &p->bytes);

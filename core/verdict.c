@@ -226,7 +226,18 @@ static void judge(const verdict_input *in, const prediction *p, const measuremen
     double judged = judged_us(p, m);
     out->ratio = judged / p->time_us;
     double band = verdict_band(in->tolerance, m);
-    if (out->ratio > 1 + band)
+    /* An estimated prediction with a range: a measurement inside it is no
+     * divergence, only a model that was unsure (never `slower` from a
+     * guess). */
+    int ranged = p->conf == CONF_ESTIMATED && p->time_low_us > 0 &&
+                 p->time_high_us >= p->time_low_us;
+    int in_range = ranged && judged >= p->time_low_us / (1 + band) &&
+                   judged <= p->time_high_us * (1 + band);
+    if (in_range && !beats_ceiling(p, m))
+        out->status = DIV_OK;
+    else if (ranged && judged > p->time_high_us * (1 + band))
+        out->status = DIV_SLOWER;
+    else if (out->ratio > 1 + band && !ranged)
         out->status = DIV_SLOWER;
     else if (out->ratio < 1 / (1 + band) || beats_ceiling(p, m))
         out->status = DIV_FASTER;
@@ -247,8 +258,21 @@ static void judge(const verdict_input *in, const prediction *p, const measuremen
                 "ideal %s): the ceiling is wrong; run `%s`", meas,
             100 * p->ideal_time_us / m->median_us, ideal,
             in->calibrate ? in->calibrate : "clockwork calibrate");
-    else if (out->status == DIV_OK)
+    else if (in_range) {
+        char lo[32], hi[32];
+        fmt_time_us(lo, sizeof lo, p->time_low_us);
+        fmt_time_us(hi, sizeof hi, p->time_high_us);
+        add(&b, "measured %s is inside the estimated range %s to %s (band ±%.0f%%): the "
+                "model was unsure, it guessed addresses or atomics that depend on buffer "
+                "contents", meas, lo, hi, 100 * band);
+    } else if (out->status == DIV_OK)
         add(&b, "measured %s is within ±%.0f%% of the predicted %s", meas, 100 * band, pred);
+    else if (ranged && out->status == DIV_SLOWER) {
+        char hi[32];
+        fmt_time_us(hi, sizeof hi, p->time_high_us);
+        add(&b, "measured %s is %.2f× the predicted %s and above the worst case of the "
+                "estimate (%s, band ±%.0f%%)", meas, out->ratio, pred, hi, 100 * band);
+    }
     else
         add(&b, "measured %s is %.2f× the predicted %s (band ±%.0f%%)", meas, out->ratio,
             pred, 100 * band);

@@ -72,6 +72,10 @@ typedef struct model {
     double lane_shared;      /* same, workgroup memory */
     int dram_limited_by_inflight; /* the latency path is a large share */
     double latency_term;     /* GPU: the path (plus DRAM when it is less) */
+    int worst_case;          /* guessed addresses taken at their worst:
+                                a sector per lane, no reuse, atomics on
+                                one address (the high end of the range) */
+    int guessed;             /* some term rests on a guessed address */
 } model;
 
 static double pos(double v) { return v > 0 && isfinite(v) ? v : -1; }
@@ -503,6 +507,24 @@ typedef struct acc_cost {
     double degree;      /* bank conflicts (shared) */
 } acc_cost;
 
+/* An access whose address the model had to guess: its stride across the
+ * subgroup is unknown, or (simulated) some executions' addresses came from
+ * buffer contents. */
+static int address_guessed(const access_summary *a)
+{
+    return (!a->stride_known && !a->uniform) || a->sim_unknown > 0;
+}
+
+/* Executions of an atomic whose address was guessed. */
+static double guessed_atomic_ops(const access_summary *a)
+{
+    if (!a->is_atomic || a->uniform)
+        return 0;
+    if (a->sim_unknown > 0)
+        return a->count * a->sim_unknown / (a->sim_execs + a->sim_unknown);
+    return a->index_known ? 0 : a->count;
+}
+
 /* Traffic of an access from the simulation (model_traffic.h): the
  * executions whose address was known in the simulated workgroups move what
  * the cache model says per execution; the rest (addresses from buffer
@@ -564,6 +586,16 @@ static void traffic(model *m, acc_cost *cost)
             ac->moved = a->count / m->subgroup * ceil_div(a->bytes ? a->bytes : 4,
                                                           m->sector) *
                         m->sector;
+        if (address_guessed(a)) {
+            m->guessed = 1;
+            if (m->worst_case && !a->uniform) {
+                /* every lane its own sector, nothing shared */
+                double per_lane = ceil_div(a->bytes ? a->bytes : 4, m->sector);
+                ac->got = per_lane * m->subgroup;
+                ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
+                ac->moved = a->count * per_lane * m->sector;
+            }
+        }
         ac->l1 = ac->moved;
         sim_split(m, a, ac);
         m->l2_bytes_moved += ac->moved;
@@ -572,10 +604,11 @@ static void traffic(model *m, acc_cost *cost)
             a->count > 0)
             m->inflight_per_inv += a->bytes ? a->bytes : 4;
     }
-    if (unknown_stride)
+    if (unknown_stride && !m->worst_case)
         prediction_add_assumption(m->pred,
                                   "an access's stride across the subgroup is "
-                                  "unknown: assumed contiguous");
+                                  "unknown: assumed contiguous (the range's "
+                                  "high end takes a sector per lane)");
 
     /* Reuse, per binding and direction: accesses to one buffer from one
      * invocation touch neighbouring addresses at nearly the same time, so
@@ -592,10 +625,11 @@ static void traffic(model *m, acc_cost *cost)
             g1++;
         double foot = 0, moved = 0, max_moved = 0, fworst = 1;
         double sim_dram = 0, static_moved = 0, static_max = 0;
-        int any_sim = 0;
+        int any_sim = 0, any_guess = 0;
         for (size_t q = g0; q < g1; q++) {
             const access_summary *b = &c->accesses[order[q]];
             const acc_cost *bc = &cost[order[q]];
+            any_guess |= address_guessed(b);
             if (bc->known > 0) {
                 any_sim = 1;
                 sim_dram += bc->sim_dram;
@@ -640,6 +674,10 @@ static void traffic(model *m, acc_cost *cost)
             dram = fmin(moved, foot);
         else
             dram = fmax(max_moved, fmin(moved, foot * fworst));
+        /* worst case of a guessed address: its footprint is a guess too,
+         * so nothing is reused */
+        if (m->worst_case && any_guess)
+            dram = fmax(dram, moved);
         /* attribute DRAM bytes to the accesses in proportion to traffic */
         for (size_t q = g0; q < g1; q++)
             cost[order[q]].dram =
@@ -671,7 +709,7 @@ static void traffic(model *m, acc_cost *cost)
             m->inflight_per_inv = 16;
         m->lane_storage = (c->storage_load_bytes + c->storage_store_bytes) / 4;
         m->lane_shared = (c->shared_load_bytes + c->shared_store_bytes) / 4;
-        if (moved > 0 || m->shared_eff_bytes > 0)
+        if ((moved > 0 || m->shared_eff_bytes > 0) && !m->worst_case)
             prediction_add_assumption(m->pred,
                                       "no per-access detail: traffic assumed "
                                       "coalesced, 4-byte accesses");
@@ -844,9 +882,23 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     /* atomics from the simulated address stream (contention.h): the
      * busiest address's requests one after another, the rest at the
      * distinct-address rate; workgroup memory per workgroup and wave */
-    if (c->sim && (c->atomic_requests > 0 || c->shared_atomic_requests > 0)) {
-        double g = ct_time_us(c->atomic_requests, c->atomic_busiest,
-                              m->atomic_same_ns, m->atomic_pus / 1e3);
+    /* atomics whose address came from buffer contents: at the
+     * distinct-address rate, or (worst case) all on one address */
+    double guessed_ops = 0;
+    for (size_t i = 0; i < c->naccesses; i++)
+        guessed_ops += guessed_atomic_ops(&c->accesses[i]);
+    if (guessed_ops > 0)
+        m->guessed = 1;
+    double guessed_serial =
+        m->worst_case ? guessed_ops / (m->atomic_combine ? m->subgroup : 1) *
+                            m->atomic_same_ns * 1e-3
+                      : 0;
+    if (c->sim && (c->atomic_requests > 0 || c->shared_atomic_requests > 0 ||
+                   guessed_ops > 0)) {
+        double g = ct_time_us(c->atomic_requests + guessed_ops,
+                              c->atomic_busiest, m->atomic_same_ns,
+                              m->atomic_pus / 1e3);
+        g = fmax(g, guessed_serial);
         double sh_serial = m->waves * c->shared_atomic_busiest *
                            m->shared_atomic_same_ns * 1e-3;
         double sh_rate = c->shared_atomic_requests /
@@ -873,7 +925,7 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
             if (s > serial)
                 serial = s;
         }
-        add(ts, "atomic", fmax(t, serial));
+        add(ts, "atomic", fmax(t, fmax(serial, guessed_serial)));
     }
 
     /* barriers: cheap on a GPU (part of latency), coroutine switches on
@@ -1167,6 +1219,35 @@ static void far_below(model *m, const terms *ts, const acc_cost *cost,
                                far_below_hint(m, ts, cost, bound));
 }
 
+/* Traffic and terms for the current scenario; returns the largest term
+ * (what follows launch) and names it in *bound. */
+static double evaluate(model *m, acc_cost *cost, terms *ts,
+                       const char **bound)
+{
+    traffic(m, cost);
+    ts->n = 0;
+    compute_terms(m, ts, cost);
+    double worst = 0;
+    *bound = "launch";
+    for (int i = 0; i < ts->n; i++)
+        if (ts->t[i].us > worst) {
+            worst = ts->t[i].us;
+            *bound = ts->t[i].name;
+        }
+    /* On a CPU device one thread does the instructions and the barrier
+     * switches of a workgroup one after the other: they add up. */
+    if (m->is_cpu) {
+        double is = term_us(ts, "issue"), ba = term_us(ts, "barrier");
+        if (is + ba > worst) {
+            worst = is + ba;
+            *bound = ba > is ? "barrier" : "issue";
+        }
+    }
+    if (m->launch_us >= worst)
+        *bound = "launch";
+    return worst;
+}
+
 void model_predict(const kernel_counts *c, const reflection *refl,
                    const plan_kernel *k, const device_profile *prof,
                    prediction *pred, kernel_report *kr)
@@ -1194,32 +1275,19 @@ void model_predict(const kernel_counts *c, const reflection *refl,
     resolve(&m);
     occupancy(&m);
     acc_cost *cost = xcalloc(c->naccesses ? c->naccesses : 1, sizeof *cost);
-    traffic(&m, cost);
-
+    /* the high end of the range first: every guessed address at its worst;
+     * then the prediction itself, which leaves m as the findings need it */
+    terms worst_ts = {0};
+    m.worst_case = 1;
+    const char *bound;
+    double high = evaluate(&m, cost, &worst_ts, &bound);
+    m.worst_case = 0;
+    m.guessed = 0;
     terms ts = {0};
-    compute_terms(&m, &ts, cost);
-
-    double worst = 0;
-    const char *bound = "launch";
-    for (int i = 0; i < ts.n; i++) {
+    double worst = evaluate(&m, cost, &ts, &bound);
+    for (int i = 0; i < ts.n; i++)
         prediction_add_term(pred, ts.t[i].name, ts.t[i].us);
-        if (ts.t[i].us > worst) {
-            worst = ts.t[i].us;
-            bound = ts.t[i].name;
-        }
-    }
-    /* On a CPU device one thread does the instructions and the barrier
-     * switches of a workgroup one after the other: they add up. */
-    if (m.is_cpu) {
-        double is = term_us(&ts, "issue"), ba = term_us(&ts, "barrier");
-        if (is + ba > worst) {
-            worst = is + ba;
-            bound = ba > is ? "barrier" : "issue";
-        }
-    }
     prediction_add_term(pred, "launch", m.launch_us);
-    if (m.launch_us >= worst)
-        bound = "launch";
 
     pred->valid = 1;
     pred->time_us = m.launch_us + worst;
@@ -1231,6 +1299,20 @@ void model_predict(const kernel_counts *c, const reflection *refl,
     pred->bytes = c->compulsory_read_bytes + c->compulsory_write_bytes;
     pred->invocations = c->invocations;
     pred->conf = c->conf;
+    if (m.guessed && c->conf != CONF_UNKNOWN) {
+        /* a term rests on a guess: an estimate with its range */
+        pred->conf = CONF_ESTIMATED;
+        pred->time_low_us = pred->time_us;
+        pred->time_high_us = fmax(pred->time_us, m.launch_us + high);
+        char lo[32], hi[32];
+        fmt_us(lo, sizeof lo, pred->time_low_us);
+        fmt_us(hi, sizeof hi, pred->time_high_us);
+        prediction_add_assumption(pred, "addresses or atomics depend on "
+                                  "buffer contents: %s to %s (best case: "
+                                  "coalesced and reused; worst: a sector per "
+                                  "lane from DRAM, atomics on one address)",
+                                  lo, hi);
+    }
 
     if (c->conf == CONF_UNKNOWN) {
         /* no counts to stand on: a prediction of launch and workgroup

@@ -155,6 +155,57 @@ static void test_table(void **state)
     }
 }
 
+
+/* An estimated prediction with a range (addresses from buffer contents):
+ * predicted 100 (the best case), worst case 400.  Inside the range is ok
+ * and says the model was unsure; above the worst case is slower; below
+ * the best case is faster.  An exact prediction of 100 is slower at 300. */
+typedef struct range_case {
+    int row;
+    confidence conf;
+    double low, high, median;
+    div_status want;
+    const char *needle;
+} range_case;
+
+static const range_case range_cases[] = {
+    {__LINE__, CONF_ESTIMATED, 100, 400, 300, DIV_OK, "model was unsure"},
+    {__LINE__, CONF_ESTIMATED, 100, 400, 490, DIV_OK, "inside the estimated range"},
+    {__LINE__, CONF_ESTIMATED, 100, 400, 110, DIV_OK, "inside the estimated range"},
+    {__LINE__, CONF_ESTIMATED, 100, 400, 600, DIV_SLOWER, "above the worst case"},
+    {__LINE__, CONF_ESTIMATED, 100, 400, 70, DIV_FASTER, "0.70×"},
+    {__LINE__, CONF_EXACT, 0, 0, 300, DIV_SLOWER, "3.00×"},
+    /* a range on an exact prediction is not used */
+    {__LINE__, CONF_EXACT, 100, 400, 300, DIV_SLOWER, "3.00×"},
+};
+
+static void test_estimated_range(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof range_cases / sizeof *range_cases; i++) {
+        const range_case *c = &range_cases[i];
+        prediction p = {0};
+        measurement m = {0};
+        p.valid = 1;
+        p.time_us = 100;
+        p.ideal_time_us = 10;
+        p.conf = c->conf;
+        p.time_low_us = c->low;
+        p.time_high_us = c->high;
+        p.bound = (char *)"dram";
+        m.valid = 1;
+        m.median_us = c->median;
+        m.samples = 10;
+        divergence d = {0};
+        verdict_judge(&p, &m, 0.25, 5, &d);
+        if (d.status != c->want || !d.explanation || !strstr(d.explanation, c->needle))
+            fail_msg("row %d: status %s, explanation '%s'", c->row, div_status_name(d.status),
+                     d.explanation ? d.explanation : "(null)");
+        assert_true(d.ratio == c->median / 100);
+        free(d.explanation);
+    }
+}
+
 static void test_evidence(void **state)
 {
     (void)state;
@@ -187,6 +238,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
+        cmocka_unit_test(test_estimated_range),
         cmocka_unit_test(test_evidence),
         cmocka_unit_test(test_one_meaning),
         cmocka_unit_test(test_far_below_schema),
