@@ -61,10 +61,23 @@ static void add_narrow_note(const plan_kernel *k, const cpuinspect_result *ir,
         factor *= 2;
     if (factor <= 1)
         return;
+    /* VEX-encoded code was compiled for AVX already: -march=native is not
+     * the fix (issue 16) */
+    const char *hint =
+        ir->vex_fp && bits <= ir->vector_bits
+            ? "allow contraction into FMA (-ffp-contract=fast; ISO C modes "
+              "turn it off): the code already uses the machine's full "
+              "vector width"
+        : ir->vex_fp
+            ? "the code is already compiled for AVX (VEX-encoded), so "
+              "-march=native alone will not widen it: ask for full-width "
+              "vectors (GCC: -mprefer-vector-width=512) and allow FMA "
+              "contraction (-ffp-contract=fast)"
+            : "compile for the machine's vector ISA (-march=native), and "
+              "allow contraction into FMA (-ffp-contract=fast; ISO C modes "
+              "turn it off)";
     finding *f = report_add_finding(
-        kr, FINDING_NARROW_VECTOR_CODE, SEV_NOTE, k->library, 0,
-        "compile for the machine's vector ISA (-march=native), and allow "
-        "contraction into FMA (-ffp-contract=fast; ISO C modes turn it off)",
+        kr, FINDING_NARROW_VECTOR_CODE, SEV_NOTE, k->library, 0, hint,
         "the loops of '%s' use %d-bit vectors%s; the roofline assumes %d-bit "
         "%s: at most 1/%d of the FP32 peak", k->symbol, ir->vector_bits,
         no_fma ? " and no FMA" : "", bits, machine_fma ? "FMA" : "vectors",
@@ -82,8 +95,15 @@ static void add_scalar_warning(const plan_kernel *k, const device_profile *prof,
     int lanes = cpu_isa_lanes_fp32();
     finding *f = report_add_finding(
         kr, FINDING_SCALAR_FP_CODE, SEV_WARNING, k->library, 0,
-        "vectorise the hot loop: unit-stride inner loop, -O3 with "
-        "-march=native (or the target's vector ISA), or call a tuned library",
+        ir->vex_fp
+            ? "the code is already compiled for AVX or later (-march=native "
+              "is not the fix): restructure the hot loop so the compiler "
+              "vectorises it (unit-stride inner loop, no loop-carried "
+              "dependence; a reduction needs #pragma omp simd reduction or "
+              "-ffast-math), or call a tuned library"
+            : "vectorise the hot loop: unit-stride inner loop, -O3 with "
+              "-march=native (or the target's vector ISA), or call a tuned "
+              "library",
         "scalar code: the roofline assumes vectors. The loops of '%s' do "
         "floating-point arithmetic with %zu scalar and no packed "
         "instructions, so they can reach at most 1/%d of the %s FP32 peak%s",
@@ -95,6 +115,29 @@ static void add_scalar_warning(const plan_kernel *k, const device_profile *prof,
     finding_detail_uint(f, "loop_fp_packed", ir->loop_fp_packed);
     finding_detail_uint(f, "instructions", ir->ninsns);
     finding_detail_int(f, "vector_lanes_fp32", lanes);
+}
+
+/* Wider vectors cannot help a loop whose memory time exceeds its FP time
+ * even at the code's own width (issue 16: no vector advice on DRAM-bound
+ * loops): FLOPs / (peak x fraction reached) <= bytes / bandwidth. */
+static int memory_bound_anyway(const device_profile *prof,
+                               const cpuinspect_result *ir,
+                               const cpu_static *st)
+{
+    if (!prof || !(prof->fp32_gflops > 0) || !(prof->dram_gbs > 0) ||
+        st->flops < 0 || !(st->bytes > 0))
+        return 0;
+    double fraction = 1;
+    int bits = cpu_isa_lanes_fp32() * 32;
+    if (ir->cls == CPUI_SCALAR)
+        fraction = 1.0 / cpu_isa_lanes_fp32();
+    else if (ir->vector_bits > 0 && bits > ir->vector_bits)
+        fraction = (double)ir->vector_bits / bits;
+    if (cpu_isa_has_fma() && !ir->loop_fma)
+        fraction /= 2;
+    double t_fp = st->flops / (prof->fp32_gflops * fraction);
+    double t_mem = st->bytes / prof->dram_gbs;
+    return t_fp <= t_mem;
 }
 
 /* Inspects the symbol's code once; a library or symbol the run could not
@@ -139,6 +182,13 @@ static void inspect_code(const plan_kernel *k, const char *lib_file,
     out->inspected = 1;
     prediction_add_assumption(&kr->prediction, "machine code: %s",
                               ir->summary);
+    if (memory_bound_anyway(prof, ir, out)) {
+        prediction_add_assumption(&kr->prediction,
+                                  "the loops are bound by memory bandwidth "
+                                  "even at the code's vector width: no "
+                                  "vector-width advice");
+        return;
+    }
     if (ir->cls == CPUI_VECTOR)
         add_narrow_note(k, ir, kr);
     else if (ir->cls == CPUI_SCALAR)

@@ -534,6 +534,8 @@ static void inspect_function(inspector *in, uint64_t addr, uint64_t size,
                                     &fma);
         if (!c)
             continue;
+        if (all[i].mnemonic[0] == 'v' || fma)
+            r->vex_fp = 1;
         int in_loop = 0;
         for (size_t k = 0; k < nloops && !in_loop; k++)
             in_loop = all[i].address >= loops[k].lo &&

@@ -50,6 +50,11 @@ typedef struct cpuinspect_result {
     size_t loop_packed_by_width[3];        /* xmm, ymm, zmm */
     int vector_bits;         /* widest packed FP in loops: 0/128/256/512 */
     int loop_fma;            /* FMA instructions in loops */
+    int vex_fp;              /* FP code is VEX/EVEX-encoded (v-prefixed
+                                mnemonics, FMA): the compiler already
+                                targeted AVX or later (-march=native or
+                                -mavx...), so narrow or scalar code is the
+                                loop's shape, not the target flags */
     char callees[CPUI_MAX_CALLEES][96]; /* external (PLT/GOT) callees */
     size_t ncallees;
     size_t nindirect_calls;  /* call through a register or memory */

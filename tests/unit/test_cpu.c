@@ -772,6 +772,30 @@ static void test_inspection_tells_kernels_apart(void **state)
          * contraction) -- below the peak of any machine with FMA */
         if (__builtin_cpu_supports("fma"))
             assert_int_equal(has_finding(&kr, "narrow-vector-code"), i == 2);
+        /* i-k-j is built with -march=x86-64-v3: AVX is already there, so
+         * the advice is not -march=native (issue 16) */
+        for (size_t q = 0; q < kr.nfindings; q++)
+            if (strcmp(kr.findings[q].id, "narrow-vector-code") == 0)
+                assert_null(strstr(kr.findings[q].hint, "(-march=native), and"));
+        kernel_report_free(&kr);
+    }
+
+    /* a DRAM-bound loop (bytes far beyond what the FLOPs take even in
+     * scalar code): no vector-width advice, and the prediction says why */
+    {
+        kfix f;
+        example_lib(lib, sizeof lib, "sgemm_naive");
+        sgemm_kernel(&f, lib, 64);
+        f.k.work_bytes = (char *)"4000*n*n*n";
+        kernel_report kr;
+        kr_init(&kr);
+        cpu_check_kernel(&f.k, &p, &kr);
+        assert_int_equal(has_finding(&kr, "scalar-fp-code"), 0);
+        int said = 0;
+        for (size_t q = 0; q < kr.prediction.nassumptions; q++)
+            said |= strstr(kr.prediction.assumptions[q],
+                           "no vector-width advice") != NULL;
+        assert_true(said);
         kernel_report_free(&kr);
     }
 
