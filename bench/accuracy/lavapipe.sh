@@ -11,7 +11,7 @@ OUT=$BUILD/lavapipe
 CW=$BUILD/clockwork
 NICE=${NICE:--10}
 mkdir -p "$OUT"
-run() { nice -n "$NICE" "$@" 2>/dev/null || "$@"; }
+run() { nice -n "$NICE" "$@"; }
 lscpu | sed -n 's/^Model name: *//p' | head -1
 echo "load before: $(cat /proc/loadavg)"
 run "$CW" calibrate --no-save -o "$OUT/lavapipe-calibrated.json" 2> "$OUT/calibrate.txt"
