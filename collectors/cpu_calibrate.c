@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "alloc.h"
+#include "bufinit.h"
 #include "cpu_isa.h"
 #include "cpu_profile.h"
 #include "cpu_run.h"
@@ -285,8 +286,8 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
         uint64_t seed = 42;
         for (size_t i = 0; i < n; i++) {
             a[i] = 0;
-            b[i] = (float)(cpu_splitmix64(&seed) >> 40) / (float)(1 << 24);
-            c[i] = (float)(cpu_splitmix64(&seed) >> 40) / (float)(1 << 24);
+            b[i] = (float)(bufinit_rng(&seed) >> 40) / (float)(1 << 24);
+            c[i] = (float)(bufinit_rng(&seed) >> 40) / (float)(1 << 24);
         }
         b1 = measure_triad(1, min_s, a, b, c, n, &sh);
         busy = fmin(busy, sh);

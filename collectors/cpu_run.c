@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "alloc.h"
+#include "bufinit.h"
 #include "cpu_isa.h"
 #include "cpu_isolate.h"
 #include "pfm.h"
@@ -63,40 +64,6 @@ static char *cpu_events(void)
     return s;
 }
 
-uint64_t cpu_splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static void fill_buffer(void *mem, uint64_t bytes, const plan_buffer *b,
-                        uint64_t seed)
-{
-    float *f = mem;
-    uint64_t n = bytes / sizeof(float);
-    memset(mem, 0, bytes);
-    switch (b->init) {
-    case PLAN_INIT_ZERO:
-        break;
-    case PLAN_INIT_RAMP:
-        for (uint64_t i = 0; i < n; i++)
-            f[i] = (float)i;
-        break;
-    case PLAN_INIT_CONST:
-        for (uint64_t i = 0; i < n; i++)
-            f[i] = (float)b->init_value;
-        break;
-    case PLAN_INIT_RANDOM:
-    default:
-        for (uint64_t i = 0; i < n; i++)
-            /* uniform in [-1, 1): ordinary values, no denormals */
-            f[i] = (float)((double)(cpu_splitmix64(&seed) >> 40) /
-                           (double)(1ull << 23) - 1.0);
-        break;
-    }
-}
 
 static void set_error(measurement *m, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -312,9 +279,19 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         free(args);
         return CW_EXIT_ENV;
     }
-    for (size_t i = 0; i < k->nbuffers; i++)
-        fill_buffer(bufs.ptr[i], sizes[i], &k->buffers[i],
-                    seed ^ (0x5bd1e995ull * (i + 1)));
+    /* native kernels take float buffers (include/clockwork.h) */
+    const bufinit_elem f32 = {4, 1, 0, 0};
+    for (size_t i = 0; i < k->nbuffers; i++) {
+        cw_error ferr;
+        cw_error_clear(&ferr);
+        if (bufinit_fill(bufs.ptr[i], sizes[i], f32, &k->buffers[i], seed, &ferr)) {
+            set_error(m, "kernel '%s': %s: %s", k->name, ferr.file, ferr.text);
+            cpu_isolate_buffers_free(&bufs);
+            free(sizes);
+            free(args);
+            return CW_EXIT_USAGE;
+        }
+    }
 
     /* Counters first, with inherit: the kernel's process, and the threads
      * its library starts when loaded (a BLAS pool), are counted. */

@@ -25,9 +25,6 @@
 int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
                        measurement *m);
 
-/* The seeded generator the runner's "random" init uses (calibration
- * fills its arrays with it too). */
-uint64_t cpu_splitmix64(uint64_t *x);
 double cpu_now_s(void);
 
 #endif

@@ -16,30 +16,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "bufinit.h"
 #include "half.h"
 #include "alloc.h"
 #include "stats.h"
 #include "vk_internal.h"
 
 /* ---- buffer contents ---- */
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-static size_t elem_size(scalar_kind k)
-{
-    switch (k) {
-    case SCALAR_I8: case SCALAR_U8: return 1;
-    case SCALAR_I16: case SCALAR_U16: case SCALAR_F16: return 2;
-    case SCALAR_I64: case SCALAR_U64: case SCALAR_F64: return 8;
-    default: return 4; /* bool, 32-bit, and unknown element types */
-    }
-}
 
 /* Store v as element i of type k. */
 static void put(uint8_t *p, size_t i, scalar_kind k, double v)
@@ -58,61 +41,6 @@ static void put(uint8_t *p, size_t i, scalar_kind k, double v)
     case SCALAR_F64: memcpy(p + 8 * i, &v, 8); break;
     default: { float x = (float)v; memcpy(p + 4 * i, &x, 4); break; }
     }
-}
-
-static int is_float(scalar_kind k)
-{
-    return k == SCALAR_F16 || k == SCALAR_F32 || k == SCALAR_F64 ||
-           k == SCALAR_NONE;
-}
-
-static int is_signed(scalar_kind k)
-{
-    return k == SCALAR_I8 || k == SCALAR_I16 || k == SCALAR_I32 ||
-           k == SCALAR_I64;
-}
-
-/* Fill per the plan's init: random floats in [-1, 1) or small integers
- * (so index buffers stay small and sums do not overflow), zero, ramp, or a
- * constant.  Never zeros unless asked: zeros can run faster than real data
- * and hide outputs that were never written. */
-static void fill_buffer(uint8_t *data, uint64_t bytes, scalar_kind k,
-                        const plan_buffer *pb, uint64_t seed)
-{
-    if (pb->init == PLAN_INIT_ZERO) {
-        memset(data, 0, bytes);
-        return;
-    }
-    size_t es = elem_size(k);
-    uint64_t n = bytes / es;
-    uint64_t s = seed ^ ((uint64_t)pb->set << 32 | pb->binding) *
-                            0x2545f4914f6cdd1dull;
-    for (uint64_t i = 0; i < n; i++) {
-        double v;
-        switch (pb->init) {
-        case PLAN_INIT_RAMP:
-            v = (double)i;
-            break;
-        case PLAN_INIT_CONST:
-            v = pb->init_value;
-            break;
-        default: {
-            uint64_t r = splitmix64(&s);
-            if (is_float(k))
-                v = (double)(r >> 40) / (double)(1 << 23) - 1.0;
-            else if (k == SCALAR_BOOL)
-                v = (double)(r & 1);
-            else if (is_signed(k))
-                v = (double)(int)(r % 17) - 8.0;
-            else
-                v = (double)(r % 16);
-        }
-        }
-        put(data, (size_t)i, k, v);
-    }
-    /* a tail shorter than one element: deterministic bytes, not zeros */
-    for (uint64_t i = n * es; i < bytes; i++)
-        data[i] = (uint8_t)(0xA5 ^ i);
 }
 
 /* ---- specialization ---- */
@@ -329,7 +257,10 @@ static int make_buffers(vk_ctx *c, const plan_kernel *k,
                          "(%llu bytes)", what, (unsigned long long)bytes);
             return CW_EXIT_ENV;
         }
-        fill_buffer(data, bytes, rb->elem, pb, o->seed);
+        if (bufinit_fill(data, bytes, verifier_bufinit_elem(rb->elem), pb, o->seed, err)) {
+            free(data);
+            return CW_EXIT_USAGE;
+        }
         rc = vkx_buffer_upload(c, &st->buf[j], data, bytes, o->timeout_s,
                                err);
         free(data);

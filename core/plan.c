@@ -241,8 +241,65 @@ static int get_values(loader *ld, const char *path, json_t *obj, int integers_on
     return 0;
 }
 
+static int check_file(loader *ld, const char *path, const char *resolved, const char *what);
+
+/* "init": [v0, v1, ...] (element values) or {"file": "raw.bin"}. */
+static int parse_init_data(loader *ld, const char *path, json_t *v, plan_buffer *b)
+{
+    char sub[1200];
+    if (json_is_array(v)) {
+        size_t n = json_array_size(v);
+        if (n > ((size_t)1 << 24)) {
+            fail_at(ld, path, 0, "'init' lists %zu values; at most 16777216 (use a file)", n);
+            return -1;
+        }
+        b->init_values = xcalloc(n ? n : 1, sizeof *b->init_values);
+        for (size_t i = 0; i < n; i++) {
+            json_t *x = json_array_get(v, i);
+            plan_value *pv = &b->init_values[i];
+            snprintf(sub, sizeof sub, "%s/%zu", path, i);
+            if (json_is_integer(x)) {
+                pv->is_integer = 1;
+                pv->ivalue = (int64_t)json_integer_value(x);
+                pv->value = (double)pv->ivalue;
+            } else if (json_is_real(x)) {
+                pv->value = json_real_value(x);
+            } else if (json_is_boolean(x)) {
+                pv->is_integer = 1;
+                pv->ivalue = json_is_true(x);
+                pv->value = (double)pv->ivalue;
+            } else {
+                fail_at(ld, sub, 0, "each init value must be a number, not %s",
+                        jsonpos_type_phrase(x));
+                return -1;
+            }
+            position(ld, sub, &pv->line, &pv->column);
+            b->ninit_values++;
+        }
+        b->init = PLAN_INIT_VALUES;
+        return 0;
+    }
+    json_t *f = json_object_get(v, "file");
+    if (json_object_size(v) != 1 || !f) {
+        fail_at(ld, path, 0, "an 'init' object must be {\"file\": \"path\"} (raw bytes)");
+        return -1;
+    }
+    snprintf(sub, sizeof sub, "%s/file", path);
+    if (!json_is_string(f)) {
+        fail_at(ld, sub, 0, "'file' must be a string, not %s", jsonpos_type_phrase(f));
+        return -1;
+    }
+    b->init_file = resolve(ld, json_string_value(f));
+    if (check_file(ld, sub, b->init_file, "init file"))
+        return -1;
+    b->init = PLAN_INIT_FILE;
+    return 0;
+}
+
 static int parse_init(loader *ld, const char *path, json_t *v, plan_buffer *b)
 {
+    if (json_is_array(v) || json_is_object(v))
+        return parse_init_data(ld, path, v, b);
     if (json_is_number(v)) {
         b->init = PLAN_INIT_CONST;
         b->init_value = json_number_value(v);
@@ -257,11 +314,13 @@ static int parse_init(loader *ld, const char *path, json_t *v, plan_buffer *b)
                 return 0;
             }
         const char *sug = plan_suggest(s, names, 3);
-        fail_at(ld, path, 0, "unknown init '%s'%s%s%s (random, zero, ramp or a number)", s,
+        fail_at(ld, path, 0, "unknown init '%s'%s%s%s (random, zero, ramp, a number, a list "
+                "of values or {\"file\": ...})", s,
                 sug ? " — did you mean '" : "", sug ? sug : "", sug ? "'?" : "");
         return -1;
     }
-    fail_at(ld, path, 0, "'init' must be \"random\", \"zero\", \"ramp\" or a number, not %s",
+    fail_at(ld, path, 0, "'init' must be \"random\", \"zero\", \"ramp\", a number, a list of "
+            "values or {\"file\": ...}, not %s",
             jsonpos_type_phrase(v));
     return -1;
 }
@@ -691,6 +750,10 @@ void plan_free(plan *p)
         free(k->entry);
         free_values(k->push, k->npush);
         free_values(k->spec, k->nspec);
+        for (size_t j = 0; j < k->nbuffers; j++) {
+            free_values(k->buffers[j].init_values, k->buffers[j].ninit_values);
+            free(k->buffers[j].init_file);
+        }
         free(k->buffers);
         free(k->library);
         free(k->library_path);

@@ -21,7 +21,11 @@ typedef enum {
     PLAN_INIT_ZERO,
     PLAN_INIT_RAMP,  /* 0, 1, 2, ... in the element type */
     PLAN_INIT_CONST, /* every element = init_value */
+    PLAN_INIT_VALUES,/* init_values[], then zeros (core/bufinit.h) */
+    PLAN_INIT_FILE,  /* the raw bytes of init_file, then zeros */
 } plan_init;
+
+struct plan_value;
 
 typedef struct plan_buffer {
     uint32_t set;
@@ -32,6 +36,9 @@ typedef struct plan_buffer {
     uint64_t elements;
     plan_init init;
     double init_value; /* PLAN_INIT_CONST */
+    struct plan_value *init_values; /* PLAN_INIT_VALUES (owned) */
+    size_t ninit_values;
+    char *init_file;   /* PLAN_INIT_FILE: resolved path (owned) */
     int line, column;  /* where the buffer object starts in the plan */
 } plan_buffer;
 

@@ -244,6 +244,175 @@ static int inst_line(const spv_module *m, uint32_t i)
 
 /* ---- out of bounds ---- */
 
+/* The nth occurrence of name[...] in text (0-based), among those on the
+ * left of the first '=' (lhs) or after it; falls back to any occurrence. */
+static int index_expr_at(const char *text, const char *name, int lhs, int nth, char *out,
+                         size_t n)
+{
+    const char *eq = NULL;
+    for (const char *p = text; *p; p++)
+        if (*p == '=' && p[1] != '=' && (p == text || (p[-1] != '=' && p[-1] != '<' &&
+                                                      p[-1] != '>' && p[-1] != '!'))) {
+            eq = p;
+            break;
+        }
+    const char *from = lhs || !eq ? text : eq + 1;
+    char part[512];
+    size_t len = lhs && eq ? (size_t)(eq - text) : strlen(from);
+    if (len >= sizeof part)
+        len = sizeof part - 1;
+    memcpy(part, from, len);
+    part[len] = 0;
+    /* skip nth occurrences */
+    const char *p = part;
+    size_t nl = strlen(name);
+    for (int k = 0; k < nth && p; k++) {
+        p = strstr(p, name);
+        if (p)
+            p += nl;
+    }
+    if (p && index_expr(p, name, out, n))
+        return 1;
+    return index_expr(text, name, out, n);
+}
+
+/* A return or kill before the end of function f: an early exit that may
+ * guard what follows it. */
+static int has_early_exit(const spv_module *m, uint32_t f)
+{
+    if (f >= m->nfuncs)
+        return 0;
+    const spv_function *fn = &m->funcs[f];
+    size_t nret = 0;
+    for (uint32_t b = fn->first_block; b < fn->first_block + fn->nblocks && b < m->nblocks; b++) {
+        uint32_t op = m->insts[m->blocks[b].last].opcode;
+        nret += op == SpvOpReturn || op == SpvOpReturnValue || op == SpvOpKill ||
+                op == SpvOpTerminateInvocation;
+    }
+    return nret > 1;
+}
+
+/* The hint that follows from where the index went. */
+static void oob_hint(const ev_info *I, const ev_access_def *d, const ev_acc *u, uint64_t elems,
+                     int have_expr, const char *expr, const char *arr, char *hint, size_t n)
+{
+    const spv_module *m = I->m;
+    int lline = loop_line(m, d->inst);
+    if (u->oob_idx_min < 0) {
+        snprintf(hint, n,
+                 "the index goes negative (down to %lld): clamp the neighbour offset at the "
+                 "edge (e.g. max(i, 1) - 1) or guard it", (long long)u->oob_idx_min);
+        return;
+    }
+    const int64_t wrap = (int64_t)1 << 32;
+    if (u->oob_idx_max < wrap && u->oob_idx_max >= wrap - 65536) {
+        snprintf(hint, n,
+                 "the index %lld is %lld wrapped around: an unsigned subtraction went below "
+                 "zero; clamp the neighbour offset at the edge (e.g. max(i, 1u) - 1u)",
+                 (long long)u->oob_idx_max, (long long)(u->oob_idx_max - wrap));
+        return;
+    }
+    if (lline && elems && (uint64_t)u->oob_idx_min == elems && (uint64_t)u->oob_idx_max == elems) {
+        snprintf(hint, n, "the index reaches %s's length %llu inside the loop at line %d: "
+                 "check its bound ('<' vs '<=')", arr, (unsigned long long)elems, lline);
+        return;
+    }
+    /* a push constant holding the buffer's length names the guard */
+    const char *len_name = NULL;
+    for (size_t q = 0; I->r && q < I->r->npush && !len_name; q++) {
+        const plan_value *pv = verifier_push_value(I->r, I->k, q);
+        if (pv && pv->is_integer && elems && pv->ivalue == (int64_t)elems &&
+            I->r->push[q].name[0])
+            len_name = I->r->push[q].name;
+    }
+    if (len_name && have_expr && simple_ident(expr))
+        snprintf(hint, n, "the guard 'if (%s < %s)' is missing: add it around the access "
+                 "(%s = %llu is the length of %s)", expr, len_name, len_name,
+                 (unsigned long long)elems, arr);
+    else if (lline)
+        snprintf(hint, n, "the index comes from the loop at line %d and reaches %lld: bound "
+                 "the loop by the buffer's length, or make the buffer hold every index",
+                 lline, (long long)u->oob_idx_max);
+    else
+        snprintf(hint, n, "guard the access with a bounds check (e.g. 'if (i < n)') or make "
+                 "the buffer hold every index the dispatch touches");
+}
+
+/* One buffer access expression out of bounds (the accesses of group[]
+ * have the same buffer, line and range: one expression). */
+static void report_oob_one(const ev_info *I, const ev_acc *u, size_t a, int loads, int stores,
+                           int certain, int nth, kernel_report *kr)
+{
+    const spv_module *m = I->m;
+    const ev_access_def *d = &I->acc[a];
+    const ev_var *v = &I->vars[u->var];
+    const char *what = loads && stores ? "load and store" : stores ? "store" : "load";
+    const char *prep = loads && stores ? "of" : stores ? "to" : "from";
+    /* name of the indexed array: the runtime array member */
+    const char *arr = NULL;
+    const spv_type *st = spv_type_of(m, v->pointee);
+    if (st && st->kind == SPV_T_STRUCT && st->nmembers && v->rt_stride)
+        arr = st->members[st->nmembers - 1].name;
+    if (!arr || !*arr)
+        arr = v->name && *v->name ? v->name : "buffer";
+    char text[512], expr[128], inv[160], holds[160], acc_txt[300], hint[400];
+    source_line(m, d->line, text, sizeof text);
+    int have_expr = index_expr_at(text, arr, stores, nth, expr, sizeof expr);
+    uint64_t elems = 0;
+    if (v->rt_stride) {
+        elems = v->buf_bytes > v->rt_base ? (v->buf_bytes - v->rt_base) / v->rt_stride : 0;
+        const char *tn = ev_type_name(m, v->rt_elem);
+        if (have_expr && simple_ident(expr))
+            snprintf(acc_txt, sizeof acc_txt, "%s %s %s[%s] for %s in [%lld, %lld]", what,
+                     prep, arr, expr, expr, (long long)u->oob_idx_min,
+                     (long long)u->oob_idx_max);
+        else
+            snprintf(acc_txt, sizeof acc_txt, "%s %s %s[%s] with index in [%lld, %lld]",
+                     what, prep, arr, have_expr ? expr : "", (long long)u->oob_idx_min,
+                     (long long)u->oob_idx_max);
+        snprintf(holds, sizeof holds, "binding %u holds %llu %s%s", v->binding,
+                 (unsigned long long)elems, tn, elems == 1 ? "" : "s");
+    } else {
+        /* a block without an array: byte offsets throughout */
+        uint32_t sz = d->bytes ? d->bytes : 4;
+        snprintf(acc_txt, sizeof acc_txt, "%s %s %s at bytes [%lld, %lld)", what, prep, arr,
+                 (long long)u->oob_idx_min * sz, (long long)(u->oob_idx_max + 1) * sz);
+        snprintf(holds, sizeof holds, "binding %u holds %llu bytes", v->binding,
+                 (unsigned long long)v->buf_bytes);
+    }
+    fmt_inv(I, u->oob_gid_min, u->oob_gid_max, inv, sizeof inv);
+    oob_hint(I, d, u, elems, have_expr, expr, arr, hint, sizeof hint);
+    finding *f;
+    if (certain) {
+        const char *tail = "";
+        uint32_t bi = SPV_NONE;
+        if (!loop_line(m, d->inst) &&
+            enclosing_divergent(I, m->insts[d->inst].block, &bi) == SPV_NONE &&
+            !has_early_exit(m, m->insts[d->inst].func))
+            tail = " \xe2\x80\x94 no bounds guard encloses it";
+        f = report_add_finding(kr, FINDING_OUT_OF_BOUNDS, SEV_ERROR, shader_file(I), d->line,
+                               hint, "%s (%s) but %s%s", acc_txt, inv, holds, tail);
+    } else {
+        f = report_add_finding(kr, FINDING_OUT_OF_BOUNDS, SEV_WARNING, shader_file(I),
+                               d->line, hint,
+                               "%s (%s) may exceed the buffer: %s, and %s depends on buffer "
+                               "contents, so it could not be proven in bounds",
+                               acc_txt, inv, holds,
+                               u->idx_unknown ? "the index" : "whether it runs");
+    }
+    finding_detail_str(f, "buffer", arr);
+    finding_detail_uint(f, "set", v->set);
+    finding_detail_uint(f, "binding", v->binding);
+    finding_detail_str(f, "access", what);
+    finding_detail_int(f, "index_min", (long long)u->oob_idx_min);
+    finding_detail_int(f, "index_max", (long long)u->oob_idx_max);
+    finding_detail_uint(f, "elements", (unsigned long long)elems);
+    finding_detail_uint(f, "buffer_bytes", (unsigned long long)v->buf_bytes);
+    finding_detail_u32x3(f, "invocation_min", u->oob_gid_min);
+    finding_detail_u32x3(f, "invocation_max", u->oob_gid_max);
+    finding_detail_bool(f, "certain", certain);
+}
+
 static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr)
 {
     const spv_module *m = I->m;
@@ -256,12 +425,15 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
         const ev_var *v = &I->vars[s->var];
         if (v->cls != EVM_STORAGE && v->cls != EVM_UNIFORM)
             continue;
-        /* merge the loads/stores of this buffer on the same line */
+        /* the accesses of one expression: same buffer, line and range (a
+           load and store of y[i]); another expression of the same buffer
+           on the line is another finding */
         int loads = 0, stores = 0, certain = 0;
         ev_acc u = *s;
         for (size_t b = a; b < I->nacc; b++) {
             const ev_acc *t = &merged[b];
-            if (t->oob_count <= 0 || t->var != s->var || I->acc[b].line != d->line)
+            if (done[b] || t->oob_count <= 0 || t->var != s->var || I->acc[b].line != d->line ||
+                t->oob_idx_min != s->oob_idx_min || t->oob_idx_max != s->oob_idx_max)
                 continue;
             done[b] = 1;
             if (I->acc[b].is_store || I->acc[b].is_atomic)
@@ -269,103 +441,23 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
             if (!I->acc[b].is_store)
                 loads = 1;
             certain |= t->oob_certain;
-            if (t->oob_idx_min < u.oob_idx_min) u.oob_idx_min = t->oob_idx_min;
-            if (t->oob_idx_max > u.oob_idx_max) u.oob_idx_max = t->oob_idx_max;
+            u.idx_unknown |= t->idx_unknown;
             for (int k = 0; k < 3; k++) {
                 if (t->oob_gid_min[k] < u.oob_gid_min[k]) u.oob_gid_min[k] = t->oob_gid_min[k];
                 if (t->oob_gid_max[k] > u.oob_gid_max[k]) u.oob_gid_max[k] = t->oob_gid_max[k];
             }
         }
-        const char *what = loads && stores ? "load and store" : stores ? "store" : "load";
-        const char *prep = stores && !loads ? "to" : "from";
-        if (loads && stores)
-            prep = "of";
-        /* name of the indexed array: the runtime array member */
-        const char *arr = NULL;
-        const spv_type *st = spv_type_of(m, v->pointee);
-        if (st && st->kind == SPV_T_STRUCT && st->nmembers && v->rt_stride)
-            arr = st->members[st->nmembers - 1].name;
-        if (!arr || !*arr)
-            arr = v->name && *v->name ? v->name : "buffer";
-        char text[512], expr[128], inv[160], holds[160], acc_txt[300];
-        source_line(m, d->line, text, sizeof text);
-        int have_expr = index_expr(text, arr, expr, sizeof expr);
-        if (have_expr && simple_ident(expr))
-            snprintf(acc_txt, sizeof acc_txt, "%s %s %s[%s] for %s in [%lld, %lld]", what,
-                     prep, arr, expr, expr, (long long)u.oob_idx_min,
-                     (long long)u.oob_idx_max);
-        else if (have_expr)
-            snprintf(acc_txt, sizeof acc_txt, "%s %s %s[%s] with index in [%lld, %lld]",
-                     what, prep, arr, expr, (long long)u.oob_idx_min,
-                     (long long)u.oob_idx_max);
-        else
-            snprintf(acc_txt, sizeof acc_txt, "%s %s %s[] with index in [%lld, %lld]", what,
-                     prep, arr, (long long)u.oob_idx_min, (long long)u.oob_idx_max);
-        fmt_inv(I, u.oob_gid_min, u.oob_gid_max, inv, sizeof inv);
-        uint64_t elems = 0;
-        if (v->rt_stride) {
-            elems = v->buf_bytes > v->rt_base ? (v->buf_bytes - v->rt_base) / v->rt_stride : 0;
-            snprintf(holds, sizeof holds, "binding %u holds %llu %s%s", v->binding,
-                     (unsigned long long)elems, ev_type_name(m, v->rt_elem),
-                     elems == 1 ? "" : "s");
-        } else {
-            snprintf(holds, sizeof holds, "binding %u holds %llu bytes", v->binding,
-                     (unsigned long long)v->buf_bytes);
-        }
-        int lline = loop_line(m, d->inst);
-        char hint[400];
-        if (lline)
-            snprintf(hint, sizeof hint,
-                     "the index comes from the loop at line %d: check its bound "
-                     "('<' vs '<='), or guard the access", lline);
-        else {
-            /* a push constant holding the buffer's length names the guard */
-            const char *len_name = NULL;
-            for (size_t q = 0; I->r && q < I->r->npush && !len_name; q++) {
-                const plan_value *pv = verifier_push_value(I->r, I->k, q);
-                if (pv && pv->is_integer && elems && pv->ivalue == (int64_t)elems &&
-                    I->r->push[q].name[0])
-                    len_name = I->r->push[q].name;
-            }
-            if (len_name && have_expr && simple_ident(expr))
-                snprintf(hint, sizeof hint,
-                         "the guard 'if (%s < %s)' is missing: add it around the access "
-                         "(%s = %llu is the length of %s)",
-                         expr, len_name, len_name, (unsigned long long)elems, arr);
-            else
-                snprintf(hint, sizeof hint,
-                         "guard the access with a bounds check (e.g. 'if (i < n)') or "
-                         "make the buffer hold every index the dispatch touches");
-        }
-        finding *f;
-        if (certain) {
-            const char *tail = "";
-            uint32_t bi = SPV_NONE;
-            if (!lline && enclosing_divergent(I, m->insts[d->inst].block, &bi) == SPV_NONE)
-                tail = " \xe2\x80\x94 no bounds guard encloses it";
-            f = report_add_finding(kr, FINDING_OUT_OF_BOUNDS, SEV_ERROR, shader_file(I), d->line,
-                                   hint, "%s (%s) but %s%s", acc_txt, inv, holds, tail);
-        } else {
-            f = report_add_finding(kr, FINDING_OUT_OF_BOUNDS, SEV_WARNING, shader_file(I),
-                                   d->line, hint,
-                                   "%s (%s) may exceed the buffer: %s, and the index "
-                                   "depends on buffer contents, so it could not be "
-                                   "proven in bounds",
-                                   acc_txt, inv, holds);
-        }
-        finding_detail_str(f, "buffer", arr);
-        finding_detail_uint(f, "set", v->set);
-        finding_detail_uint(f, "binding", v->binding);
-        finding_detail_str(f, "access", what);
-        finding_detail_int(f, "index_min", (long long)u.oob_idx_min);
-        finding_detail_int(f, "index_max", (long long)u.oob_idx_max);
-        finding_detail_uint(f, "elements", (unsigned long long)elems);
-        finding_detail_uint(f, "buffer_bytes", (unsigned long long)v->buf_bytes);
-        finding_detail_u32x3(f, "invocation_min", u.oob_gid_min);
-        finding_detail_u32x3(f, "invocation_max", u.oob_gid_max);
-        finding_detail_bool(f, "certain", certain);
+        /* which occurrence in the source line: earlier load-only accesses
+           of this buffer on the line come first */
+        int nth = 0;
+        for (size_t b = 0; b < a && !stores; b++)
+            if (I->acc[b].line == d->line && merged[b].var == s->var && !I->acc[b].is_store &&
+                !I->acc[b].is_atomic && merged[b].idx_any)
+                nth++;
+        report_oob_one(I, &u, a, loads, stores, certain, nth, kr);
     }
     free(done);
+    (void)m;
 
     /* fixed-size arrays (shared, private, inside blocks) */
     for (size_t i = 0; i < I->narrs; i++) {
@@ -376,10 +468,22 @@ static void report_oob(const ev_info *I, const ev_acc *merged, kernel_report *kr
         fmt_group(I, r->group, g, sizeof g);
         fmt_local(I, (uint32_t)r->lane, l, sizeof l);
         const char *name = v->name && *v->name ? v->name : "array";
+        char hint[300];
+        int lline = loop_line(m, r->inst);
+        if (r->idx_min < 0)
+            snprintf(hint, sizeof hint, "the index goes negative (down to %lld): clamp the "
+                     "neighbour offset at the edge, or guard the access", (long long)r->idx_min);
+        else if (lline && r->idx_min == (int64_t)r->length && r->idx_max == r->idx_min)
+            snprintf(hint, sizeof hint, "the index reaches the length %llu in the loop at line "
+                     "%d: check its bound ('<' vs '<=')", (unsigned long long)r->length, lline);
+        else
+            snprintf(hint, sizeof hint, "the index reaches %lld: make the array hold %lld "
+                     "elements (a larger halo) or keep the index below %llu",
+                     (long long)r->idx_max, (long long)r->idx_max + 1,
+                     (unsigned long long)r->length);
         finding *f = report_add_finding(
             kr, FINDING_OUT_OF_BOUNDS, r->certain ? SEV_ERROR : SEV_WARNING, shader_file(I), line,
-            "keep the index below the array's length (check loop bounds and the "
-            "halo arithmetic), or enlarge the array",
+            hint,
             r->certain ? "index in [%lld, %lld] into an array of %llu elements in %s "
                          "(local invocation %s of workgroup %s)"
                        : "index in [%lld, %lld] into an array of %llu elements in %s "

@@ -54,6 +54,29 @@ static int inst_line_or_block(ev_ctx *c, uint32_t ii, uint32_t b)
     return line;
 }
 
+/* The block of label ends the invocation before doing anything: a return
+ * or a kill, with nothing but free instructions before it. */
+static int exits_at_once(ev_ctx *c, uint32_t label)
+{
+    uint32_t b = spv_block_of_label(c->m, label);
+    if (b == SPV_NONE || b >= c->m->nblocks)
+        return 0;
+    const spv_block *bl = &c->m->blocks[b];
+    for (uint32_t i = bl->first + 1; i <= bl->last; i++) {
+        uint32_t op = c->m->insts[i].opcode;
+        switch (op) {
+        case SpvOpReturn: case SpvOpReturnValue: case SpvOpKill:
+        case SpvOpTerminateInvocation: case SpvOpUnreachable:
+            return 1;
+        case SpvOpLine: case SpvOpNoLine: case SpvOpNop:
+            continue;
+        default:
+            return 0;
+        }
+    }
+    return 0;
+}
+
 /* Target for a lane whose branch condition depends on unknown data. */
 static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
                              uint32_t lane, uint32_t t_true, uint32_t t_false)
@@ -85,10 +108,16 @@ static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
     }
     if (!c->noted_inst[ii]) {
         c->noted_inst[ii] = 1;
-        ev_note(c, "branch at line %d depends on buffer contents: assumed taken",
-                inst_line_or_block(c, ii, b));
+        ev_note(c, "branch at line %d depends on buffer contents: both sides analysed "
+                   "(counts from the side that goes on)", inst_line_or_block(c, ii, b));
     }
-    return t_true;
+    c->grp->unknown_select = 1;
+    /* the side that goes on (rather than returning at once) in the first
+       run, the other side in the second (ev_group_run) */
+    int ex_t = exits_at_once(c, t_true), ex_f = exits_at_once(c, t_false);
+    uint32_t go_on = ex_t && !ex_f ? t_false : t_true;
+    uint32_t other = go_on == t_true ? t_false : t_true;
+    return c->unk_policy ? other : go_on;
 }
 
 static void lane_finish(ev_ctx *c, uint32_t lane, uint32_t ii, int depth,
@@ -513,7 +542,61 @@ static uint64_t sig_hash(const double *ic, size_t n, double active)
     return h;
 }
 
+static void group_run_once(ev_ctx *c, const uint32_t g[3], ev_group *out);
+
+/* The other sides of ifs on buffer contents: out-of-bounds evidence and
+ * index ranges join the first run's (records are joined already). */
+static void merge_other_side(ev_ctx *c, ev_group *out, const ev_group *o)
+{
+    ev_info *I = &c->info;
+    for (size_t a = 0; a < I->nacc; a++) {
+        ev_acc *s = &out->acc[a];
+        const ev_acc *t = &o->acc[a];
+        if (t->idx_any) {
+            if (!s->idx_any || t->idx_min < s->idx_min) s->idx_min = t->idx_min;
+            if (!s->idx_any || t->idx_max > s->idx_max) s->idx_max = t->idx_max;
+            if (!s->idx_any || t->off_min < s->off_min) s->off_min = t->off_min;
+            if (!s->idx_any || t->off_max > s->off_max) s->off_max = t->off_max;
+            s->idx_any = 1;
+            s->idx_unknown |= t->idx_unknown;
+            if (s->var == 0 && t->var)
+                s->var = t->var;
+        }
+        if (t->oob_count > 0) {
+            if (s->oob_count == 0 || t->oob_idx_min < s->oob_idx_min)
+                s->oob_idx_min = t->oob_idx_min;
+            if (s->oob_count == 0 || t->oob_idx_max > s->oob_idx_max)
+                s->oob_idx_max = t->oob_idx_max;
+            for (int d = 0; d < 3; d++) {
+                if (s->oob_count == 0 || t->oob_gid_min[d] < s->oob_gid_min[d])
+                    s->oob_gid_min[d] = t->oob_gid_min[d];
+                if (s->oob_count == 0 || t->oob_gid_max[d] > s->oob_gid_max[d])
+                    s->oob_gid_max[d] = t->oob_gid_max[d];
+            }
+            s->oob_count += t->oob_count;
+            s->oob_certain |= t->oob_certain;
+            s->var = t->var;
+        }
+    }
+    out->budget_hit |= o->budget_hit;
+}
+
 void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
+{
+    c->unk_policy = 0;
+    group_run_once(c, g, out);
+    if (!out->unknown_select || c->budget_hit)
+        return;
+    ev_group other;
+    c->unk_policy = 1;
+    group_run_once(c, g, &other);
+    c->unk_policy = 0;
+    merge_other_side(c, out, &other);
+    out->steps += other.steps;
+    ev_group_free(c, &other);
+}
+
+static void group_run_once(ev_ctx *c, const uint32_t g[3], ev_group *out)
 {
     ev_info *I = &c->info;
     memset(out, 0, sizeof *out);

@@ -93,6 +93,8 @@ struct ev_ctx {
     uint32_t *sg_epoch;       /* per subgroup: subgroup barriers executed */
     uint32_t *sg_bar_inst;    /* per subgroup: the last subgroup barrier since
                                  the last workgroup barrier, EV_NONE */
+    int unk_policy;           /* an if on buffer contents: 0 takes the side
+                                 that goes on, 1 the other (eval.c) */
 };
 
 /* A lane's subgroup within the workgroup. */

@@ -75,6 +75,9 @@ typedef struct ev_var {
     uint32_t rt_elem;         /* its element type id */
     uint64_t fixed_bytes;
     int fp_slot;              /* footprint slot base (2 per buffer) */
+    uint8_t *image;           /* buffers: contents the plan gives (bytes
+                                 image_bytes; NULL: unknown) */
+    uint64_t image_bytes;
     /* storage */
     ev_val *mem;              /* function/private: lanes x nflat;
                                  shared: nflat */
@@ -181,6 +184,7 @@ typedef struct ev_group {
     double steps;
     int budget_hit;
     int unknown_branch;
+    int unknown_select;       /* an if on buffer contents was decided */
     double skipped;           /* loop iterations accounted without running */
 } ev_group;
 

@@ -863,6 +863,11 @@ static void load_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, uint32_t tid,
         uint32_t sz = a != EV_NONE ? c->info.acc[a].bytes : 4;
         rec_buf(c, ii, vi, lane, olo, ohi, sz, 0, atomic);
         ev_fill_unknown(c, tid, out, nf);
+        if (v->image && olo == ohi && !atomic) {
+            /* contents the plan gives (a buffer the kernel only reads) */
+            uint32_t pos = 0;
+            ev_decode_layout(c, tid, v->image, v->image_bytes, olo, out, &pos, nf, 0);
+        }
         break;
     }
     default:

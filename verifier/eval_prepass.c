@@ -2,6 +2,7 @@
  * any workgroup executes, and the evaluation context's life.  Contract in
  * eval_prepass.h. */
 #include "eval_ctx.h"
+#include "bufinit.h"
 #include "alloc.h"
 
 #include <math.h>
@@ -122,6 +123,37 @@ static uint32_t ptr_storage(ev_ctx *c, uint32_t ptr_id)
     return t && t->kind == SPV_T_POINTER ? t->storage : EV_NONE;
 }
 
+/* Contents the plan gives for a buffer the kernel only reads: the bytes the
+ * runner uploads (core/bufinit), so that values read from it can decide
+ * control flow and addresses. */
+#define EV_IMAGE_MAX ((uint64_t)16 << 20)
+
+static void load_contents(ev_ctx *c, ev_var *v, const plan_buffer *b)
+{
+    const reflection *r = c->info.r;
+    if (!bufinit_given(b))
+        return;
+    const refl_binding *rb = NULL;
+    for (size_t i = 0; r && i < r->nbindings; i++)
+        if (r->bindings[i].set == v->set && r->bindings[i].binding == v->binding)
+            rb = &r->bindings[i];
+    const char *name = v->name && *v->name ? v->name : "buffer";
+    /* a buffer the kernel writes, or one above 16 MiB, reads as unknown
+       (a branch or index that depends on it says so) */
+    if (!rb || rb->writes || v->buf_bytes > EV_IMAGE_MAX)
+        return;
+    cw_error err;
+    cw_error_clear(&err);
+    v->image = xcalloc(v->buf_bytes ? v->buf_bytes : 1, 1);
+    v->image_bytes = v->buf_bytes;
+    if (bufinit_fill(v->image, v->buf_bytes, verifier_bufinit_elem(rb->elem), b, 0, &err)) {
+        ev_note(c, "contents of %s not used: %s", name, err.text);
+        free(v->image);
+        v->image = NULL;
+        v->image_bytes = 0;
+    }
+}
+
 static void setup_vars(ev_ctx *c)
 {
     const spv_module *m = c->m;
@@ -175,6 +207,7 @@ static void setup_vars(ev_ctx *c)
                                           &err) == 0) {
                     v->buf_known = 1;
                     v->buf_bytes = bytes;
+                    load_contents(c, v, b);
                 }
                 v->fp_slot = 2 * nbuf++;
             }
@@ -778,6 +811,7 @@ void ev_ctx_free(ev_ctx *c)
     for (size_t i = 0; i < I->nvars; i++) {
         free(I->vars[i].mem);
         free(I->vars[i].shm);
+        free(I->vars[i].image);
     }
     free(I->vars);
     free(I->acc);

@@ -9,6 +9,7 @@
  * copies and function parameters, and loads / stores / atomics through it
  * mark the variable read / written.
  */
+#include "bufinit.h"
 #include "checks.h"
 #include "alloc.h"
 
@@ -36,6 +37,15 @@ size_t scalar_size(scalar_kind k)
     case SCALAR_I64: case SCALAR_U64: case SCALAR_F64: return 8;
     default: return 0;
     }
+}
+
+bufinit_elem verifier_bufinit_elem(scalar_kind k)
+{
+    bufinit_elem e = {(uint8_t)scalar_size(k), 0, 0, 0};
+    e.is_float = k == SCALAR_F16 || k == SCALAR_F32 || k == SCALAR_F64 || k == SCALAR_NONE;
+    e.is_signed = k == SCALAR_I8 || k == SCALAR_I16 || k == SCALAR_I32 || k == SCALAR_I64;
+    e.is_bool = k == SCALAR_BOOL;
+    return e;
 }
 
 const char *scalar_name(scalar_kind k)

@@ -222,6 +222,8 @@ int verifier_buffer_bytes(const reflection *refl, const plan_kernel *k,
                           cw_error *err);
 
 size_t scalar_size(scalar_kind k);
+/* The element description core/bufinit.h fills a buffer with. */
+struct bufinit_elem verifier_bufinit_elem(scalar_kind k);
 const char *scalar_name(scalar_kind k);
 
 #endif
