@@ -19,6 +19,7 @@ import csv
 import json
 import math
 import os
+import signal
 import sys
 
 
@@ -75,6 +76,7 @@ def summary(label, errs):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` is not an error
     ap = argparse.ArgumentParser()
     ap.add_argument("runs", nargs="+")
     ap.add_argument("--split", default=os.path.join(os.path.dirname(__file__), "split.json"))
