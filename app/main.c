@@ -26,7 +26,6 @@
 #include "report.h"
 #include "merge_cmd.h"
 #include "scope.h"
-#include "reports.h"
 #include "tui.h"
 #include "vk.h"
 

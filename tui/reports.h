@@ -18,8 +18,8 @@
 #include <stddef.h>
 
 #include "state.h"
+#include "tui.h" /* tui_reports_detect */
 
-int tui_reports_detect(int argc, char *const *argv);
 int tui_reports_load(tui_state *st, char *const *files, size_t n, double tolerance,
                      char *err, size_t errlen);
 

@@ -36,4 +36,8 @@ typedef struct tui_args {
 
 int tui_run(const tui_args *a);
 
+/* Non-zero when every argument is a report file rather than a plan: the
+ * CLI then passes them as tui_args.reports (tui/reports.h). */
+int tui_reports_detect(int argc, char *const *argv);
+
 #endif
