@@ -147,6 +147,100 @@ static void device_warning(const report *base, const report *cur, diff_result *o
              differ ? "devices" : "drivers");
 }
 
+/* The same plan under another path (a baseline written in CI from
+ * /builds/x/plans/a.json, a run here from plans/a.json): each plan of one
+ * report that the other lacks is paired with the other's unpaired plan
+ * sharing the longest tail of path components, when that one is unique. */
+typedef struct plan_map {
+    const char **from, **to;
+    size_t n;
+} plan_map;
+
+static size_t distinct_plans(const report *r, const char **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nkernels; i++) {
+        const char *p = r->kernels[i].plan;
+        size_t j = 0;
+        while (p && j < n && strcmp(out[j], p))
+            j++;
+        if (p && j == n)
+            out[n++] = p;
+    }
+    return n;
+}
+
+static int in_list(const char *p, const char **list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(list[i], p))
+            return 1;
+    return 0;
+}
+
+/* How many trailing path components a and b share: "x/plans/a.json" and
+ * "/ci/plans/a.json" share 2. */
+static size_t common_tail(const char *a, const char *b)
+{
+    const char *ea = a + strlen(a), *eb = b + strlen(b);
+    size_t parts = 0;
+    for (;;) {
+        const char *sa = ea, *sb = eb;
+        while (sa > a && sa[-1] != '/')
+            sa--;
+        while (sb > b && sb[-1] != '/')
+            sb--;
+        size_t la = (size_t)(ea - sa), lb = (size_t)(eb - sb);
+        if (la == 0 || la != lb || memcmp(sa, sb, la))
+            break;
+        parts++;
+        if (sa == a || sb == b)
+            break;
+        ea = sa - 1;
+        eb = sb - 1;
+    }
+    return parts;
+}
+
+static void build_plan_map(const report *base, const report *cur, plan_map *m)
+{
+    const char **bp = xcalloc(base->nkernels + 1, sizeof *bp);
+    const char **cp = xcalloc(cur->nkernels + 1, sizeof *cp);
+    size_t nb = distinct_plans(base, bp), nc = distinct_plans(cur, cp);
+    m->from = xcalloc(nb + 1, sizeof *m->from);
+    m->to = xcalloc(nb + 1, sizeof *m->to);
+    m->n = 0;
+    for (size_t i = 0; i < nb; i++) {
+        if (in_list(bp[i], cp, nc))
+            continue;
+        size_t best = 0, nbest = 0, at = 0;
+        for (size_t j = 0; j < nc; j++) {
+            if (in_list(cp[j], bp, nb))
+                continue;
+            size_t t = common_tail(bp[i], cp[j]);
+            if (t > best)
+                best = t, nbest = 1, at = j;
+            else if (t == best)
+                nbest++;
+        }
+        if (best >= 1 && nbest == 1) {
+            m->from[m->n] = bp[i];
+            m->to[m->n++] = cp[at];
+        }
+    }
+    free(bp);
+    free(cp);
+}
+
+/* base plan -> cur plan (forward), or cur -> base */
+static const char *map_plan(const plan_map *m, const char *p, int forward)
+{
+    for (size_t i = 0; p && i < m->n; i++)
+        if (!strcmp(forward ? m->from[i] : m->to[i], p))
+            return forward ? m->to[i] : m->from[i];
+    return p;
+}
+
 static int several_plans(const report *r)
 {
     for (size_t i = 1; i < r->nkernels; i++)
@@ -165,9 +259,12 @@ int diff_reports(const report *base, const report *cur, double threshold, diff_r
     identity_index bi, ci;
     identity_index_build(&bi, base, use_plan);
     identity_index_build(&ci, cur, use_plan);
+    plan_map pm = {0};
+    if (use_plan)
+        build_plan_map(base, cur, &pm);
     for (size_t i = 0; i < base->nkernels; i++) {
         const kernel_report *b = &base->kernels[i];
-        long j = identity_index_find(&ci, b->plan, b->name, bi.occ[i]);
+        long j = identity_index_find(&ci, map_plan(&pm, b->plan, 1), b->name, bi.occ[i]);
         diff_kernel *d = next_kernel(out, b, bi.occ[i], use_plan);
         if (j < 0) {
             d->predicted = d->measured = DIFF_MISSING;
@@ -180,7 +277,7 @@ int diff_reports(const report *base, const report *cur, double threshold, diff_r
     }
     for (size_t j = 0; j < cur->nkernels; j++) {
         const kernel_report *c = &cur->kernels[j];
-        if (identity_index_find(&bi, c->plan, c->name, ci.occ[j]) >= 0)
+        if (identity_index_find(&bi, map_plan(&pm, c->plan, 0), c->name, ci.occ[j]) >= 0)
             continue;
         diff_kernel *d = next_kernel(out, c, ci.occ[j], use_plan);
         d->predicted = d->measured = DIFF_ADDED;
@@ -196,6 +293,8 @@ int diff_reports(const report *base, const report *cur, double threshold, diff_r
     }
     identity_index_free(&bi);
     identity_index_free(&ci);
+    free(pm.from);
+    free(pm.to);
     device_warning(base, cur, out);
     return out->regressions ? CW_EXIT_DIVERGENCE : CW_EXIT_OK;
 }

@@ -216,6 +216,8 @@ static void merged_device(const report *in, size_t n, report *out)
                        same_str(in[i].device.uuid, in[0].device.uuid);
     if (same_device) {
         report_device_copy(&out->device, &in[0].device);
+        free(out->device.selected_by); /* rank 0's choice; each source keeps its own */
+        out->device.selected_by = NULL;
         return;
     }
     char name[64];

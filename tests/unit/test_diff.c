@@ -211,6 +211,32 @@ static void test_findings_changed(void **state)
     report_free(&n);
 }
 
+/* the same plans under other paths (CI's checkout vs here) still pair up */
+static void test_plan_paths_moved(void **state)
+{
+    (void)state;
+    report b, n;
+    report_init(&b);
+    report_init(&n);
+    kernel_in(&b, "/builds/ci/plans/a.json", "k", 0, 100);
+    kernel_in(&b, "/builds/ci/other/a.json", "k", 0, 100);
+    kernel_in(&b, "/builds/ci/plans/b.json", "k", 0, 100);
+    kernel_in(&n, "plans/a.json", "k", 0, 100);
+    kernel_in(&n, "other/a.json", "k", 0, 300);
+    kernel_in(&n, "plans/b.json", "k", 0, 100);
+    diff_result d;
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(d.nkernels, 3); /* nothing missing, nothing added */
+    assert_int_equal(d.regressions, 1);
+    assert_int_equal(d.kernels[0].measured, DIFF_SAME);
+    assert_int_equal(d.kernels[1].measured, DIFF_SLOWER);
+    assert_string_equal(d.kernels[1].plan, "/builds/ci/other/a.json");
+    assert_int_equal(d.kernels[2].measured, DIFF_SAME);
+    diff_result_free(&d);
+    report_free(&b);
+    report_free(&n);
+}
+
 static void test_device_warning(void **state)
 {
     (void)state;
@@ -248,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_duplicate_names),
         cmocka_unit_test(test_plans_apart),
         cmocka_unit_test(test_findings_changed),
+        cmocka_unit_test(test_plan_paths_moved),
         cmocka_unit_test(test_device_warning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
