@@ -100,6 +100,11 @@ typedef struct device_profile {
                                     write-allocate (CPUs) */
     uint32_t reg_alloc_granule;  /* registers given to a subgroup in blocks
                                     of this many (256 on NVIDIA) */
+    uint32_t dram_page_bytes;    /* DRAM page (row) size for locality; 0
+                                    unknown: pages not modelled */
+    int partial_write_fill;      /* a write covering part of a sector not in
+                                    L2 reads it from DRAM first (ECC per
+                                    sector): -1 unknown, 0 no, 1 yes */
     uint32_t atomic_unit_bytes;  /* global atomics serialise per block of
                                     this many bytes (the L2 line on NVIDIA);
                                     0 unknown: per address */
@@ -123,6 +128,9 @@ typedef struct device_profile {
                                     path */
     double subgroup_op_ns;       /* one subgroup reduction/shuffle/ballot on
                                     the latency path */
+    double dram_page_ns;         /* device time one DRAM page opening adds
+                                    (1 / the whole device's activation rate
+                                    beyond streaming) */
     double atomic_line_ns;       /* global atomics on distinct words of one
                                     line (atomic_unit_bytes): time between
                                     two atomics on that line */

@@ -28,6 +28,8 @@ struct cachesim {
     uint32_t ntags;
     csim_stats total;
     csim_stats *tags;
+    uint64_t recent[CSIM_OPEN_PAGES]; /* page + 1 of the last transfers */
+    uint32_t nrecent;
 };
 
 static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
@@ -155,11 +157,26 @@ static csim_line *victim(csim_level *lv, uint64_t line, csim_line *old)
 
 /* ---- L2 and DRAM ---- */
 
+/* One DRAM transfer touching line: does it open a page? */
+static void dram_touch(cachesim *s, uint64_t line, uint32_t tag)
+{
+    if (!s->cfg.dram_page_bytes)
+        return;
+    uint64_t page = line * s->cfg.line_bytes / s->cfg.dram_page_bytes + 1;
+    for (uint32_t i = 0; i < CSIM_OPEN_PAGES; i++)
+        if (s->recent[i] == page)
+            return;
+    s->recent[s->nrecent++ % CSIM_OPEN_PAGES] = page;
+    COUNT(s, tag, dram_pages, 1);
+}
+
 static void l2_evicted(cachesim *s, const csim_line *old)
 {
-    if (old->addr && old->dirty)
+    if (old->addr && old->dirty) {
         COUNT(s, old->wtag, dram_write_bytes,
               (double)popc(old->dirty) * s->cfg.sector_bytes);
+        dram_touch(s, old->addr - 1, old->wtag);
+    }
 }
 
 static csim_line *l2_line(cachesim *s, uint64_t line)
@@ -182,15 +199,25 @@ static void l2_read(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
     COUNT(s, tag, l2_sectors, popc(mask));
     COUNT(s, tag, l2_hit_sectors, popc(hit));
     COUNT(s, tag, dram_read_bytes, (double)popc(miss) * s->cfg.sector_bytes);
+    if (miss)
+        dram_touch(s, line, tag);
     l->valid |= miss;
 }
 
-/* Writes sectors mask of line at L2: allocate without fetch, dirty. */
-static void l2_write(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
+/* Writes sectors mask of line at L2: allocate without fetch, dirty;
+ * partial (sectors only partly written) are fetched first when the config
+ * says so and they are not in L2. */
+static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
+                     uint64_t partial, uint32_t tag)
 {
     csim_line *l = l2_line(s, line);
     COUNT(s, tag, l2_sectors, popc(mask));
     COUNT(s, tag, l2_hit_sectors, popc(l->valid & mask));
+    uint64_t fill = s->cfg.partial_write_fill ? partial & mask & ~l->valid : 0;
+    if (fill) {
+        COUNT(s, tag, dram_read_bytes, (double)popc(fill) * s->cfg.sector_bytes);
+        dram_touch(s, line, tag);
+    }
     l->valid |= mask;
     l->dirty |= mask;
     l->wtag = tag;
@@ -204,15 +231,15 @@ static csim_line *l1_line(cachesim *s, csim_level *lv, uint64_t line)
     if (!l) {
         csim_line old;
         l = victim(lv, line, &old);
-        if (old.addr && old.dirty) /* write-back L1 */
-            l2_write(s, old.addr - 1, old.dirty, old.wtag);
+        if (old.addr && old.dirty) /* write-back L1: whole sectors */
+            l2_write(s, old.addr - 1, old.dirty, 0, old.wtag);
     }
     l->used = ++s->tick;
     return l;
 }
 
 static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
-                        uint64_t mask, uint32_t tag)
+                        uint64_t mask, uint64_t partial, uint32_t tag)
 {
     if (op == CSIM_ATOMIC) {
         COUNT(s, tag, l1_sectors, popc(mask));
@@ -231,7 +258,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
         if (op == CSIM_LOAD)
             l2_read(s, line, mask, tag);
         else
-            l2_write(s, line, mask, tag);
+            l2_write(s, line, mask, partial, tag);
         return;
     }
     COUNT(s, tag, l1_sectors, popc(mask));
@@ -242,7 +269,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
             COUNT(s, tag, l1_hit_sectors, popc(c->valid & mask));
             c->used = ++s->tick;
         }
-        l2_write(s, line, mask, tag);
+        l2_write(s, line, mask, partial, tag);
         return;
     }
     csim_line *l = l1_line(s, l1, line);
@@ -261,19 +288,24 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
 
 typedef struct line_mask {
     uint64_t line, mask;
+    uint16_t bytes[64]; /* bytes of each sector the request writes */
 } line_mask;
 
 #define CSIM_BATCH 256
 
-static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint64_t bit)
+static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint32_t sec,
+                      uint32_t bytes)
 {
     for (uint32_t i = *n; i-- > 0;)
         if (b[i].line == line) {
-            b[i].mask |= bit;
+            b[i].mask |= 1ull << sec;
+            b[i].bytes[sec] = (uint16_t)(b[i].bytes[sec] + bytes);
             return;
         }
+    memset(&b[*n], 0, sizeof b[*n]);
     b[*n].line = line;
-    b[*n].mask = bit;
+    b[*n].mask = 1ull << sec;
+    b[*n].bytes[sec] = (uint16_t)bytes;
     (*n)++;
 }
 
@@ -281,8 +313,13 @@ static void batch_run(cachesim *s, csim_level *l1, csim_op op, line_mask *b,
                       uint32_t n, uint32_t tag)
 {
     COUNT(s, tag, l1_lines, n);
-    for (uint32_t i = 0; i < n; i++)
-        line_access(s, l1, op, b[i].line, b[i].mask, tag);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t partial = 0;
+        for (uint32_t q = 0; q < s->spl; q++)
+            if (((b[i].mask >> q) & 1) && b[i].bytes[q] < s->cfg.sector_bytes)
+                partial |= 1ull << q;
+        line_access(s, l1, op, b[i].line, b[i].mask, partial, tag);
+    }
 }
 
 void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
@@ -305,12 +342,16 @@ void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
             last = first;
         for (uint64_t q = first; q <= last && q - first < 4096; q++) {
             uint64_t line = q * sec / lb;
-            uint64_t bit = 1ull << ((q * sec % lb) / sec);
+            uint32_t bit = (uint32_t)((q * sec % lb) / sec);
+            /* bytes of this lane inside sector q */
+            uint64_t lo = q * sec > addr[i] ? q * sec : addr[i];
+            uint64_t hi = (q + 1) * sec < addr[i] + size[i] ? (q + 1) * sec
+                                                           : addr[i] + size[i];
             if (nb == CSIM_BATCH) {
                 batch_run(s, lv, op, b, nb, tag);
                 nb = 0;
             }
-            batch_add(b, &nb, line, bit);
+            batch_add(b, &nb, line, bit, (uint32_t)(hi - lo));
         }
     }
     batch_run(s, lv, op, b, nb, tag);
@@ -322,7 +363,7 @@ static void level_flush(cachesim *s, csim_level *lv, int to_l2)
         csim_line *l = &lv->lines[i];
         if (l->addr && l->dirty) {
             if (to_l2)
-                l2_write(s, l->addr - 1, l->dirty, l->wtag);
+                l2_write(s, l->addr - 1, l->dirty, 0, l->wtag);
             else
                 l2_evicted(s, l);
         }

@@ -27,7 +27,14 @@
  *   - stores, write-back L1 (CPUs): write-allocate in L1 (missing sectors
  *     fetched from L2), dirty sectors written to L2 when evicted;
  *   - atomics are performed at L2: they read the sector (DRAM on a miss) and
- *     leave it dirty; they do not allocate in L1.
+ *     leave it dirty; they do not allocate in L1;
+ *   - with partial_write_fill, a store that covers part of a sector absent
+ *     from L2 first reads that sector from DRAM (read-modify-write for an
+ *     ECC computed per sector);
+ *   - DRAM pages: a transfer (fill or write-back) to a page none of the
+ *     last CSIM_OPEN_PAGES transfers touched opens it (a row activation),
+ *     counted in dram_pages: streams open a page per page, scattered
+ *     sectors one per sector.
  * Not modelled: MSHR merging of concurrent misses in time, bank conflicts
  * in the caches, prefetching, the TLB.
  */
@@ -44,9 +51,15 @@ typedef struct csim_config {
     int l1_write_back;       /* 0 write-through without allocate, 1 write-back */
     uint64_t l2_bytes;       /* >= one line */
     uint32_t l2_ways;        /* >= 1 */
+    uint32_t dram_page_bytes;/* DRAM page (row) size; 0: pages not tracked */
+    int partial_write_fill;  /* a write that covers part of a sector not
+                                in L2 reads the sector from DRAM first
+                                (ECC computed per sector) */
 } csim_config;
 
 typedef enum { CSIM_LOAD = 0, CSIM_STORE, CSIM_ATOMIC } csim_op;
+
+#define CSIM_OPEN_PAGES 64
 
 /* Traffic, in sectors unless named bytes. */
 typedef struct csim_stats {
@@ -62,6 +75,9 @@ typedef struct csim_stats {
     double l2_hit_sectors;
     double dram_read_bytes;
     double dram_write_bytes;
+    double dram_pages;       /* DRAM transfers that open a page (row): no
+                                transfer to that page among the last
+                                CSIM_OPEN_PAGES */
 } csim_stats;
 
 typedef struct cachesim cachesim;

@@ -66,6 +66,8 @@ typedef struct model {
 
     /* traffic */
     double dram_bytes, l2_bytes_moved, shared_eff_bytes, l1_bytes;
+    double dram_pages;       /* DRAM pages opened (simulated) */
+    double page_us;          /* device time per page opening, µs */
     double l1_bpus;
     double inflight_per_inv; /* bytes of independent loads per invocation */
     double lane_storage;     /* lane x 4-byte components, buffers */
@@ -227,6 +229,9 @@ static void resolve(model *m)
                                   "ns (subgroup size / distinct-address "
                                   "rate)", 1);
     m->atomic_combine = p->atomic_combine > 0;
+    m->page_us = p->dram_page_ns > 0 && isfinite(p->dram_page_ns)
+                     ? p->dram_page_ns * 1e-3
+                     : 0;
     if (!m->is_cpu) {
         m->shared_atomic_same_ns = need_rate(
             m, pos(p->atomic_shared_same_ns), m->fp_lat_cyc / m->clock_ghz,
@@ -502,6 +507,7 @@ typedef struct acc_cost {
     double l1;          /* bytes requested at L1 */
     double dram;        /* bytes from DRAM */
     double sim_dram;    /* of dram, simulated (the rest: static rules) */
+    double pages;       /* DRAM pages opened (simulated) */
     double known;       /* fraction of executions simulated (0: none) */
     double got, best;   /* sectors per request */
     double degree;      /* bank conflicts (shared) */
@@ -540,6 +546,7 @@ static void sim_split(const model *m, const access_summary *a, acc_cost *ac)
     /* the L1 looks up one line per cycle: a request costs its lines */
     ac->l1 = ac->l1 * rest + known * a->sim_l1_lines * m->line;
     ac->sim_dram = known * a->sim_dram_bytes;
+    ac->pages = known * a->sim_dram_pages;
 }
 
 static void traffic(model *m, acc_cost *cost)
@@ -548,6 +555,7 @@ static void traffic(model *m, acc_cost *cost)
     m->dram_bytes = 0;
     m->l2_bytes_moved = 0;
     m->l1_bytes = 0;
+    m->dram_pages = 0;
     m->shared_eff_bytes = 0;
     m->inflight_per_inv = 0;
     m->lane_storage = 0;
@@ -624,7 +632,7 @@ static void traffic(model *m, acc_cost *cost)
                                         &c->accesses[order[g1]]))
             g1++;
         double foot = 0, moved = 0, max_moved = 0, fworst = 1;
-        double sim_dram = 0, static_moved = 0, static_max = 0;
+        double sim_dram = 0, static_moved = 0, static_max = 0, pages = 0;
         int any_sim = 0, any_guess = 0;
         for (size_t q = g0; q < g1; q++) {
             const access_summary *b = &c->accesses[order[q]];
@@ -633,6 +641,7 @@ static void traffic(model *m, acc_cost *cost)
             if (bc->known > 0) {
                 any_sim = 1;
                 sim_dram += bc->sim_dram;
+                pages += bc->pages;
                 /* what the static rule still covers */
                 double st = bc->moved - b->count * bc->known *
                                             b->sim_l2_sectors * m->sector;
@@ -666,10 +675,15 @@ static void traffic(model *m, acc_cost *cost)
                               : fmax(static_max,
                                      fmin(static_moved, foot * fworst));
             dram = sim_dram + rest;
+            double uncapped = dram;
             if (foot <= (double)m->l2_bytes / 2 && dram > foot)
                 dram = foot;
             if (dram < foot)
                 dram = foot;
+            /* pages opened scale with the bytes the cap kept */
+            if (uncapped > 0 && dram < uncapped)
+                pages *= dram / uncapped;
+            m->dram_pages += pages;
         } else if (foot <= (double)m->l2_bytes / 2)
             dram = fmin(moved, foot);
         else
@@ -818,7 +832,9 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
      * invocation) leave the bandwidth idle for the path's duration, many
      * (vector loads, unrolled loops) make the path small against the
      * transfer.  The larger share names the term. */
-    double dram_peak = m->dram_bytes / m->dram_bpus;
+    /* scattered transfers open a DRAM page each (row activations): the
+     * device's activation rate, beyond the streaming bandwidth */
+    double dram_peak = m->dram_bytes / m->dram_bpus + m->dram_pages * m->page_us;
     double path = m->is_cpu ? 0 : gpu_path_us(m);
     m->dram_limited_by_inflight = path > 0.25 * (dram_peak + path);
     if (m->is_cpu) {

@@ -25,7 +25,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l1_lines, l2, dram;
+    double l1, l1_lines, l2, dram, pages;
 } acc_sim;
 
 typedef struct sim {
@@ -160,6 +160,10 @@ static void geometry(const device_profile *p, const reflection *r,
     g->cs.l2_ways = p->l2_ways ? p->l2_ways : 16;
     g->ways_assumed = !p->l1_ways || !p->l2_ways;
     g->cs.l1_write_back = p->l1_write_back > 0;
+    g->cs.dram_page_bytes = p->dram_page_bytes >= g->cs.line_bytes
+                                ? p->dram_page_bytes
+                                : 0;
+    g->cs.partial_write_fill = p->partial_write_fill > 0;
     uint64_t l1 = p->l1_bytes;
     if (l1 && p->l1_shared_unified > 0) {
         uint64_t carve = res * r->shared_bytes;
@@ -238,6 +242,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->acc[i].l1_lines += t.l1_lines;
         s->acc[i].l2 += t.l2_sectors;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
+        s->acc[i].pages += t.dram_pages;
     }
     csim_free(s->cs);
     s->cs = NULL;
@@ -290,6 +295,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_l1_lines = as->l1_lines / as->execs;
             a->sim_l2_sectors = as->l2 / as->execs;
             a->sim_dram_bytes = as->dram / as->execs;
+            a->sim_dram_pages = as->pages / as->execs;
         }
         if (a->is_atomic && a->space == SPACE_STORAGE)
             atomic_execs += a->count;

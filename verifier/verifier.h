@@ -131,6 +131,7 @@ typedef struct access_summary {
     double sim_l1_lines;         /* lines looked up at L1 per execution */
     double sim_l2_sectors;       /* sectors requested at L2 per execution */
     double sim_dram_bytes;       /* DRAM bytes read + written per execution */
+    double sim_dram_pages;       /* DRAM pages opened per execution */
 } access_summary;
 
 /* Cost attributed to one source line (for the TUI's source view). */

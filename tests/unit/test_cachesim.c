@@ -15,7 +15,7 @@
 /* NVIDIA-like: 32 B sectors, 128 B lines, write-through L1. */
 static csim_config gpu_cfg(uint64_t l1, uint64_t l2)
 {
-    csim_config c = {32, 128, l1, 4, 0, l2, 16};
+    csim_config c = {32, 128, l1, 4, 0, l2, 16, 0, 0};
     return c;
 }
 
@@ -92,7 +92,7 @@ static void test_transpose_write_merging(void **state)
     assert_true(wr.dram_write_bytes == 4096);
     csim_free(s);
 
-    csim_config tiny = {32, 128, 0, 1, 0, 256, 2}; /* no L1, L2 of 2 lines */
+    csim_config tiny = {32, 128, 0, 1, 0, 256, 2, 0, 0}; /* no L1, L2 of 2 lines */
     s = csim_new(&tiny, 1, 2);
     transpose(s);
     wr = csim_tag(s, 1);
@@ -172,7 +172,7 @@ static void test_gather(void **state)
 static void test_lru_capacity(void **state)
 {
     (void)state;
-    csim_config c = {32, 128, 256, 2, 0, 1 << 20, 16};
+    csim_config c = {32, 128, 256, 2, 0, 1 << 20, 16, 0, 0};
     cachesim *s = csim_new(&c, 1, 1);
     uint64_t a;
     uint32_t z = 4;
@@ -216,14 +216,59 @@ static void test_atomics_at_l2(void **state)
     csim_free(s);
 }
 
+
+/* DRAM pages of 2 KiB: a stream of 64 coalesced requests (8 KiB) opens 4
+ * pages; 64 requests of one sector each at random 64 KiB-apart addresses
+ * open 64. */
+static void test_dram_pages(void **state)
+{
+    (void)state;
+    csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0};
+    cachesim *s = csim_new(&c, 1, 2);
+    for (int r = 0; r < 64; r++)
+        req32(s, CSIM_LOAD, (uint64_t)r * 128, 4, 0);
+    uint64_t a;
+    uint32_t z = 4;
+    for (int r = 0; r < 64; r++) {
+        a = (1u << 24) + (uint64_t)((r * 37) % 64) * 65536;
+        csim_request(s, 0, CSIM_LOAD, &a, &z, 1, 1);
+    }
+    assert_true(csim_tag(s, 0).dram_pages == 4);
+    assert_true(csim_tag(s, 1).dram_pages == 64);
+    assert_true(csim_tag(s, 1).dram_read_bytes == 64 * 32);
+    csim_free(s);
+}
+
+/* With partial_write_fill, the transpose's column writes (8 of 32 bytes of
+ * a sector per request) read each sector once from DRAM before the later
+ * requests complete it in L2: 128 sectors = 4096 B read; full-sector
+ * writes (the coalesced read side's mirror) read nothing. */
+static void test_partial_write_fill(void **state)
+{
+    (void)state;
+    csim_config c = {32, 128, 64 << 10, 4, 0, 1 << 20, 16, 0, 1};
+    cachesim *s = csim_new(&c, 1, 2);
+    transpose(s);
+    assert_true(csim_tag(s, 1).dram_read_bytes == 4096);
+    assert_true(csim_tag(s, 1).dram_write_bytes == 4096);
+    csim_free(s);
+    s = csim_new(&c, 1, 2);
+    for (int r = 0; r < 32; r++)
+        req32(s, CSIM_STORE, (uint64_t)r * 128, 4, 1);
+    csim_flush(s);
+    assert_true(csim_tag(s, 1).dram_read_bytes == 0);
+    assert_true(csim_tag(s, 1).dram_write_bytes == 4096);
+    csim_free(s);
+}
+
 static void test_bad_config(void **state)
 {
     (void)state;
-    csim_config c = {24, 128, 1024, 1, 0, 4096, 1}; /* sector not 2^n */
+    csim_config c = {24, 128, 1024, 1, 0, 4096, 1, 0, 0}; /* sector not 2^n */
     assert_null(csim_new(&c, 1, 1));
-    csim_config d = {32, 4096, 1024, 1, 0, 4096, 1}; /* 128 sectors a line */
+    csim_config d = {32, 4096, 1024, 1, 0, 4096, 1, 0, 0}; /* 128 sectors a line */
     assert_null(csim_new(&d, 1, 1));
-    csim_config e = {32, 128, 0, 1, 0, 64, 1}; /* L2 smaller than a line */
+    csim_config e = {32, 128, 0, 1, 0, 64, 1, 0, 0}; /* L2 smaller than a line */
     assert_null(csim_new(&e, 1, 1));
 }
 
@@ -236,6 +281,8 @@ int main(void)
         cmocka_unit_test(test_gather),
         cmocka_unit_test(test_lru_capacity),
         cmocka_unit_test(test_atomics_at_l2),
+        cmocka_unit_test(test_dram_pages),
+        cmocka_unit_test(test_partial_write_fill),
         cmocka_unit_test(test_bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -70,6 +70,9 @@ static void fill_all(device_profile *p)
     p->l1_write_back = 0;
     p->reg_alloc_granule = 256;
     p->atomic_unit_bytes = 128;
+    p->dram_page_bytes = 2048;
+    p->partial_write_fill = 1;
+    p->dram_page_ns = 0.0125;
     p->l1_latency_ns = 17.5;
     p->l2_latency_ns = 140.0;
     p->shared_latency_ns = 15.0;
@@ -154,6 +157,9 @@ static void assert_same(const device_profile *a, const device_profile *b)
     assert_int_equal(a->l1_write_back, b->l1_write_back);
     assert_int_equal(a->reg_alloc_granule, b->reg_alloc_granule);
     assert_int_equal(a->atomic_unit_bytes, b->atomic_unit_bytes);
+    assert_int_equal(a->dram_page_bytes, b->dram_page_bytes);
+    assert_int_equal(a->partial_write_fill, b->partial_write_fill);
+    assert_true(a->dram_page_ns == b->dram_page_ns);
     assert_int_equal(a->atomic_combine, b->atomic_combine);
     assert_int_equal(a->atomic_shared_combine, b->atomic_shared_combine);
 }
