@@ -173,64 +173,59 @@ static void label(canvas *cv, int *owner, int pw, int ph, int ox, int oy, int cy
     }
 }
 
-void roofline_render(canvas *cv, const rect *r, tui_state *st)
+/* One chart being drawn: the plot, where it sits, the ceilings. */
+typedef struct chart {
+    canvas *cv;
+    tui_state *st;
+    plot p;
+    int *owner;                  /* per cell: 1 + kernel position, -1 label */
+    int ox, oy, pw, ph, yl;
+    double fp32, fp64, dram, l2; /* the Vulkan device's ceilings */
+    double cfp, cdram;           /* this CPU's, for native kernels */
+    double i32;                  /* INT32, for integer-only kernels */
+    int any_cpu, any_int;
+    size_t nk;
+    const tui_kernel *sel;
+} chart;
+
+/* Ceilings, and which extra roofs the kernels need. */
+static void chart_ceilings(chart *c)
 {
-    if (r->h < 4 || r->w < 20)
-        return;
+    const tui_state *st = c->st;
     const device_profile *pr = &st->prof;
-    double fp32 = st->have_prof ? pr->fp32_gflops : -1;
-    double fp64 = st->have_prof ? pr->fp64_gflops : -1;
-    double dram = st->have_prof ? pr->dram_gbs : -1;
-    double l2 = st->have_prof ? pr->l2_gbs : -1;
-
-    char title[256];
-    snprintf(title, sizeof title, "Roofline · FLOP/s over FLOP per DRAM "
-             "byte · profile %s", st->have_dev && st->dev.profile
-                                      ? st->dev.profile : "unknown");
-    canvas_text(cv, r->y, r->x + 1, r->w - 1, EL_SECTION, title);
-
-    /* legend placement: right when wide, below otherwise */
-    int legend_right = r->w >= 110;
-    int lw = legend_right ? 44 : 0;
-    size_t nk = st->norder;
-    int lh = legend_right ? 0 : (int)(nk < 6 ? nk : 6) + 1;
-    if (!legend_right && r->h - 1 - lh < 8)
-        lh = r->h - 1 - 8 > 1 ? r->h - 1 - 8 : 0;
-    int yl = 7; /* y-axis labels */
-    int pw = r->w - yl - 1 - lw - (legend_right ? 1 : 0);
-    int ph = r->h - 1 - 2 - lh; /* title, x ticks + x title, legend */
-    if (pw < 8 || ph < 3)
-        return;
-
+    c->fp32 = st->have_prof ? pr->fp32_gflops : -1;
+    c->fp64 = st->have_prof ? pr->fp64_gflops : -1;
+    c->dram = st->have_prof ? pr->dram_gbs : -1;
+    c->l2 = st->have_prof ? pr->l2_gbs : -1;
     /* the CPU's roof for native kernels, the INT32 roof for integer-only
      * kernels: drawn when such kernels are there */
-    int any_cpu = 0, any_int = 0;
-    for (size_t i = 0; i < nk; i++) {
+    for (size_t i = 0; i < c->nk; i++) {
         kpoint q = point_of(&st->k[st->order[i]]);
-        any_cpu |= q.ok && q.is_cpu;
-        any_int |= q.ok && q.is_int && !q.is_cpu;
+        c->any_cpu |= q.ok && q.is_cpu;
+        c->any_int |= q.ok && q.is_int && !q.is_cpu;
     }
-    double cfp = any_cpu && st->have_cpu_prof ? st->cpu_prof.fp32_gflops : -1;
-    double cdram = any_cpu && st->have_cpu_prof ? st->cpu_prof.dram_gbs : -1;
-    double i32 = any_int && st->have_prof ? pr->int32_gops : -1;
+    c->cfp = c->any_cpu && st->have_cpu_prof ? st->cpu_prof.fp32_gflops : -1;
+    c->cdram = c->any_cpu && st->have_cpu_prof ? st->cpu_prof.dram_gbs : -1;
+    c->i32 = c->any_int && st->have_prof ? pr->int32_gops : -1;
+}
 
-    /* ranges from the ceilings and the points */
+/* Log ranges of the plot from the ceilings and the points. */
+static void chart_ranges(chart *c)
+{
     double xmin = 1.0 / 16, xmax = 64, ymax = 0, ymin = INFINITY;
-    if (fp32 > 0 && dram > 0) {
-        double ridge = fp32 / dram;
+    if (c->fp32 > 0 && c->dram > 0) {
+        double ridge = c->fp32 / c->dram;
         if (ridge / 16 < xmin)
             xmin = ridge / 16;
         if (ridge * 16 > xmax)
             xmax = ridge * 16;
     }
-    if (fp32 > 0)
-        ymax = fp32;
-    if (cfp > ymax)
-        ymax = cfp;
-    if (i32 > ymax)
-        ymax = i32;
-    for (size_t i = 0; i < nk; i++) {
-        kpoint q = point_of(&st->k[st->order[i]]);
+    double roofs[3] = {c->fp32, c->cfp, c->i32};
+    for (int j = 0; j < 3; j++)
+        if (roofs[j] > ymax)
+            ymax = roofs[j];
+    for (size_t i = 0; i < c->nk; i++) {
+        kpoint q = point_of(&c->st->k[c->st->order[i]]);
         if (!q.ok)
             continue;
         if (q.ai < xmin)
@@ -248,74 +243,75 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
     }
     if (ymax <= 0)
         ymax = 1000;
-    if (dram > 0 && dram * xmin < ymin)
-        ymin = dram * xmin;
+    if (c->dram > 0 && c->dram * xmin < ymin)
+        ymin = c->dram * xmin;
     if (!isfinite(ymin) || ymin >= ymax)
         ymin = ymax / 1e4;
     if (ymin < ymax / 1e6)
         ymin = ymax / 1e6;
-    plot p = {.pw = pw, .ph = ph};
-    p.x0 = floor(log10(xmin));
-    p.x1 = ceil(log10(xmax));
-    p.y0 = floor(log10(ymin));
-    p.y1 = ceil(log10(ymax * 1.5));
-    if (p.x1 <= p.x0)
-        p.x1 = p.x0 + 1;
-    if (p.y1 <= p.y0)
-        p.y1 = p.y0 + 1;
-    size_t ncell = (size_t)pw * (size_t)ph;
-    p.bits = calloc(ncell, 1);
-    p.ascii = calloc(ncell, 1);
-    p.el = calloc(ncell, 1);
-    int *owner = calloc(ncell, sizeof *owner); /* points: 1 + position */
-    if (!p.bits || !p.ascii || !p.el || !owner) {
-        free(p.bits);
-        free(p.ascii);
-        free(p.el);
-        free(owner);
-        return;
-    }
-    if (l2 > 0 && fp32 > 0)
-        roof(&p, fp32, l2, EL_CEILING, 1);
-    if (fp64 > 0 && dram > 0)
-        roof(&p, fp64, dram, EL_CEILING, 1);
-    if (i32 > 0 && dram > 0)
-        roof(&p, i32, dram, EL_CEILING, 1);
-    if (cfp > 0 || cdram > 0)
-        roof(&p, cfp, cdram, EL_NOTE, 0);
-    if (fp32 > 0 || dram > 0)
-        roof(&p, fp32, dram, EL_CEILING, 0);
+    plot *p = &c->p;
+    p->x0 = floor(log10(xmin));
+    p->x1 = ceil(log10(xmax));
+    p->y0 = floor(log10(ymin));
+    p->y1 = ceil(log10(ymax * 1.5));
+    if (p->x1 <= p->x0)
+        p->x1 = p->x0 + 1;
+    if (p->y1 <= p->y0)
+        p->y1 = p->y0 + 1;
+}
 
-    int ox = r->x + yl + 1, oy = r->y + 1;
-    /* the grid */
-    for (int cy = 0; cy < ph; cy++)
-        for (int cx = 0; cx < pw; cx++) {
-            size_t c = (size_t)cy * (size_t)pw + (size_t)cx;
-            if (!p.bits[c])
+/* The plot's dot grid onto the canvas (cells with dots only). */
+static void chart_paint_cells(chart *c, int cy0, int cy1, int cx0, int cx1)
+{
+    for (int cy = cy0; cy <= cy1 && cy < c->ph; cy++)
+        for (int cx = cx0; cx <= cx1 && cx < c->pw; cx++) {
+            if (cy < 0 || cx < 0)
                 continue;
-            uint32_t ch = cv->utf8 ? 0x2800u + p.bits[c]
-                                   : (uint32_t)(unsigned char)p.ascii[c];
-            canvas_putc(cv, oy + cy, ox + cx, ch, p.el[c]);
+            size_t i = (size_t)cy * (size_t)c->pw + (size_t)cx;
+            if (!c->p.bits[i])
+                continue;
+            uint32_t ch = c->cv->utf8 ? 0x2800u + c->p.bits[i]
+                                      : (uint32_t)(unsigned char)c->p.ascii[i];
+            canvas_putc(c->cv, c->oy + cy, c->ox + cx, ch, c->p.el[i]);
         }
+}
+
+/* Roofs, the axes and their decade ticks. */
+static void chart_roofs_axes(chart *c, const rect *r)
+{
+    plot *p = &c->p;
+    canvas *cv = c->cv;
+    int ox = c->ox, oy = c->oy, pw = c->pw, ph = c->ph;
+    if (c->l2 > 0 && c->fp32 > 0)
+        roof(p, c->fp32, c->l2, EL_CEILING, 1);
+    if (c->fp64 > 0 && c->dram > 0)
+        roof(p, c->fp64, c->dram, EL_CEILING, 1);
+    if (c->i32 > 0 && c->dram > 0)
+        roof(p, c->i32, c->dram, EL_CEILING, 1);
+    if (c->cfp > 0 || c->cdram > 0)
+        roof(p, c->cfp, c->cdram, EL_NOTE, 0);
+    if (c->fp32 > 0 || c->dram > 0)
+        roof(p, c->fp32, c->dram, EL_CEILING, 0);
+    chart_paint_cells(c, 0, ph - 1, 0, pw - 1);
     /* axes: left edge and bottom edge */
     for (int cy = 0; cy < ph; cy++)
         canvas_putc(cv, oy + cy, ox - 1, 0x2502, EL_AXIS);
     canvas_putc(cv, oy + ph, ox - 1, 0x2514, EL_AXIS);
     canvas_fill(cv, oy + ph, ox, pw, 0x2500, EL_AXIS);
     /* y ticks at each decade */
-    for (int d = (int)p.y0; d <= (int)p.y1; d++) {
-        int cy = py_of(&p, d) / 4;
+    for (int d = (int)p->y0; d <= (int)p->y1; d++) {
+        int cy = py_of(p, d) / 4;
         if (cy < 0 || cy >= ph)
             continue;
         char b[32];
         tick_label(b, sizeof b, pow(10, d) * 1e9, "");
-        canvas_text_right(cv, oy + cy, r->x, yl, EL_AXIS, b);
+        canvas_text_right(cv, oy + cy, r->x, c->yl, EL_AXIS, b);
         canvas_putc(cv, oy + cy, ox - 1, 0x2524, EL_AXIS);
     }
     /* x ticks at each decade */
     int lastx = -100;
-    for (int d = (int)p.x0; d <= (int)p.x1; d++) {
-        int cx = px_of(&p, d) / 2;
+    for (int d = (int)p->x0; d <= (int)p->x1; d++) {
+        int cx = px_of(p, d) / 2;
         if (cx >= pw)
             cx = pw - 1;
         char b[32];
@@ -336,115 +332,106 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
             lastx = tx + bw;
         }
     }
-    if (!(fp32 > 0 || dram > 0))
+    if (!(c->fp32 > 0 || c->dram > 0))
         canvas_text(cv, oy, ox + 1, pw - 1, EL_DIM,
                     "ceilings unknown for this device (no profile)");
-    /* the selected kernel: a dotted line from prediction to measurement,
-     * so the divergence reads at a glance */
-    const tui_kernel *sk = state_selected(st);
-    if (sk && sk->kr.prediction.valid && sk->kr.prediction.flops > 0 &&
-        sk->kr.prediction.bytes > 0 && sk->kr.prediction.time_us > 0) {
-        const prediction *pd = &sk->kr.prediction;
-        double med;
-        if (state_median(sk, &med) && med > 0) {
-            int px = px_of(&p, log10(pd->flops / pd->bytes));
-            int a = py_of(&p, log10(pd->flops / pd->time_us / 1e3));
-            int b = py_of(&p, log10(pd->flops / med / 1e3));
-            if (a > b) {
-                int t = a;
-                a = b;
-                b = t;
-            }
-            for (int py = a; py <= b; py += 2)
-                dot(&p, (px / 2) * 2, py, ':', EL_MEASURED);
-            /* repaint the cells the line went through */
-            for (int cy = a / 4; cy <= b / 4 && cy < ph; cy++) {
-                int cx = px / 2;
-                if (cy < 0 || cx < 0 || cx >= pw)
-                    continue;
-                size_t c = (size_t)cy * (size_t)pw + (size_t)cx;
-                uint32_t ch = cv->utf8 ? 0x2800u + p.bits[c]
-                                       : (uint32_t)(unsigned char)p.ascii[c];
-                canvas_putc(cv, oy + cy, ox + cx, ch, p.el[c]);
-            }
-        }
+}
+
+/* The selected kernel: a dotted line from prediction to measurement, so
+ * the divergence reads at a glance. */
+static void chart_selected_line(chart *c)
+{
+    if (!c->sel)
+        return;
+    kpoint q = point_of(c->sel);
+    if (!q.ok || !(q.pred > 0) || !(q.meas > 0))
+        return;
+    int px = px_of(&c->p, log10(q.ai));
+    int a = py_of(&c->p, log10(q.pred)), b = py_of(&c->p, log10(q.meas));
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
     }
-    /* points: predicted first, then measured on top; selected last; a
-     * cell another kernel holds pushes the letter to a free neighbour */
-    const tui_kernel *selk = state_selected(st);
+    for (int py = a; py <= b; py += 2)
+        dot(&c->p, (px / 2) * 2, py, ':', EL_MEASURED);
+    chart_paint_cells(c, a / 4, b / 4, px / 2, px / 2);
+}
+
+/* Points: predicted first, then measured on top; selected last; a cell
+ * another kernel holds pushes the letter to a free neighbour. */
+static void chart_points(chart *c)
+{
     for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < nk; i++) {
-            const tui_kernel *k = &st->k[st->order[i]];
-            int is_sel = k == selk;
+        for (size_t i = 0; i < c->nk; i++) {
+            const tui_kernel *k = &c->st->k[c->st->order[i]];
+            int is_sel = k == c->sel;
             if (pass != is_sel)
                 continue;
             kpoint q = point_of(k);
             if (!q.ok)
                 continue;
-            int cx0 = px_of(&p, log10(q.ai)) / 2;
-            if (cx0 < 0 || cx0 >= pw)
+            int cx0 = px_of(&c->p, log10(q.ai)) / 2;
+            if (cx0 < 0 || cx0 >= c->pw)
                 continue;
             double perf[2] = {q.pred, q.meas};
             for (int j = 0; j < 2; j++) {
                 if (!(perf[j] > 0))
                     continue;
-                int cy = py_of(&p, log10(perf[j])) / 4;
-                if (cy < 0 || cy >= ph)
+                int cy = py_of(&c->p, log10(perf[j])) / 4;
+                if (cy < 0 || cy >= c->ph)
                     continue;
-                int cx = free_cell(owner, pw, cy, cx0, (int)i + 1);
+                int cx = free_cell(c->owner, c->pw, cy, cx0, (int)i + 1);
                 if (cx < 0)
                     cx = cx0; /* crowded: the later one wins */
-                owner[(size_t)cy * (size_t)pw + (size_t)cx] = (int)i + 1;
-                canvas_putc(cv, oy + cy, ox + cx, (uint32_t)marker(i, j),
+                c->owner[(size_t)cy * (size_t)c->pw + (size_t)cx] = (int)i + 1;
+                canvas_putc(c->cv, c->oy + cy, c->ox + cx, (uint32_t)marker(i, j),
                             is_sel ? EL_SELECTED : j ? EL_MEASURED : EL_PREDICTED);
             }
         }
-    /* ceiling labels, after the points and never over one */
-    if (fp32 > 0) {
-        char b[64], v[32];
-        views_fmt_si(v, sizeof v, fp32 * 1e9, "FLOP/s");
-        snprintf(b, sizeof b, "%sFP32 %s", cfp > 0 ? "GPU " : "", v);
-        label(cv, owner, pw, ph, ox, oy, py_of(&p, log10(fp32)) / 4 - 1, pw, EL_CEILING, b);
+}
+
+/* Ceiling labels, after the points and never over one or each other. */
+static void chart_labels(chart *c)
+{
+    char b[64], v[32];
+    int pw = c->pw, ph = c->ph;
+    if (c->fp32 > 0) {
+        views_fmt_si(v, sizeof v, c->fp32 * 1e9, "FLOP/s");
+        snprintf(b, sizeof b, "%sFP32 %s", c->cfp > 0 ? "GPU " : "", v);
+        label(c->cv, c->owner, pw, ph, c->ox, c->oy, py_of(&c->p, log10(c->fp32)) / 4 - 1, pw,
+              EL_CEILING, b);
     }
-    if (cfp > 0) {
-        char b[64], v[32];
-        views_fmt_si(v, sizeof v, cfp * 1e9, "FLOP/s");
+    if (c->cfp > 0) {
+        views_fmt_si(v, sizeof v, c->cfp * 1e9, "FLOP/s");
         snprintf(b, sizeof b, "CPU FP32 %s", v);
-        label(cv, owner, pw, ph, ox, oy, py_of(&p, log10(cfp)) / 4 - 1, pw, EL_NOTE, b);
+        label(c->cv, c->owner, pw, ph, c->ox, c->oy, py_of(&c->p, log10(c->cfp)) / 4 - 1, pw,
+              EL_NOTE, b);
     }
-    if (i32 > 0) {
-        char b[64], v[32];
-        views_fmt_si(v, sizeof v, i32 * 1e9, "OP/s");
+    if (c->i32 > 0) {
+        views_fmt_si(v, sizeof v, c->i32 * 1e9, "OP/s");
         snprintf(b, sizeof b, "INT32 %s", v);
-        label(cv, owner, pw, ph, ox, oy, py_of(&p, log10(i32)) / 4 + 1, pw, EL_CEILING, b);
+        label(c->cv, c->owner, pw, ph, c->ox, c->oy, py_of(&c->p, log10(c->i32)) / 4 + 1, pw,
+              EL_CEILING, b);
     }
-    if (dram > 0) {
-        char b[64], v[32];
-        views_fmt_si(v, sizeof v, dram * 1e9, "B/s");
+    if (c->dram > 0) {
+        views_fmt_si(v, sizeof v, c->dram * 1e9, "B/s");
         snprintf(b, sizeof b, "DRAM %s", v);
         /* where the slope crosses the lower third of the plot */
-        double ly = p.y0 + (p.y1 - p.y0) / 4;
-        label(cv, owner, pw, ph, ox, oy, py_of(&p, ly) / 4,
-              px_of(&p, ly - log10(dram)) / 2 + 2, EL_CEILING, b);
+        double ly = c->p.y0 + (c->p.y1 - c->p.y0) / 4;
+        label(c->cv, c->owner, pw, ph, c->ox, c->oy, py_of(&c->p, ly) / 4,
+              px_of(&c->p, ly - log10(c->dram)) / 2 + 2, EL_CEILING, b);
     }
-    /* x-axis title */
-    canvas_text_right(cv, oy + ph + 1 > r->y + r->h - 1 ? r->y + r->h - 1
-                                                        : oy + ph + 1,
-                      ox + pw - 14 > ox ? ox + pw - 14 : ox, 14, EL_DIM,
-                      "FLOP/byte");
-    free(p.bits);
-    free(p.ascii);
-    free(p.el);
-    free(owner);
+}
 
-    /* legend */
-    rect lg;
-    if (legend_right)
-        lg = (rect){r->y + 1, r->x + r->w - lw, r->h - 1, lw};
-    else
-        lg = (rect){oy + ph + 2, r->x + 1, lh, r->w - 1};
-    if (lg.h <= 0)
-        return;
+/* The legend: a window over the kernels that pages with the selection. */
+static void chart_legend(chart *c, rect lg)
+{
+    canvas *cv = c->cv;
+    tui_state *st = c->st;
+    size_t nk = c->nk;
+    int any_cpu = c->any_cpu, any_int = c->any_int;
+    const tui_kernel *selk = c->sel;
     canvas_text(cv, lg.y, lg.x, lg.w, EL_COLUMN,
                 "    KERNEL        AI      PRED     MEAS");
     int rows = lg.h - 1;
@@ -518,4 +505,60 @@ void roofline_render(canvas *cv, const rect *r, tui_state *st)
                  k->kr.name ? k->kr.name : "?", ai, a, b);
         canvas_text(cv, y, lg.x + 4, lg.w - 4, el, line);
     }
+}
+
+void roofline_render(canvas *cv, const rect *r, tui_state *st)
+{
+    if (r->h < 4 || r->w < 20)
+        return;
+    chart c = {.cv = cv, .st = st, .nk = st->norder, .sel = state_selected(st), .yl = 7};
+    chart_ceilings(&c);
+    char title[256];
+    snprintf(title, sizeof title, "Roofline · FLOP/s over FLOP per DRAM "
+             "byte · profile %s", st->have_dev && st->dev.profile
+                                      ? st->dev.profile : "unknown");
+    canvas_text(cv, r->y, r->x + 1, r->w - 1, EL_SECTION, title);
+
+    /* legend placement: right when wide, below otherwise */
+    int legend_right = r->w >= 110;
+    int lw = legend_right ? 44 : 0;
+    int lh = legend_right ? 0 : (int)(c.nk < 6 ? c.nk : 6) + 1;
+    if (!legend_right && r->h - 1 - lh < 8)
+        lh = r->h - 1 - 8 > 1 ? r->h - 1 - 8 : 0;
+    c.pw = r->w - c.yl - 1 - lw - (legend_right ? 1 : 0);
+    c.ph = r->h - 1 - 2 - lh; /* title, x ticks + x title, legend */
+    if (c.pw < 8 || c.ph < 3)
+        return;
+    chart_ranges(&c);
+    c.p.pw = c.pw;
+    c.p.ph = c.ph;
+    size_t ncell = (size_t)c.pw * (size_t)c.ph;
+    c.p.bits = calloc(ncell, 1);
+    c.p.ascii = calloc(ncell, 1);
+    c.p.el = calloc(ncell, 1);
+    c.owner = calloc(ncell, sizeof *c.owner);
+    c.ox = r->x + c.yl + 1;
+    c.oy = r->y + 1;
+    if (c.p.bits && c.p.ascii && c.p.el && c.owner) {
+        chart_roofs_axes(&c, r);
+        chart_selected_line(&c);
+        chart_points(&c);
+        chart_labels(&c);
+        /* x-axis title */
+        canvas_text_right(cv, c.oy + c.ph + 1 > r->y + r->h - 1 ? r->y + r->h - 1
+                                                                : c.oy + c.ph + 1,
+                          c.ox + c.pw - 14 > c.ox ? c.ox + c.pw - 14 : c.ox, 14, EL_DIM,
+                          "FLOP/byte");
+    }
+    free(c.p.bits);
+    free(c.p.ascii);
+    free(c.p.el);
+    free(c.owner);
+    rect lg;
+    if (legend_right)
+        lg = (rect){r->y + 1, r->x + r->w - lw, r->h - 1, lw};
+    else
+        lg = (rect){c.oy + c.ph + 2, r->x + 1, lh, r->w - 1};
+    if (lg.h > 0)
+        chart_legend(&c, lg);
 }

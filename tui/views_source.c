@@ -54,6 +54,43 @@ double views_line_weight(const line_weights *lw, const line_cost *lc)
            lc->instructions * lw->per_instr;
 }
 
+/* The bottom line: the finding on the cursor's line, else that line's
+ * work over the dispatch, else where the cursor is. */
+static void source_info_line(canvas *cv, const rect *body, const tui_state *st,
+                             const tui_kernel *k, int nlines, int shares)
+{
+    int y = body->y + body->h - 2;
+    canvas_fill(cv, y, body->x, body->w, 0x2500, EL_DIM);
+    int ln2 = st->source_cursor + 1;
+    const finding *f = k->source_glsl ? state_line_finding(k, ln2) : NULL;
+    char b[1024];
+    if (f) {
+        snprintf(b, sizeof b, "line %d: %s %s: %s", ln2,
+                 severity_name(f->sev), f->id ? f->id : "?",
+                 f->message ? f->message : "");
+        canvas_text(cv, y + 1, body->x + 1, body->w - 1,
+                    (uint8_t)views_sev_el(f->sev), b);
+    } else if (shares) {
+        double fl = 0, by = 0, in = 0;
+        for (size_t i = 0; i < k->nlines; i++)
+            if (k->lines[i].line == ln2) {
+                fl += k->lines[i].flops;
+                by += k->lines[i].bytes;
+                in += k->lines[i].instructions;
+            }
+        char a1[32], a2[32], a3[32];
+        views_fmt_si(a1, sizeof a1, fl, "FLOP");
+        views_fmt_si(a2, sizeof a2, by, "B");
+        views_fmt_si(a3, sizeof a3, in, "instr");
+        snprintf(b, sizeof b, "line %d: %s · %s · %s over the dispatch",
+                 ln2, a1, a2, a3);
+        canvas_text(cv, y + 1, body->x + 1, body->w - 1, EL_DIM, b);
+    } else {
+        snprintf(b, sizeof b, "line %d of %d", ln2, nlines);
+        canvas_text(cv, y + 1, body->x + 1, body->w - 1, EL_DIM, b);
+    }
+}
+
 void views_render_source(canvas *cv, const rect *body, tui_state *st)
 {
     tui_kernel *k = state_selected(st);
@@ -183,36 +220,6 @@ void views_render_source(canvas *cv, const rect *body, tui_state *st)
                         cur ? EL_SELECTED : EL_NORMAL, code);
         p = nl ? nl + 1 : p + len;
     }
-    if (info_h) {
-        int y = body->y + body->h - 2;
-        canvas_fill(cv, y, body->x, body->w, 0x2500, EL_DIM);
-        int ln2 = st->source_cursor + 1;
-        const finding *f = k->source_glsl ? state_line_finding(k, ln2) : NULL;
-        char b[1024];
-        if (f) {
-            snprintf(b, sizeof b, "line %d: %s %s: %s", ln2,
-                     severity_name(f->sev), f->id ? f->id : "?",
-                     f->message ? f->message : "");
-            canvas_text(cv, y + 1, body->x + 1, body->w - 1,
-                        (uint8_t)views_sev_el(f->sev), b);
-        } else if (shares) {
-            double fl = 0, by = 0, in = 0;
-            for (size_t i = 0; i < k->nlines; i++)
-                if (k->lines[i].line == ln2) {
-                    fl += k->lines[i].flops;
-                    by += k->lines[i].bytes;
-                    in += k->lines[i].instructions;
-                }
-            char a1[32], a2[32], a3[32];
-            views_fmt_si(a1, sizeof a1, fl, "FLOP");
-            views_fmt_si(a2, sizeof a2, by, "B");
-            views_fmt_si(a3, sizeof a3, in, "instr");
-            snprintf(b, sizeof b, "line %d: %s · %s · %s over the dispatch",
-                     ln2, a1, a2, a3);
-            canvas_text(cv, y + 1, body->x + 1, body->w - 1, EL_DIM, b);
-        } else {
-            snprintf(b, sizeof b, "line %d of %d", ln2, nlines);
-            canvas_text(cv, y + 1, body->x + 1, body->w - 1, EL_DIM, b);
-        }
-    }
+    if (info_h)
+        source_info_line(cv, body, st, k, nlines, shares);
 }

@@ -144,7 +144,7 @@ keys tw q
 check_restored tw
 
 # ---- the re-run message goes away when the round is done ----
-start rr 80 24 "$CW" tui --samples 60 --budget 2 "$PLAN"
+start rr 80 24 "$CW" tui --samples 3 --budget 0.2 "$ROOT/examples/plan.json"
 expect rr 'done · [0-9]+ measured' "rerun: first round done" 900
 keys rr r
 expect rr 're-running every kernel' "r says it re-runs"
