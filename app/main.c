@@ -495,7 +495,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         }
     }
     progress prog;
-    progress_open(&prog, ntaken, c->opt.quiet);
+    progress_open(&prog, ntaken, c->opt.quiet || !measure); /* run only: check is quick */
     session_live live = {.on_sample = progress_sample, .user = &prog};
     size_t g = 0; /* kernel number over every plan: the shard assignment's */
     for (size_t p = 0; p < ps.n; p++) {

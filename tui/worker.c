@@ -332,6 +332,7 @@ static void *worker_main(void *arg)
     for (size_t pi = 0; pi < w->nplans; pi++)
         plan_jobs(w, pi);
     unsigned runs = 0; /* kernels measured since the worker was last idle */
+    unsigned round = 1; /* loop mode: the round being measured */
     int was_idle = 0;
     struct timespec last_poll;
     clock_gettime(CLOCK_MONOTONIC, &last_poll);
@@ -379,10 +380,16 @@ static void *worker_main(void *arg)
         for (size_t pi = 0; pi < w->nplans && !job && !paused; pi++)
             for (size_t i = 0; i < w->plans[pi].nk && !job; i++)
                 if (w->plans[pi].k[i].need_measure) {
-                    post_text(w, MSG_SAMPLING, "%ssampling %s (%zu/%zu)",
-                              w->loop ? "loop · " : "",
-                              w->plans[pi].p->kernels[i].name,
-                              total - (size_t)nm + 1, total);
+                    /* loop mode keeps one prefix, round after round, so the
+                     * header does not alternate between unrelated texts */
+                    if (w->loop)
+                        post_text(w, MSG_SAMPLING, "loop · round %u · sampling %s (%zu/%zu)",
+                                  round, w->plans[pi].p->kernels[i].name,
+                                  total - (size_t)nm + 1, total);
+                    else
+                        post_text(w, MSG_SAMPLING, "sampling %s (%zu/%zu)",
+                                  w->plans[pi].p->kernels[i].name,
+                                  total - (size_t)nm + 1, total);
                     runs += (unsigned)do_measure(w, pi, i);
                     job = 1;
                 }
@@ -394,7 +401,10 @@ static void *worker_main(void *arg)
         if (!w->settled && !(paused && nm)) {
             w->settled = 1;
             pthread_mutex_unlock(&w->mu);
-            if (w->measure)
+            if (w->measure && w->loop)
+                post_text(w, MSG_SAMPLING, "loop · round %u done · %u measured", round++,
+                          runs);
+            else if (w->measure)
                 post_text(w, MSG_SAMPLING, "done · %u measured", runs);
             else
                 post_text(w, MSG_SAMPLING, "static only");

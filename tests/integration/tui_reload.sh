@@ -26,7 +26,16 @@ keys live r
 expect live 're-running every kernel' "r re-runs"
 expect live 'done · 1 measured' "re-run finished" 900
 keys live l
-expect live 'loop · sampling' "l loops: another round starts by itself" 900
+expect live 'loop · round [2-9][0-9]* · sampling' "l loops: another round starts by itself" 900
+# the header keeps its "loop · round N" prefix between rounds (no flicker
+# between "done" and "sampling")
+other=0
+for i in $(seq 1 20); do
+    screen live | head -n 1 | grep -q '│ loop · round [0-9]' || other=$((other + 1))
+    sleep 0.1
+done
+[ "$other" -eq 0 ] && ok "loop: the header says loop · round N all along" ||
+    fail "loop: the header left 'loop · round N' $other times in 20"
 keys live l
 expect live 'loop off' "l again stops looping"
 expect live 'done · 1 measured' "the last round finishes" 900
