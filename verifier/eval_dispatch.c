@@ -564,14 +564,17 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     uint32_t G[3] = {1, 1, 1};
     for (int d = 0; d < 3; d++)
         G[d] = k ? k->workgroups[d] : 1;
-    uint64_t ngroups = (uint64_t)G[0] * G[1] * G[2];
+    /* checked products: 2^32 groups per axis would wrap */
+    uint64_t ngroups = (uint64_t)G[0] * G[1];
+    ngroups = G[2] && ngroups > UINT64_MAX / G[2] ? UINT64_MAX : ngroups * G[2];
     kc->workgroups = ngroups;
     if (!c) {
         add_assumption(kc, why);
         return -1;
     }
     ev_info *I = ev_ctx_info(c);
-    kc->invocations = ngroups * I->lanes;
+    kc->invocations = I->lanes && ngroups > UINT64_MAX / I->lanes ? UINT64_MAX
+                                                                   : ngroups * I->lanes;
     if (ngroups == 0) {
         kc->conf = CONF_EXACT;
         ev_ctx_free(c);
@@ -706,7 +709,10 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     if (nslot > (1u << 22))
         nslot = 1u << 22;
     uint32_t *slot_of = xcalloc(nslot, sizeof *slot_of);
-    kc->active_invocations = (uint64_t)(active + 0.5);
+    /* a count that is not a finite number (0 invocations run) is 0, never
+       converted as such (undefined) */
+    kc->active_invocations = !(active >= 0) ? 0 : active >= 1.8e19 ? UINT64_MAX
+                                                 : (uint64_t)(active + 0.5);
     kc->barriers = barriers;
     for (size_t i = 0; i < m->ninsts; i++) {
         double n = icount[i];

@@ -631,7 +631,9 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
         I->local[d] = ls ? ls : 1;
         c->num_groups[d] = k ? k->workgroups[d] : 1;
     }
-    uint64_t lanes = (uint64_t)I->local[0] * I->local[1] * I->local[2];
+    /* checked: (64, 2^31, 2^31) must not wrap to a small number */
+    uint64_t lanes = (uint64_t)I->local[0] * I->local[1];
+    lanes = lanes > UINT64_MAX / I->local[2] ? UINT64_MAX : lanes * I->local[2];
     if (lanes > 4096) {
         snprintf(why, whylen,
                  "workgroup of %llu invocations is too large to evaluate",

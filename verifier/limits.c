@@ -689,7 +689,9 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
     (void)m;
 
     if (ls[0] && ls[1] && ls[2]) {
-        uint64_t inv = (uint64_t)ls[0] * ls[1] * ls[2];
+        /* checked: 2^31 x 2^31 x 4 must not wrap to 0 */
+        uint64_t inv = (uint64_t)ls[0] * ls[1];
+        inv = inv > UINT64_MAX / ls[2] ? UINT64_MAX : inv * ls[2];
         for (int d = 0; d < 3; d++) {
             if (!L->max_wg_size[d] || ls[d] <= L->max_wg_size[d])
                 continue;
@@ -714,15 +716,20 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
             finding_detail_int(f, "axis", d);
             errors++;
         }
+        char inv_txt[32];
+        if (inv == UINT64_MAX)
+            snprintf(inv_txt, sizeof inv_txt, "2^64 or more");
+        else
+            snprintf(inv_txt, sizeof inv_txt, "%llu", (unsigned long long)inv);
         if (L->max_wg_invocations && inv > L->max_wg_invocations) {
             snprintf(hint, sizeof hint, "make local_size_x * local_size_y * local_size_z <= %u "
                      "(e.g. %u x 1 x 1) and scale the plan's workgroups to match",
                      L->max_wg_invocations, L->max_wg_invocations);
             finding *f = report_add_finding(kr, FINDING_WORKGROUP_SIZE_LIMIT, SEV_ERROR, shader_file,
                                             ls_line, hint,
-                                            "workgroup of %u x %u x %u = %llu invocations "
+                                            "workgroup of %u x %u x %u = %s invocations "
                                             "exceeds %s's maxComputeWorkGroupInvocations = %u",
-                                            ls[0], ls[1], ls[2], (unsigned long long)inv, dev,
+                                            ls[0], ls[1], ls[2], inv_txt, dev,
                                             L->max_wg_invocations);
             finding_detail_u32x3(f, "local_size", ls);
             finding_detail_uint(f, "invocations", (unsigned long long)inv);
@@ -873,6 +880,130 @@ static void check_id_range(const reflection *r, const plan_kernel *k, kernel_rep
     }
 }
 
+/* ---- sizes no device can run (independent of the profile) ---- */
+
+/* Private memory per invocation above which no driver runs the kernel
+ * (lavapipe grew to 24 GiB and was killed on a 1 GiB array loaded by
+ * value): an error before anything runs. */
+#define PRIVATE_BYTES_MAX ((uint64_t)64 << 20)
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* Bytes of a value of type id in private memory (saturating; packed);
+ * *zero set when an array of length 0 is inside. */
+static uint64_t private_size(const spv_module *m, uint32_t id, int *zero, int depth)
+{
+    const spv_type *t = spv_type_of(m, id);
+    if (!t || depth > 64)
+        return 0;
+    switch (t->kind) {
+    case SPV_T_BOOL: return 4;
+    case SPV_T_INT: case SPV_T_FLOAT: return t->width / 8 ? t->width / 8 : 1;
+    case SPV_T_POINTER: return 8;
+    case SPV_T_VECTOR: case SPV_T_MATRIX:
+        return sat_mul(private_size(m, t->elem, zero, depth + 1), t->count);
+    case SPV_T_ARRAY:
+        if (t->length == 0)
+            *zero = 1;
+        return sat_mul(private_size(m, t->elem, zero, depth + 1), t->length);
+    case SPV_T_STRUCT: {
+        uint64_t s = 0;
+        for (uint32_t i = 0; i < t->nmembers; i++)
+            s = sat_add(s, private_size(m, t->members[i].type, zero, depth + 1));
+        return s;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int check_sizes(const spv_module *m, const reflection *r, const char *shader_file,
+                       const char *src, kernel_report *kr)
+{
+    static const char axis[3] = {'x', 'y', 'z'};
+    int errors = 0;
+    char hint[HINT_MAX];
+    for (int d = 0; r && d < 3; d++) {
+        if (r->local_size[d])
+            continue;
+        char key[16];
+        snprintf(key, sizeof key, "local_size_%c", axis[d]);
+        int line = source_line(src, key, NULL);
+        if (!line) {
+            char idkey[24];
+            snprintf(idkey, sizeof idkey, "%s_id", key);
+            line = source_line(src, idkey, NULL);
+        }
+        finding *f = report_add_finding(kr, FINDING_WORKGROUP_SIZE_LIMIT, SEV_ERROR, shader_file,
+                                        line, "give every axis of the local size at least 1 "
+                                        "(check the spec constants that set it)",
+                                        "local_size_%c = 0: a workgroup needs at least one "
+                                        "invocation on every axis", axis[d]);
+        finding_detail_u32x3(f, "local_size", r->local_size);
+        errors++;
+        break;
+    }
+    uint64_t priv = 0;
+    const char *biggest = NULL;
+    uint64_t biggest_bytes = 0;
+    for (size_t i = 0; m && i < m->nvars; i++) {
+        const spv_var *v = &m->vars[i];
+        if (v->storage != SpvStorageClassFunction && v->storage != SpvStorageClassPrivate &&
+            v->storage != SpvStorageClassWorkgroup)
+            continue;
+        int zero = 0;
+        uint64_t bytes = private_size(m, v->pointee, &zero, 0);
+        const char *name = v->name && *v->name ? v->name : "an unnamed variable";
+        if (zero) {
+            snprintf(hint, sizeof hint, "give the array at least one element (a spec "
+                     "constant that sizes it must be >= 1)");
+            finding *f = report_add_finding(kr, FINDING_ARRAY_LENGTH_INVALID, SEV_ERROR,
+                                            shader_file, source_line(src, name, NULL), hint,
+                                            "%s has an array of length 0 (after spec "
+                                            "constants): SPIR-V arrays hold at least one "
+                                            "element, and drivers crash on it", name);
+            finding_detail_str(f, "variable", name);
+            errors++;
+        }
+        if (v->storage == SpvStorageClassWorkgroup)
+            continue;
+        priv = sat_add(priv, bytes);
+        if (bytes > biggest_bytes) {
+            biggest_bytes = bytes;
+            biggest = name;
+        }
+    }
+    if (priv > PRIVATE_BYTES_MAX) {
+        char have[64];
+        if (priv == UINT64_MAX)
+            snprintf(have, sizeof have, "more than 2^64 bytes");
+        else
+            snprintf(have, sizeof have, "%.1f MiB", (double)priv / 1048576.0);
+        snprintf(hint, sizeof hint, "keep large arrays in a storage buffer or shared memory; "
+                 "private and function variables are per invocation");
+        finding *f = report_add_finding(kr, FINDING_PRIVATE_MEMORY_LIMIT, SEV_ERROR, shader_file,
+                                        biggest ? source_line(src, biggest, NULL) : 0, hint,
+                                        "each invocation needs %s of private and function "
+                                        "variables (the largest: %s, %.1f MiB), above the %llu "
+                                        "MiB any driver gives an invocation", have,
+                                        biggest ? biggest : "?",
+                                        (double)biggest_bytes / 1048576.0,
+                                        (unsigned long long)(PRIVATE_BYTES_MAX >> 20));
+        finding_detail_uint(f, "bytes", (unsigned long long)priv);
+        finding_detail_uint(f, "limit", (unsigned long long)PRIVATE_BYTES_MAX);
+        errors++;
+    }
+    return errors;
+}
+
 int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
                  const device_profile *prof, const int *spec_matched, const char *src,
                  kernel_report *kr)
@@ -886,6 +1017,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     errors += check_spec(r, k, spec_matched, kr);
     check_spec_defaults(m, shader_file, src, kr);
     check_id_range(r, k, kr);
+    errors += check_sizes(m, r, shader_file, src, kr);
     if (prof)
         errors += check_device(m, r, k, prof, shader_file, src, kr);
     return errors;
