@@ -262,6 +262,18 @@ char *report_to_sarif_text(const report *r)
                                     level[f->sev], "message", "text",
                                     f->message ? f->message : "");
             json_t *props = json_pack("{s:s}", "kernel", k->name ? k->name : "");
+            if (k->plan)
+                json_object_set_new(props, "plan", json_string(k->plan));
+            if (k->source >= 0 && (size_t)k->source < r->nsources) {
+                /* merged: which host and device the finding was made on */
+                const report_source *src = &r->sources[k->source];
+                const char *where = src->prov.node ? src->prov.node : src->prov.host;
+                const report_device *dv = &src->device;
+                if (where)
+                    json_object_set_new(props, "host", json_string(where));
+                if (dv->uuid || dv->name)
+                    json_object_set_new(props, "device", json_string(dv->uuid ? dv->uuid : dv->name));
+            }
             if (f->hint)
                 json_object_set_new(props, "hint", json_string(f->hint));
             json_object_set_new(res, "properties", props);
