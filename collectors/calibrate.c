@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "calibrate_table.h"
+#include "cpu_calibrate.h"
 #include "report.h"
 #include "shader.h"
 #include "verifier.h"
@@ -493,9 +494,13 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
               n->storage_lanes * fmax(p->cpu_cycles_per_storage_lane, 0)) /
              n->shared_lanes;
         break;
-    case CAL_CPU_BARRIER:
-        *v = (t * 1e9 * units - instr_cyc / ghz) / (n->barriers * b->local);
+    case CAL_CPU_BARRIER: {
+        double lanes_cyc = n->storage_lanes * fmax(p->cpu_cycles_per_storage_lane, 0) +
+                           n->shared_lanes * fmax(p->cpu_cycles_per_shared_lane, 0);
+        *v = (t * 1e9 * units - (instr_cyc + lanes_cyc) / ghz) /
+             (n->barriers * b->local);
         break;
+    }
     case CAL_CPU_CHAIN: {
         double fl = n->flops16 + n->flops32;
         double steps = fl / n->active / 2 / n->chains;
@@ -723,8 +728,31 @@ static void derive_atomics(cal *cl)
     }
 }
 
+/* A CPU device's DRAM ceiling is the machine's: lavapipe's own copy kernel
+ * is bound by its per-lane code long before memory, and the model costs
+ * that code in its issue term.  Measured natively (triad on every core). */
+static void cal_host_dram(cal *cl)
+{
+    device_profile host;
+    profile_init(&host);
+    cw_error e;
+    cw_error_clear(&e);
+    if (cpu_calibrate(cl->budget_s, &host, NULL, &e) || !(host.dram_gbs > 0)) {
+        logf_(cl, "  %-20s not measured: %s\n", "dram (host)",
+              e.text[0] ? e.text : "no bandwidth");
+        return;
+    }
+    device_profile *p = &cl->out->p;
+    p->dram_gbs = p->dram_read_gbs = p->dram_write_gbs = host.dram_gbs;
+    logf_(cl, "  %-20s %10.4g %-15s (native triad on every core: a CPU "
+          "device's memory is the machine's)\n", "dram (host)", host.dram_gbs,
+          "GB/s");
+}
+
 static int cal_run_table(cal *cl, cw_error *err)
 {
+    if (cl->is_cpu)
+        cal_host_dram(cl);
     size_t n;
     const cal_bench *t = cal_table(&n);
     for (size_t i = 0; i < n; i++) {

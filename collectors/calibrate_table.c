@@ -302,6 +302,23 @@ static const char random_write_glsl[] = HEAD(256)
     "        d[((i + k * stride) * 2654435761u) & mask] = float(k);\n"
     "}\n";
 
+/* lavapipe's barrier: a coroutine switch per invocation, with the state a
+ * real exchange keeps live across it (a value through workgroup memory) */
+static const char barrier_exchange_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "shared float t[256];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    float v = float(l);\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        t[l] = v;\n"
+    "        barrier();\n"
+    "        v = t[l ^ 1u] + 1.0;\n"
+    "        barrier();\n"
+    "    }\n"
+    "    if (v == -1.0) d[gl_GlobalInvocationID.x & 4095u] = v;\n"
+    "}\n";
+
 static const char barrier_glsl[] = HEAD(256)
     "void main() {\n"
     "    for (uint k = 0u; k < iters; k++)\n"
@@ -361,13 +378,13 @@ static const cal_bench table[] = {
     /* memory bandwidths */
     {"dram copy", copy_glsl, 0, 0, 256, B2(SRC, DST), CAL_SHAPE_STREAM,
      {0, 0}, {4, 16}, {0, 0}, 0, 0, 0, CAL_PER_BYTE, 2, CAL_RATE,
-     CAL_FIELD(dram_gbs), 0, "GB/s", "read + write, vec4, every byte once"},
+     CAL_FIELD(dram_gbs), CAL_GPU_ONLY, "GB/s", "read + write, vec4, every byte once"},
     {"dram read", read_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_STREAM,
      {0, 0}, {4, 16}, {0, 0}, 0, 0, 0, CAL_PER_BYTE, 1, CAL_RATE,
-     CAL_FIELD(dram_read_gbs), 0, "GB/s", "vec4 loads"},
+     CAL_FIELD(dram_read_gbs), CAL_GPU_ONLY, "GB/s", "vec4 loads"},
     {"dram write", write_glsl, 0, 0, 256, B1(DST), CAL_SHAPE_STREAM,
      {0, 0}, {4, 16}, {0, 0}, 0, 0, 0, CAL_PER_BYTE, 1, CAL_RATE,
-     CAL_FIELD(dram_write_gbs), 0, "GB/s", "vec4 stores"},
+     CAL_FIELD(dram_write_gbs), CAL_GPU_ONLY, "GB/s", "vec4 stores"},
     {"l2 read", cached_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED,
      {2048, 64}, {256, 64}, {(4u << 20) / 16 - 1, (512u << 10) / 16 - 1}, 256,
      0, 0, CAL_PER_INVOCATION, 16, CAL_RATE, CAL_FIELD(l2_gbs), 0, "GB/s",
@@ -476,28 +493,29 @@ static const cal_bench table[] = {
      CAL_NEED_SUBGROUP, "ns", "one subgroup, dependent subgroupAdd chain"},
     /* lavapipe's generated-code costs, per instruction class */
     {"cpu instruction", issue_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
-     {0, 16}, {0, 2048}, {0x9e3779b9u, 0x9e3779b9u}, 0, 0, 0,
+     {0, 16}, {0, 512}, {0x9e3779b9u, 0x9e3779b9u}, 0, 0, 0,
      CAL_PER_INVOCATION, 0, CAL_CPU_INSTR,
      CAL_FIELD(cpu_cycles_per_instruction), CAL_CPU_ONLY, "cycles",
      "core cycles per counted instruction of one vector"},
     {"cpu buffer lane", lane_storage_glsl, 0, 0, 256, B2(SMALL, SMALL),
-     CAL_SHAPE_FIXED, {0, 16}, {0, 512}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
+     CAL_SHAPE_FIXED, {0, 16}, {0, 128}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
      0, CAL_CPU_STORAGE, CAL_FIELD(cpu_cycles_per_storage_lane),
      CAL_CPU_ONLY, "cycles", "core cycles per 4-byte buffer lane access"},
     {"cpu shared lane", lane_shared_glsl, 0, 0, 256, B1(SMALL),
-     CAL_SHAPE_FIXED, {0, 16}, {0, 512}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
+     CAL_SHAPE_FIXED, {0, 16}, {0, 128}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
      0, CAL_CPU_SHARED, CAL_FIELD(cpu_cycles_per_shared_lane), CAL_CPU_ONLY,
      "cycles", "core cycles per 4-byte workgroup-memory lane access"},
-    {"cpu barrier", barrier_glsl, 0, 0, 256, B0, CAL_SHAPE_FIXED, {0, 16},
-     {0, 256}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION, 0, CAL_CPU_BARRIER,
-     CAL_FIELD(cpu_ns_per_barrier_lane), CAL_CPU_ONLY, "ns",
-     "ns per barrier per invocation (coroutine switch)"},
+    {"cpu barrier", barrier_exchange_glsl, 0, 0, 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {0, 16}, {0, 128}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
+     0, CAL_CPU_BARRIER, CAL_FIELD(cpu_ns_per_barrier_lane), CAL_CPU_ONLY,
+     "ns", "ns per barrier per invocation (coroutine switch, a value "
+     "exchanged through workgroup memory)"},
     {"cpu chain step", chain_glsl, 0, 0, 64, B1(SMALL), CAL_SHAPE_FIXED,
-     {0, 64}, {0, 2048}, {0, 0}, 0, 0.9999f, 0.0001f, CAL_PER_INVOCATION, 0,
+     {0, 64}, {0, 512}, {0, 0}, 0, 0.9999f, 0.0001f, CAL_PER_INVOCATION, 0,
      CAL_CPU_CHAIN, CAL_FIELD(cpu_cycles_per_chain_step), CAL_CPU_ONLY,
      "cycles", "core cycles per dependent FMA loop trip of one vector"},
     {"cpu fp16", fma_glsl, "f16vec4", F16_EXT, 256, B1(SMALL),
-     CAL_SHAPE_FIXED, {0, 16}, {0, 256}, {0, 0}, 0, 0.9999f, 0.0001f,
+     CAL_SHAPE_FIXED, {0, 16}, {0, 64}, {0, 0}, 0, 0.9999f, 0.0001f,
      CAL_PER_INVOCATION, 0, CAL_CPU_FP16,
      CAL_FIELD(cpu_fp16_conversions_per_flop), CAL_CPU_ONLY | CAL_NEED_FP16,
      "conversions", "FP32 conversions per FP16 FLOP (no FP16 vector ALU)"},
