@@ -145,7 +145,7 @@ cd "$ROOT" || exit 99
 echo \$? > "\$1/rc.\$\$"
 exit 0
 EOF
-chmod +x "$T/rank.sh"
+chmod +x "$T/rank.sh" # run through sh: /tmp may be noexec
 
 cd "$ROOT" || fail "cd $ROOT"
 "$CW" check -o "$T/single.json" $PLANS > /dev/null 2> "$T/single.err"
@@ -184,7 +184,7 @@ PY
 }
 
 # ---- srun: two nodes, four tasks ----
-timeout 60 srun -N2 -n4 --gres=gpu:2 "$T/rank.sh" "$T/out" > "$T/srun.out" 2>&1 ||
+timeout 60 srun -N2 -n4 --gres=gpu:2 sh "$T/rank.sh" "$T/out" > "$T/srun.out" 2>&1 ||
     fail "srun: $(tail -n 5 "$T/srun.out")"
 merged "$T/out" srun
 python3 - "$T/out" << 'PY' || fail "srun: provenance"
@@ -210,7 +210,7 @@ grep -q "shard 2/4 is missing" "$T/merge.err" || fail "merge does not name the m
 
 # ---- sbatch --array: four array tasks; poll squeue (sbatch --wait polls every 10 s) ----
 jid=$(sbatch --parsable --array=0-3 --chdir="$ROOT" --output="$T/array/slurm-%a.out" \
-    --wrap "$T/rank.sh $T/array") || fail "sbatch"
+    --wrap "sh $T/rank.sh $T/array") || fail "sbatch"
 i=0
 while [ $i -lt 300 ]; do
     [ -z "$(squeue -h -j "$jid" 2> /dev/null)" ] && break
@@ -259,7 +259,7 @@ slurm_done=$(date +%s.%N)
 
 # ---- mpirun: OpenMPI's launcher on this host, no Slurm ----
 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
-    timeout 60 mpirun --oversubscribe -n 4 "$T/rank.sh" "$T/mpi" > "$T/mpirun.out" 2>&1 ||
+    timeout 60 mpirun --oversubscribe -n 4 sh "$T/rank.sh" "$T/mpi" > "$T/mpirun.out" 2>&1 ||
     fail "mpirun: $(tail -n 5 "$T/mpirun.out")"
 merged "$T/mpi" mpirun
 python3 - "$T/mpi" << 'PY' || fail "mpirun: provenance"
