@@ -236,7 +236,7 @@ static void parse_options(const char *cmd, int argc, char **argv, cli *c)
             if (pfm_validate_events(optarg, &err)) {
                 char msg[1600];
                 cw_error_format(&err, msg, sizeof msg);
-                fprintf(stderr, "clockwork: %s\n", msg);
+                cw_term_message(msg);
                 exit(CW_EXIT_USAGE);
             }
             c->opt.events = optarg;

@@ -7,6 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "termtext.h"
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -45,7 +47,10 @@ void progress_kernel(progress *p, size_t index, const char *name, int measured)
     p->samples = 0;
     p->nrecent = 0;
     p->last_draw_s = 0;
-    snprintf(p->name, sizeof p->name, "%s", name ? name : "?");
+    /* the name comes from the plan: escaped before it reaches the terminal */
+    char *esc = cw_term_escape(name ? name : "?", strlen(name ? name : "?"), 0);
+    snprintf(p->name, sizeof p->name, "%s", esc);
+    free(esc);
     /* nothing is drawn before the first sample: the static stage's
      * warnings go to stderr too and must not land inside a line */
     (void)measured;

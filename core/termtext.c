@@ -75,6 +75,13 @@ char *cw_term_escape(const char *s, size_t len, int keep_tab)
     return out;
 }
 
+void cw_term_message(const char *text)
+{
+    fputs("clockwork: ", stderr);
+    cw_term_fputs(text, stderr);
+    fputc('\n', stderr);
+}
+
 void cw_term_fputs(const char *s, FILE *f)
 {
     char *e = cw_term_escape(s, s ? strlen(s) : 0, 0);

@@ -22,5 +22,7 @@
 
 char *cw_term_escape(const char *s, size_t len, int keep_tab);
 void cw_term_fputs(const char *s, FILE *f);
+/* "clockwork: TEXT\n" on stderr, escaped. */
+void cw_term_message(const char *text);
 
 #endif

@@ -6,6 +6,7 @@
  * on every way out (quit, SIGINT/SIGTERM/SIGHUP/SIGQUIT and the other
  * terminating signals, abort and crashes, die()).
  */
+#include "termtext.h"
 #include "tui.h"
 #include "alloc.h"
 
@@ -199,7 +200,7 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
     }
     char err[512];
     if (term_open(err, sizeof err) != 0) {
-        fprintf(stderr, "clockwork: %s\n", err);
+        cw_term_message(err);
         return CW_EXIT_USAGE;
     }
     atexit(term_close);
@@ -295,7 +296,7 @@ int tui_run(const tui_args *a)
         if (theme_load(o->theme, &th, &err) != 0) {
             char msg[1600];
             cw_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "clockwork: %s\n", msg);
+            cw_term_message(msg);
             state_free(&st);
             return CW_EXIT_USAGE;
         }
@@ -316,7 +317,7 @@ int tui_run(const tui_args *a)
     if (a->nreports) { /* saved reports instead of plans: no worker */
         char err[1600];
         if (tui_reports_load(&st, a->reports, a->nreports, o->tolerance, err, sizeof err)) {
-            fprintf(stderr, "clockwork: %s\n", err);
+            cw_term_message(err);
             state_free(&st);
             return CW_EXIT_USAGE;
         }
