@@ -39,10 +39,9 @@ expect_refusal "FIFO shader" "is not a regular file" "$CW" check "$T/fifo_shader
 "$CW" check --format json -o "$T/a.json" "$T/plan.json" > /dev/null 2>&1 || fail "check of the plan"
 expect_refusal "directory report" "the report is a directory" "$CW" diff "$T" "$T/a.json"
 expect_refusal "FIFO report, no writer" "the report is empty" "$CW" diff "$T/fifo" "$T/a.json"
-cat "$T/a.json" > "$T/fifo" &
-timeout 20 "$CW" diff "$T/fifo" "$T/a.json" > "$T/out" 2>&1; rc=$?
-wait
-[ $rc -eq 0 ] || fail "a FIFO with a writer as a report: exit $rc: $(cat "$T/out")"
+# a pipe with a writer (what `diff <(...) <(...)` gives) is read as a stream
+cat "$T/a.json" | timeout 20 "$CW" diff /dev/stdin "$T/a.json" > "$T/out" 2>&1; rc=$?
+[ $rc -eq 0 ] || fail "a pipe as a report: exit $rc: $(cat "$T/out")"
 echo "ok: FIFOs, directories and devices as plan/theme/shader/profile/report never block (exit 2)"
 
 for src in empty noversion; do
