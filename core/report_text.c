@@ -117,6 +117,11 @@ void report_write_table(const report *r, FILE *out, int measured)
                 r->device.profile ? r->device.profile : "no",
                 r->device.profile_path ? ": " : "",
                 r->device.profile_path ? r->device.profile_path : "");
+    const report_provenance *pv = &r->provenance;
+    if (pv->valid && pv->shard_count > 1) /* a shard says it is one */
+        fprintf(out, "shard %u/%u (%s): %zu of %llu kernels\n", pv->shard_index, pv->shard_count,
+                pv->shard_source ? pv->shard_source : "?", r->nkernels,
+                (unsigned long long)pv->kernels_total);
     for (size_t i = 0; i <= nk; i++) {
         for (size_t c = 0; c < ncols; c++) {
             pad(out, cells[i * ncols + c], width[c], cols[c].right);
