@@ -283,15 +283,8 @@ static void stand_down(session *s, const cw_error *why)
     backend_slot_close(&s->cpu);
     char msg[1600];
     cw_error_format(why, msg, sizeof msg);
-    backend_config cfg = {.reason = msg};
-    cw_error ignored;
-    for (size_t i = 0; backend_table[i]; i++)
-        if (backend_table[i]->role == BACKEND_ROLE_ANY) {
-            if (backend_table[i]->open(&cfg, &s->gpu.state, &ignored) == 0)
-                s->gpu.b = backend_table[i];
-            if (backend_table[i]->open(&cfg, &s->cpu.state, &ignored) == 0)
-                s->cpu.b = backend_table[i];
-        }
+    backend_open_null(msg, &s->gpu);
+    backend_open_null(msg, &s->cpu);
     profile_init(&s->prof);
     s->prof.source = PROFILE_LIMITS_ONLY;
 }

@@ -48,17 +48,17 @@ const backend *backend_for_role(backend_role role, cw_error *why)
     return NULL;
 }
 
-static int open_null(const char *reason, backend_slot *slot)
+void backend_open_null(const char *reason, backend_slot *slot)
 {
+    memset(slot, 0, sizeof *slot);
     backend_config nc = {.reason = reason};
     cw_error ignored;
     for (size_t i = 0; backend_table[i]; i++)
         if (backend_table[i]->role == BACKEND_ROLE_ANY &&
             backend_table[i]->open(&nc, &slot->state, &ignored) == 0) {
             slot->b = backend_table[i];
-            return 0;
+            return;
         }
-    return -1;
 }
 
 int backend_open_role(backend_role role, const backend_config *cfg,
@@ -97,7 +97,7 @@ int backend_open_role(backend_role role, const backend_config *cfg,
     char msg[1600], reason[1800];
     cw_error_format(err, msg, sizeof msg);
     snprintf(reason, sizeof reason, "%s: %s", absent, msg);
-    open_null(reason, slot);
+    backend_open_null(reason, slot);
     return rc ? rc : CW_EXIT_ENV;
 }
 

@@ -100,6 +100,8 @@ typedef struct backend_slot {
  * A backend named in CW_BACKENDS_OFF is skipped as not available. */
 int backend_open_role(backend_role role, const backend_config *cfg,
                       backend_slot *slot, cw_error *err);
+/* The null backend in slot, measuring nothing because of `reason`. */
+void backend_open_null(const char *reason, backend_slot *slot);
 /* The first backend of `role` (for inspect); NULL when none or off. */
 const backend *backend_for_role(backend_role role, cw_error *why);
 /* Non-zero when `name` is listed in CW_BACKENDS_OFF. */

@@ -171,6 +171,45 @@ static void test_session_without_backend(void **state)
     unsetenv("CW_BACKENDS_OFF");
 }
 
+/* A bad --profile is a usage error that names it; the session still
+ * works (the TUI keeps going) and measures nothing. */
+static void test_session_bad_profile(void **state)
+{
+    (void)state;
+    cw_options o;
+    cw_options_default(&o);
+    o.profile = "no-such-profile";
+    session s;
+    report_device rd;
+    memset(&rd, 0, sizeof rd);
+    cw_error err;
+    session_kinds kinds = {1, 0};
+    assert_int_equal(session_open(&s, &o, 1, kinds, &rd, &err), CW_EXIT_USAGE);
+    assert_non_null(strstr(err.file, "no-such-profile"));
+    assert_non_null(strstr(err.text, "built-in"));
+    assert_non_null(s.gpu.b);
+    assert_string_equal(s.gpu.b->name, "null");
+    plan_kernel k;
+    memset(&k, 0, sizeof k);
+    k.kind = PLAN_KERNEL_GPU;
+    k.name = (char *)"k";
+    measurement m;
+    memset(&m, 0, sizeof m);
+    assert_int_equal(backend_slot_measure(&s.gpu, &k, NULL, &s.ro, &m), CW_EXIT_ENV);
+    assert_non_null(strstr(m.error, "no-such-profile"));
+    free(m.error);
+    session_close(&s);
+    free(rd.name);
+    free(rd.vendor);
+    free(rd.driver);
+    free(rd.api);
+    free(rd.type);
+    free(rd.uuid);
+    free(rd.selected_by);
+    free(rd.profile);
+    free(rd.profile_path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_backend_table),
         cmocka_unit_test(test_null_backend_stands_in),
         cmocka_unit_test(test_session_without_backend),
+        cmocka_unit_test(test_session_bad_profile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
