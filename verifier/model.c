@@ -69,7 +69,6 @@ typedef struct model {
     double dram_pages;       /* DRAM pages opened (simulated) */
     double page_us;          /* device time per page opening, µs */
     double l1_bpus;
-    double inflight_per_inv; /* bytes of independent loads per invocation */
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
     int dram_limited_by_inflight; /* the latency path is a large share */
@@ -549,75 +548,10 @@ static void sim_split(const model *m, const access_summary *a, acc_cost *ac)
     ac->pages = known * a->sim_dram_pages;
 }
 
-static void traffic(model *m, acc_cost *cost)
+/* DRAM bytes per buffer binding and direction (see the comment inside). */
+static void dram_by_binding(model *m, acc_cost *cost)
 {
     const kernel_counts *c = m->c;
-    m->dram_bytes = 0;
-    m->l2_bytes_moved = 0;
-    m->l1_bytes = 0;
-    m->dram_pages = 0;
-    m->shared_eff_bytes = 0;
-    m->inflight_per_inv = 0;
-    m->lane_storage = 0;
-    m->lane_shared = 0;
-    double active = c->active_invocations ? (double)c->active_invocations
-                                          : (double)c->invocations;
-    if (active <= 0)
-        active = 1;
-    int unknown_stride = 0;
-
-    for (size_t i = 0; i < c->naccesses; i++) {
-        const access_summary *a = &c->accesses[i];
-        acc_cost *ac = &cost[i];
-        memset(ac, 0, sizeof *ac);
-        ac->factor = 1;
-        ac->degree = 1;
-        double used = a->count * (a->bytes ? a->bytes : 4);
-        if (a->space == SPACE_SHARED) {
-            ac->degree = bank_degree(m, a);
-            m->shared_eff_bytes += used * ac->degree;
-            m->lane_shared += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
-            continue;
-        }
-        if (!is_global(a))
-            continue;
-        m->lane_storage += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
-        if (!a->stride_known && !a->uniform)
-            unknown_stride = 1;
-        sectors(m, a, &ac->got, &ac->best);
-        ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
-        ac->moved = used * ac->factor;
-        /* one address for the whole request (uniform), or for neighbouring
-         * lanes (stride 0, e.g. a matrix row shared by a row of
-         * invocations): one transaction serves all the lanes */
-        if (a->uniform || (a->stride_known && a->lane_stride_bytes == 0))
-            ac->moved = a->count / m->subgroup * ceil_div(a->bytes ? a->bytes : 4,
-                                                          m->sector) *
-                        m->sector;
-        if (address_guessed(a)) {
-            m->guessed = 1;
-            if (m->worst_case && !a->uniform) {
-                /* every lane its own sector, nothing shared */
-                double per_lane = ceil_div(a->bytes ? a->bytes : 4, m->sector);
-                ac->got = per_lane * m->subgroup;
-                ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
-                ac->moved = a->count * per_lane * m->sector;
-            }
-        }
-        ac->l1 = ac->moved;
-        sim_split(m, a, ac);
-        m->l2_bytes_moved += ac->moved;
-        m->l1_bytes += ac->l1;
-        if (!a->is_store && !a->is_atomic && a->space == SPACE_STORAGE &&
-            a->count > 0)
-            m->inflight_per_inv += a->bytes ? a->bytes : 4;
-    }
-    if (unknown_stride && !m->worst_case)
-        prediction_add_assumption(m->pred,
-                                  "an access's stride across the subgroup is "
-                                  "unknown: assumed contiguous (the range's "
-                                  "high end takes a sector per lane)");
-
     /* Reuse, per binding and direction: accesses to one buffer from one
      * invocation touch neighbouring addresses at nearly the same time, so
      * they share fetched lines; a buffer whose footprint fits in L2 comes
@@ -700,6 +634,90 @@ static void traffic(model *m, acc_cost *cost)
         g0 = g1;
     }
     free(order);
+}
+
+/* Counts without per-access detail: the totals, assumed coalesced. */
+static void traffic_totals(model *m)
+{
+    const kernel_counts *c = m->c;
+    double moved = c->storage_load_bytes + c->storage_store_bytes +
+                   c->uniform_load_bytes;
+    m->l2_bytes_moved = moved;
+    m->dram_bytes = fmax(c->compulsory_read_bytes + c->compulsory_write_bytes,
+                         0);
+    if (m->dram_bytes > moved && moved > 0)
+        m->dram_bytes = moved;
+    m->shared_eff_bytes = c->shared_load_bytes + c->shared_store_bytes;
+    m->lane_storage = (c->storage_load_bytes + c->storage_store_bytes) / 4;
+    m->lane_shared = (c->shared_load_bytes + c->shared_store_bytes) / 4;
+    if ((moved > 0 || m->shared_eff_bytes > 0) && !m->worst_case)
+        prediction_add_assumption(m->pred,
+                                  "no per-access detail: traffic assumed "
+                                  "coalesced, 4-byte accesses");
+}
+
+static void traffic(model *m, acc_cost *cost)
+{
+    const kernel_counts *c = m->c;
+    m->dram_bytes = 0;
+    m->l2_bytes_moved = 0;
+    m->l1_bytes = 0;
+    m->dram_pages = 0;
+    m->shared_eff_bytes = 0;
+    m->lane_storage = 0;
+    m->lane_shared = 0;
+    int unknown_stride = 0;
+
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        acc_cost *ac = &cost[i];
+        memset(ac, 0, sizeof *ac);
+        ac->factor = 1;
+        ac->degree = 1;
+        double used = a->count * (a->bytes ? a->bytes : 4);
+        if (a->space == SPACE_SHARED) {
+            ac->degree = bank_degree(m, a);
+            m->shared_eff_bytes += used * ac->degree;
+            m->lane_shared += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
+            continue;
+        }
+        if (!is_global(a))
+            continue;
+        m->lane_storage += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
+        if (!a->stride_known && !a->uniform)
+            unknown_stride = 1;
+        sectors(m, a, &ac->got, &ac->best);
+        ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
+        ac->moved = used * ac->factor;
+        /* one address for the whole request (uniform), or for neighbouring
+         * lanes (stride 0, e.g. a matrix row shared by a row of
+         * invocations): one transaction serves all the lanes */
+        if (a->uniform || (a->stride_known && a->lane_stride_bytes == 0))
+            ac->moved = a->count / m->subgroup * ceil_div(a->bytes ? a->bytes : 4,
+                                                          m->sector) *
+                        m->sector;
+        if (address_guessed(a)) {
+            m->guessed = 1;
+            if (m->worst_case && !a->uniform) {
+                /* every lane its own sector, nothing shared */
+                double per_lane = ceil_div(a->bytes ? a->bytes : 4, m->sector);
+                ac->got = per_lane * m->subgroup;
+                ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
+                ac->moved = a->count * per_lane * m->sector;
+            }
+        }
+        ac->l1 = ac->moved;
+        sim_split(m, a, ac);
+        m->l2_bytes_moved += ac->moved;
+        m->l1_bytes += ac->l1;
+    }
+    if (unknown_stride && !m->worst_case)
+        prediction_add_assumption(m->pred,
+                                  "an access's stride across the subgroup is "
+                                  "unknown: assumed contiguous (the range's "
+                                  "high end takes a sector per lane)");
+
+    dram_by_binding(m, cost);
     /* Uniform-buffer reads are cached; count their footprint once. */
     for (size_t i = 0; i < c->naccesses; i++)
         if (c->accesses[i].space == SPACE_UNIFORM) {
@@ -708,26 +726,8 @@ static void traffic(model *m, acc_cost *cost)
             m->dram_bytes += cost[i].dram;
         }
 
-    /* counts without per-access detail: fall back to the totals */
-    if (c->naccesses == 0) {
-        double moved = c->storage_load_bytes + c->storage_store_bytes +
-                       c->uniform_load_bytes;
-        m->l2_bytes_moved = moved;
-        m->dram_bytes = fmax(c->compulsory_read_bytes + c->compulsory_write_bytes,
-                             0);
-        if (m->dram_bytes > moved && moved > 0)
-            m->dram_bytes = moved;
-        m->shared_eff_bytes = c->shared_load_bytes + c->shared_store_bytes;
-        m->inflight_per_inv = c->storage_load_bytes / active;
-        if (m->inflight_per_inv > 16)
-            m->inflight_per_inv = 16;
-        m->lane_storage = (c->storage_load_bytes + c->storage_store_bytes) / 4;
-        m->lane_shared = (c->shared_load_bytes + c->shared_store_bytes) / 4;
-        if ((moved > 0 || m->shared_eff_bytes > 0) && !m->worst_case)
-            prediction_add_assumption(m->pred,
-                                      "no per-access detail: traffic assumed "
-                                      "coalesced, 4-byte accesses");
-    }
+    if (c->naccesses == 0)
+        traffic_totals(m);
     /* The compulsory traffic is a floor on DRAM bytes. */
     double comp = c->compulsory_read_bytes + c->compulsory_write_bytes;
     if (m->dram_bytes < comp)
@@ -817,6 +817,62 @@ static double gpu_path_us(const model *m)
     return m->waves * per_group_ns * 1e-3;
 }
 
+/* The atomic term: contention from the simulated stream, or the static
+ * rule (docs/model.md section 4.3). */
+static void atomic_term(model *m, terms *ts)
+{
+    const kernel_counts *c = m->c;
+    double imb = m->imbalance;
+    /* atomics from the simulated address stream (contention.h): the
+     * busiest address's requests one after another, the rest at the
+     * distinct-address rate; workgroup memory per workgroup and wave */
+    /* atomics whose address came from buffer contents: at the
+     * distinct-address rate, or (worst case) all on one address */
+    double guessed_ops = 0;
+    for (size_t i = 0; i < c->naccesses; i++)
+        guessed_ops += guessed_atomic_ops(&c->accesses[i]);
+    if (guessed_ops > 0)
+        m->guessed = 1;
+    double guessed_serial =
+        m->worst_case ? guessed_ops / (m->atomic_combine ? m->subgroup : 1) *
+                            m->atomic_same_ns * 1e-3
+                      : 0;
+    if (c->sim && (c->atomic_requests > 0 || c->shared_atomic_requests > 0 ||
+                   guessed_ops > 0)) {
+        double g = ct_time_us(c->atomic_requests + guessed_ops,
+                              c->atomic_busiest, m->atomic_same_ns,
+                              m->atomic_pus / 1e3);
+        g = fmax(g, guessed_serial);
+        double sh_serial = m->waves * c->shared_atomic_busiest *
+                           m->shared_atomic_same_ns * 1e-3;
+        double sh_rate = c->shared_atomic_requests /
+                         m->shared_atomic_pus * imb;
+        add(ts, "atomic", fmax(g, fmax(sh_serial, sh_rate)));
+    } else if (c->atomics > 0) {
+        double t = c->atomics / m->atomic_pus;
+        double serial = 0;
+        for (size_t i = 0; i < c->naccesses; i++) {
+            const access_summary *a = &c->accesses[i];
+            if (!a->is_atomic)
+                continue;
+            double b = a->bytes ? a->bytes : 4;
+            double addrs = a->footprint_bytes > 0 ? a->footprint_bytes / b : 1;
+            if (a->uniform)
+                addrs = 1;
+            /* a GPU combines a subgroup's atomics on one address into one
+             * request; lavapipe does them lane by lane */
+            double per_addr_ns = m->atomic_same_ns;
+            double ops = a->count;
+            if (m->atomic_combine && a->uniform)
+                ops /= m->subgroup;
+            double s = ops / fmax(addrs, 1) * per_addr_ns * 1e-3;
+            if (s > serial)
+                serial = s;
+        }
+        add(ts, "atomic", fmax(t, fmax(serial, guessed_serial)));
+    }
+}
+
 static void compute_terms(model *m, terms *ts, acc_cost *cost)
 {
     const kernel_counts *c = m->c;
@@ -895,54 +951,7 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     }
     add(ts, "issue", issue * imb);
 
-    /* atomics from the simulated address stream (contention.h): the
-     * busiest address's requests one after another, the rest at the
-     * distinct-address rate; workgroup memory per workgroup and wave */
-    /* atomics whose address came from buffer contents: at the
-     * distinct-address rate, or (worst case) all on one address */
-    double guessed_ops = 0;
-    for (size_t i = 0; i < c->naccesses; i++)
-        guessed_ops += guessed_atomic_ops(&c->accesses[i]);
-    if (guessed_ops > 0)
-        m->guessed = 1;
-    double guessed_serial =
-        m->worst_case ? guessed_ops / (m->atomic_combine ? m->subgroup : 1) *
-                            m->atomic_same_ns * 1e-3
-                      : 0;
-    if (c->sim && (c->atomic_requests > 0 || c->shared_atomic_requests > 0 ||
-                   guessed_ops > 0)) {
-        double g = ct_time_us(c->atomic_requests + guessed_ops,
-                              c->atomic_busiest, m->atomic_same_ns,
-                              m->atomic_pus / 1e3);
-        g = fmax(g, guessed_serial);
-        double sh_serial = m->waves * c->shared_atomic_busiest *
-                           m->shared_atomic_same_ns * 1e-3;
-        double sh_rate = c->shared_atomic_requests /
-                         m->shared_atomic_pus * imb;
-        add(ts, "atomic", fmax(g, fmax(sh_serial, sh_rate)));
-    } else if (c->atomics > 0) {
-        double t = c->atomics / m->atomic_pus;
-        double serial = 0;
-        for (size_t i = 0; i < c->naccesses; i++) {
-            const access_summary *a = &c->accesses[i];
-            if (!a->is_atomic)
-                continue;
-            double b = a->bytes ? a->bytes : 4;
-            double addrs = a->footprint_bytes > 0 ? a->footprint_bytes / b : 1;
-            if (a->uniform)
-                addrs = 1;
-            /* a GPU combines a subgroup's atomics on one address into one
-             * request; lavapipe does them lane by lane */
-            double per_addr_ns = m->atomic_same_ns;
-            double ops = a->count;
-            if (m->atomic_combine && a->uniform)
-                ops /= m->subgroup;
-            double s = ops / fmax(addrs, 1) * per_addr_ns * 1e-3;
-            if (s > serial)
-                serial = s;
-        }
-        add(ts, "atomic", fmax(t, fmax(serial, guessed_serial)));
-    }
+    atomic_term(m, ts);
 
     /* barriers: cheap on a GPU (part of latency), coroutine switches on
      * lavapipe */
@@ -1002,6 +1011,62 @@ static const char *var_name(const access_summary *a)
     return a->var && a->var[0] ? a->var : "a buffer";
 }
 
+/* uncoalesced-access: an access that fetches at least twice the sectors it
+ * needs (the simulated sectors per request where simulated, else the
+ * stride rule), when its share of the memory term that binds costs time. */
+static void uncoalesced_findings(model *m, const terms *ts,
+                                 const acc_cost *cost, double time)
+{
+    const kernel_counts *c = m->c;
+    char t1[32], t2[32];
+    fmt_us(t2, sizeof t2, time);
+    double dram_t = term_us(ts, "dram"), l2_t = term_us(ts, "l2"),
+           l1_t = term_us(ts, "l1");
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        const acc_cost *ac = &cost[i];
+        if (!is_global(a))
+            continue;
+        double got = ac->got, best = ac->best;
+        if (a->sim_execs > 0 && !a->uniform)
+            got = a->sim_l1_sectors * m->subgroup; /* a full subgroup */
+        if (best <= 0 || got < 2 * best)
+            continue;
+        /* time of this access: its share of the memory term that binds */
+        double share_d = m->dram_bytes > 0 ? dram_t * ac->dram / m->dram_bytes : 0;
+        double share_l = m->l2_bytes_moved > 0
+                             ? l2_t * ac->moved / m->l2_bytes_moved
+                             : 0;
+        double share_1 = m->l1_bytes > 0 && l1_t > 0
+                             ? l1_t * ac->l1 / m->l1_bytes
+                             : 0;
+        double cost_us = fmax(share_d, fmax(share_l, share_1));
+        if (cost_us < 0.1 * (time - m->launch_us))
+            continue;
+        const char *which = share_d >= fmax(share_l, share_1) ? "dram"
+                           : share_l >= share_1             ? "l2"
+                                                            : "l1";
+        double b = a->bytes ? a->bytes : 4;
+        double stride_el = (double)llabs(a->lane_stride_bytes) / b;
+        fmt_us(t1, sizeof t1, cost_us);
+        finding *f = report_add_finding(
+            m->kr, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, m->file, a->line,
+            "make neighbouring invocations (gl_LocalInvocationID.x) touch "
+            "neighbouring elements, or stage the tile through shared memory",
+            "%s is %s with stride %.0f elements (%lld bytes) across the "
+            "subgroup: %.0f %u-byte transactions per request instead of %.0f; "
+            "%s of the predicted %s (%s term)",
+            var_name(a), a->is_store ? "written" : "read", stride_el,
+            (long long)a->lane_stride_bytes, got, m->sector, best, t1, t2,
+            which);
+        finding_detail_str(f, "term", which);
+        finding_detail_int(f, "stride_bytes", (long long)a->lane_stride_bytes);
+        finding_detail_int(f, "transactions", llround(got));
+        finding_detail_int(f, "ideal_transactions", llround(best));
+        finding_detail_real(f, "time_us", cost_us);
+    }
+}
+
 static void findings(model *m, const terms *ts, const acc_cost *cost,
                      const char *bound, double time)
 {
@@ -1012,40 +1077,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
     char t1[32], t2[32], t3[32];
     fmt_us(t2, sizeof t2, time);
 
-    /* uncoalesced-access: worst factor per access, if it costs time */
-    double dram_t = term_us(ts, "dram"), l2_t = term_us(ts, "l2");
-    for (size_t i = 0; i < c->naccesses; i++) {
-        const access_summary *a = &c->accesses[i];
-        const acc_cost *ac = &cost[i];
-        if (!is_global(a) || ac->factor < 2)
-            continue;
-        /* time of this access: its share of the memory term that binds */
-        double share_d = m->dram_bytes > 0 ? dram_t * ac->dram / m->dram_bytes : 0;
-        double share_l = m->l2_bytes_moved > 0
-                             ? l2_t * ac->moved / m->l2_bytes_moved
-                             : 0;
-        double cost_us = fmax(share_d, share_l);
-        if (cost_us < 0.1 * (time - m->launch_us))
-            continue;
-        double b = a->bytes ? a->bytes : 4;
-        double stride_el = (double)llabs(a->lane_stride_bytes) / b;
-        fmt_us(t1, sizeof t1, cost_us);
-        finding *f = report_add_finding(
-            kr, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, m->file, a->line,
-            "make neighbouring invocations (gl_LocalInvocationID.x) touch "
-            "neighbouring elements, or stage the tile through shared memory",
-            "%s is %s with stride %.0f elements (%lld bytes) across the "
-            "subgroup: %.0f %u-byte transactions per request instead of %.0f; "
-            "%s of the predicted %s",
-            var_name(a), a->is_store ? "written" : "read", stride_el,
-            (long long)a->lane_stride_bytes, ac->got, m->sector, ac->best, t1,
-            t2);
-        finding_detail_str(f, "term", share_d >= share_l ? "dram" : "l2");
-        finding_detail_int(f, "stride_bytes", (long long)a->lane_stride_bytes);
-        finding_detail_int(f, "transactions", llround(ac->got));
-        finding_detail_int(f, "ideal_transactions", llround(ac->best));
-        finding_detail_real(f, "time_us", cost_us);
-    }
+    uncoalesced_findings(m, ts, cost, time);
 
     /* bank-conflict */
     double sh_t = term_us(ts, "shared");

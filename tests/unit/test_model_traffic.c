@@ -204,6 +204,23 @@ static void test_row_walk(void **state)
         /* (the dram term adds the latency path, docs/model.md) */
         near(term(&x, "dram") - term(&x, "latency"),
              (4194304.0 * 4 + 16384 * 4) / 1e6, 1e-6);
+        /* the L1 looks up 32 lines a request (128 B per lane execution at
+         * 8000 GB/s): it binds, and the uncoalesced finding names it with
+         * the simulated 32 sectors a request instead of 4 */
+        if (i == 0) {
+            /* plus the coalesced stores: one line per 32 invocations */
+            near(term(&x, "l1"), (4194304.0 * 128 + 16384 / 32 * 128) / 8e6,
+                 1e-9);
+            assert_string_equal(x.kr->prediction.bound, "l1");
+            const finding *u = NULL;
+            for (size_t q = 0; q < x.kr->nfindings; q++)
+                if (strcmp(x.kr->findings[q].id, "uncoalesced-access") == 0)
+                    u = &x.kr->findings[q];
+            assert_non_null(u);
+            assert_non_null(strstr(u->message, "32 32-byte transactions per "
+                                               "request instead of 4"));
+            assert_non_null(strstr(u->message, "(l1 term)"));
+        }
         run_free(&x);
     }
 }
