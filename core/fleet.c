@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "merge.h"
+#include "verdict.h"
 
 typedef struct fleet_device {
     char key[512];
@@ -223,7 +224,7 @@ static void add_findings(fleet_ctx *c, const sample *all, size_t n)
 
 int fleet_analyse(report *r, double threshold)
 {
-    fleet_ctx c = {.r = r, .threshold = threshold > 0 ? threshold : 0.25};
+    fleet_ctx c = {.r = r, .threshold = threshold > 0 ? threshold : VERDICT_DEFAULT_TOLERANCE};
     map_devices(&c);
     sample *all = NULL;
     size_t nall = 0;
