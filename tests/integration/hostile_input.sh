@@ -111,3 +111,20 @@ PY
 [ $rc -eq 2 ] || fail "a negative time in a report: exit $rc, want 2"
 grep -q "'time_us' is negative (-5): a time cannot be negative" "$T/err" || fail "negative time: $(cat "$T/err")"
 echo "ok: workgroups[0] named, escaped keys keep their line, 64-bit size overflow and negative times are input errors (exit 2)"
+
+# the ==PROF== progress lines (stderr on a terminal) escape the name too;
+# script(1) records every byte the terminal got
+if command -v script > /dev/null; then
+    python3 - "$T" <<'PY'
+import json, sys
+json.dump({"kernels": [{"name": "evil\x1b]0;PWNED\x07\x1b[2J\rname", "kind": "cpu",
+           "library": "libm.so.6", "symbol": "cos", "args": {"n": 4}, "buffers": [{"bytes": 64}],
+           "threads": 1}]}, open(sys.argv[1] + "/evilrun.json", "w"))
+PY
+    script -q -e -c "$CW run --samples 3 --format json -o $T/evilrun.out $T/evilrun.json" \
+        "$T/typescript" > /dev/null 2>&1
+    grep -q '==PROF==' "$T/typescript" || fail "progress: no ==PROF== line on the terminal"
+    python3 -c "import sys; d=open(sys.argv[1],'rb').read(); sys.exit(1 if (b'\x1b]0;PWNED' in d or b'\x07' in d) else 0)" \
+        "$T/typescript" || fail "progress: a raw control sequence from the name reached the terminal"
+    echo "ok: ==PROF== progress lines escape kernel names"
+fi
