@@ -739,10 +739,24 @@ static int cmd_tui(const cli *c, int argc, char **argv)
     return rc;
 }
 
+/* The allocators abort() when memory runs out (so does std::terminate):
+ * the process ends with the contract's exit code, not a signal.  The
+ * supervised child of `run` and the TUI install their own handling. */
+static void on_abort_exit(int sig)
+{
+    (void)sig;
+    static const char m[] = "clockwork: stopped: out of memory or an internal error "
+                            "(abort); exit 4\n";
+    ssize_t w = write(STDERR_FILENO, m, sizeof m - 1);
+    (void)w;
+    _exit(CW_EXIT_ENV);
+}
+
 int main(int argc, char **argv)
 {
     /* past `ulimit -f` a write fails (EFBIG) and is reported; never a signal */
     signal(SIGXFSZ, SIG_IGN);
+    signal(SIGABRT, on_abort_exit);
     static const char *const commands[] = {"check", "run", "tui", "devices", "calibrate",
                                            "diff", "merge", "help"};
     const char *cmd = NULL;

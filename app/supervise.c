@@ -93,8 +93,9 @@ static char *signal_sentence(int sig, const char *during)
 {
     char buf[400];
     const char *ab = sigabbrev_np(sig);
-    snprintf(buf, sizeof buf, "the Vulkan driver crashed (killed by SIG%s: %s) %s",
-             ab ? ab : "?", strsignal(sig), during);
+    snprintf(buf, sizeof buf, "the Vulkan driver crashed (killed by SIG%s: %s%s) %s",
+             ab ? ab : "?", strsignal(sig),
+             sig == SIGABRT || sig == SIGKILL ? ", or memory ran out" : "", during);
     char *s = strdup(buf);
     if (!s)
         abort();
@@ -201,6 +202,9 @@ int supervise_begin(int *code)
                 _exit(CW_EXIT_ENV);
             for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++)
                 signal(forwarded[i], SIG_DFL);
+            /* an abort (out of memory) is a crash of this kernel too: the
+             * parent resumes after it */
+            signal(SIGABRT, SIG_DFL);
             active = 1;
             out_fd = p[1];
             return 0;
