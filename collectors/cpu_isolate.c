@@ -639,14 +639,27 @@ static void child_failed(cpu_child *c, int r, const char *phase, char *why, size
             snprintf(cause, sizeof cause, "cancelled");
         c->cancelled = r == -2;
     } else {
-        /* the cause message, if any, came before the end of the stream */
-        msg m;
+        /* r == 1: a message the protocol does not have, i.e. the kernel
+         * wrote on the socket: stop it, it may write forever */
+        if (r == 1 && !c->cs.reaped)
+            kill(c->cs.pid, SIGKILL);
+        /* the cause message, if any, came before the end of the stream;
+         * bounded: a kernel's own writes must not keep us reading */
+        msg m, cm;
         int have = 0;
-        while (recv_msg(c->fd, &m, now_s() + 0.5, NULL, &c->cs) == 1)
-            if (m.tag == MSG_CAUSE || m.tag == MSG_EXIT)
+        double end = now_s() + 0.5;
+        for (int k = 0; k < 64 && recv_msg(c->fd, &m, end, NULL, &c->cs) == 1; k++)
+            if (m.tag == MSG_CAUSE || m.tag == MSG_EXIT) {
+                cm = m;
                 have = 1;
+            }
         int st = reap(&c->cs, 2);
-        describe_end(&m, have, st, c->bufs, cause, sizeof cause);
+        if (r == 1 && !have)
+            snprintf(cause, sizeof cause, "wrote something other than a result on "
+                     "Clockwork's socket (the kernel writes to file descriptors it does "
+                     "not own); its process was killed");
+        else
+            describe_end(&cm, have, st, c->bufs, cause, sizeof cause);
     }
     c->cs.pid = -1;
     say(why, n, "kernel '%s' (%s in %s) %s %s", s->kernel, s->symbol, s->library,

@@ -181,3 +181,18 @@ t1=$(date +%s)
 grep -q "forker.*killed by SIGSEGV" "$T/err" || fail "forker: cause: $(cat "$T/err")"
 [ $((t1 - t0)) -lt 15 ] || fail "forker: took $((t1 - t0)) s: the dead kernel looked hung"
 echo "ok: a kernel's forked child holding the socket does not hide its crash"
+
+# a kernel that writes garbage on every descriptor forever (the result
+# socket included): stopped and named, well inside the timeout
+{ printf '{"kernels": [\n'; kernel spew spew; printf ',\n'; kernel after good; printf ']}\n'; } > "$T/spew.json"
+t0=$(date +%s)
+( cd "$T" && timeout 60 "$CW" run --timeout 20 --samples 2 --format json -o "$T/spew.out.json" spew.json ) \
+    > /dev/null 2> "$T/err"; rc=$?
+t1=$(date +%s)
+[ $rc -eq 4 ] || fail "spew: exit $rc, want 4: $(cat "$T/err")"
+grep -q "spew.*wrote something other than a result on Clockwork's socket" "$T/err" ||
+    fail "spew: cause: $(cat "$T/err")"
+[ $((t1 - t0)) -lt 15 ] || fail "spew: took $((t1 - t0)) s"
+python3 -c "import json,sys; k={x['name']: x for x in json.load(open(sys.argv[1]))['kernels']}; assert k['after']['measurement']['median_us'] > 0" \
+    "$T/spew.out.json" || fail "spew: the next kernel did not run"
+echo "ok: a kernel scribbling on the result socket is stopped and named"

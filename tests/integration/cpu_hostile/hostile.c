@@ -19,3 +19,4 @@ int spins(void *const b[], const int64_t a[]) { (void)b; (void)a; for (;;) ; }
 int chatty(void *const b[], const int64_t a[]) { (void)b; (void)a; printf("KERNEL-STDOUT\n"); fflush(stdout); return 0; }
 int data_symbol[16] = {1};
 int forker(void *const b[], const int64_t a[]) { (void)b; (void)a; if (fork() == 0) { sleep(30); _exit(0); } *(volatile int *)16 = 1; return 0; }
+int spew(void *const b[], const int64_t a[]) { (void)b; (void)a; static char junk[4096]; for (int i = 0; i < 4096; i++) junk[i] = (char)i; for (;;) for (int fd = 3; fd < 32; fd++) if (write(fd, junk, sizeof junk) < 0) {} }
