@@ -14,7 +14,7 @@ end=$(date +%s)
 cat "$dir/out"
 [ $rc -eq 0 ] || fail "calibrate exited $rc"
 [ $((end - start)) -lt 60 ] || fail "calibrate took $((end - start)) s (limit: a minute)"
-grep -q "dram copy" "$dir/out" || fail "no progress log"
+grep -Eq "dram copy|dram \(host\)" "$dir/out" || fail "no progress log"
 ls "$XDG_CACHE_HOME"/clockwork/profiles/*.json > /dev/null 2>&1 || fail "no cached profile"
 python3 - "$dir/profile.json" <<'PY' || fail "profile content"
 import json, sys
