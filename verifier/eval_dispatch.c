@@ -724,6 +724,11 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         kc->sfu_ops += n * I->sfu[i];
         kc->int_ops += n * I->intops[i];
         kc->instructions += n * I->instr[i];
+        /* subgroup operations (one per lane execution, for the model's
+         * latency path: docs/model.md 4.1); Elect is a mask test */
+        if (m->insts[i].opcode > SpvOpGroupNonUniformElect &&
+            m->insts[i].opcode <= SpvOpGroupNonUniformQuadSwap)
+            kc->subgroup_ops += n;
         if (I->is_atomic[i])
             kc->atomics += n;
         line_add(kc, slot_of, nslot, m->insts[i].line,

@@ -50,6 +50,7 @@ typedef struct model {
     double atomic_same_ns;   /* same-address global atomic, per request */
     int atomic_combine;      /* a subgroup's same-address atomics: 1 request */
     double barrier_ns;       /* GPU barrier on the latency path */
+    double subgroup_op_ns;   /* GPU subgroup operation on the path */
     double shared_atomic_same_ns, shared_atomic_pus;
     uint32_t reg_granule;    /* registers per subgroup allocation block */
     double cpu_instr_cyc, cpu_storage_cyc, cpu_shared_cyc, cpu_barrier_ns,
@@ -222,6 +223,12 @@ static void resolve(model *m)
     }
     m->fp_lat_cyc = need_rate(m, pos(p->fp_latency_cycles), 4.0,
                               "dependent FP latency", "cycles", 1);
+    /* stated only for kernels that have subgroup operations */
+    if (!m->is_cpu && m->c->subgroup_ops > 0)
+        m->subgroup_op_ns = need_rate(m, pos(p->subgroup_op_ns),
+                                      8 * m->fp_lat_cyc / m->clock_ghz,
+                                      "subgroup-operation cost",
+                                      "ns (8 dependent FP latencies)", 1);
     m->atomic_same_ns = need_rate(m, pos(p->atomic_same_ns),
                                   1e3 / m->atomic_pus * m->subgroup,
                                   "same-address atomic cost",
@@ -811,9 +818,12 @@ static double gpu_path_us(const model *m)
     double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
     double issue_cyc = c->instructions / inv;
     double chain_cyc = fl / inv / 2 / chains * m->fp_lat_cyc;
+    /* subgroup operations on the path: each is a dependent step of its
+     * invocation (a shuffle tree, a reduction) */
     double per_group_ns = trips * m->latency_ns +
                           fmax(issue_cyc, chain_cyc) / m->clock_ghz +
-                          c->barriers / (double)m->groups * m->barrier_ns;
+                          c->barriers / (double)m->groups * m->barrier_ns +
+                          c->subgroup_ops / inv * m->subgroup_op_ns;
     return m->waves * per_group_ns * 1e-3;
 }
 

@@ -154,6 +154,9 @@ typedef struct kernel_counts {
     double shared_load_bytes, shared_store_bytes;
     double uniform_load_bytes;
     double atomics;
+    double subgroup_ops;         /* lane executions of subgroup operations
+                                    (reductions, scans, broadcasts,
+                                    shuffles, ballots) */
     double barriers;             /* per workgroup x executions */
     double compulsory_read_bytes;  /* distinct bytes read from buffers */
     double compulsory_write_bytes; /* distinct bytes written */

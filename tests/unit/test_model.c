@@ -331,6 +331,25 @@ static void test_one_workgroup_latency(void **state)
     fx_free(&f);
 }
 
+/* Subgroup operations are dependent steps of the path: 3 per invocation
+ * at the profile's 40 ns add 120 ns per wave. */
+static void test_subgroup_ops_on_path(void **state)
+{
+    (void)state;
+    fixture a, b;
+    for (int i = 0; i < 2; i++) {
+        fixture *f = i ? &b : &a;
+        fx_init(f, 1, 64);
+        f->p.subgroup_op_ns = 40;
+        f->c.instructions = 64 * 10.0;
+        f->c.subgroup_ops = i ? 64 * 3.0 : 0;
+        fx_run(f);
+    }
+    assert_close(term(&b, "latency") - term(&a, "latency"), 3 * 40e-3);
+    fx_free(&a);
+    fx_free(&b);
+}
+
 static void test_launch_bound(void **state)
 {
     (void)state;
@@ -1163,6 +1182,7 @@ int main(void)
         cmocka_unit_test(test_compute_bound),
         cmocka_unit_test(test_double_flops),
         cmocka_unit_test(test_one_workgroup_latency),
+        cmocka_unit_test(test_subgroup_ops_on_path),
         cmocka_unit_test(test_launch_bound),
         cmocka_unit_test(test_uncoalesced),
         cmocka_unit_test(test_uncoalesced_message),
