@@ -364,6 +364,11 @@ static void child_setup(int fd, pid_t parent, const cpu_isolate_buffers *bufs)
         signal(reset[i], SIG_DFL);
     /* nothing but the report may reach stdout */
     dup2(2, 1);
+    /* no descriptor of Clockwork's but the socket: a kernel writing on
+     * every descriptor must not reach a pipe or file of the parent's */
+    if (fd > 3)
+        close_range(3, (unsigned)fd - 1, 0);
+    close_range((unsigned)fd + 1, ~0U, 0);
     /* where the main thread's stack ends, to tell a stack overflow */
     int here;
     struct rlimit rl;

@@ -3,7 +3,7 @@
  * child process and is not trusted: whatever it does (return codes, writes
  * anywhere in or around its buffers, signals, exit, _exit, stdout, closing
  * or scribbling fuzz bytes onto every descriptor, the result socket
- * included, sleeping, forking) the parent must return with a cause, within
+ * included, once or forever, sleeping, forking) the parent must return with a cause, within
  * its timeout, without crashing, leaking or leaving a child behind.
  *
  * Input: [nbuf 1..3][size u16 x nbuf][8 x int64 args][ncalls 1..4][rest:
@@ -48,6 +48,7 @@ static const char kernel_src[] =
     "  case 12: if (fork() == 0) { for (int fd = 3; fd < 64; fd++) if (write(fd, (const void *)p, 64) < 0) {} _exit(0); } return 0;\n"
     "  case 13: { volatile char big[1 << 16]; big[a[1] & 0xffff] = 1; return act(b, a) + big[0]; }\n"
     "  case 14: for (;;) {}\n"
+    "  case 15: for (;;) for (int fd = 3; fd < 64; fd++) if (write(fd, (const void *)p, (size_t)(a[2] & 4095)) < 0) {}\n"
     "  default: return 0;\n"
     "  }\n"
     "}\n";

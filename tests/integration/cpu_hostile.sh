@@ -196,3 +196,14 @@ grep -q "spew.*wrote something other than a result on Clockwork's socket" "$T/er
 python3 -c "import json,sys; k={x['name']: x for x in json.load(open(sys.argv[1]))['kernels']}; assert k['after']['measurement']['median_us'] > 0" \
     "$T/spew.out.json" || fail "spew: the next kernel did not run"
 echo "ok: a kernel scribbling on the result socket is stopped and named"
+
+# the same scribbler beside a GPU kernel: run's supervised device process
+# talks to its parent over a pipe the kernel must not reach
+printf '{"kernels": [{"name": "saxpy_small", "shader": "%s", "workgroups": [4, 1, 1], "push": {"n": 1024, "alpha": 2.0}, "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]},\n%s]}\n' \
+    "$ROOT/examples/kernels/saxpy.comp" "$(kernel spew spew)" > "$T/mixed.json"
+( cd "$T" && timeout 120 "$CW" run --timeout 20 --samples 2 --format json -o "$T/mixed.out.json" mixed.json ) \
+    > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "mixed: exit $rc, want 4: $(cat "$T/err")"
+python3 -c "import json,sys; k={x['name']: x for x in json.load(open(sys.argv[1]))['kernels']}; assert k['saxpy_small']['measurement']['median_us'] > 0 and 'socket' in k['spew']['measurement']['error']" \
+    "$T/mixed.out.json" || fail "mixed: report"
+echo "ok: a scribbling CPU kernel beside a GPU kernel: the run and its report survive"
