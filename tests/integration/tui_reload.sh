@@ -21,9 +21,11 @@ start live 100 30 "$CW" tui --samples 5 --budget 0.2 "$D/plan.json"
 expect live 'done · 1 measured' "first pass measured" 900
 keys live p
 expect live 'paused' "p pauses"
-keys live p
+# r while paused: the re-run waits, so its message can be seen; resuming
+# runs it (the message goes when the round is done)
 keys live r
 expect live 're-running every kernel' "r re-runs"
+keys live p
 expect live 'done · 1 measured' "re-run finished" 900
 keys live l
 expect live 'loop · round [2-9][0-9]* · sampling' "l loops: another round starts by itself" 900
