@@ -40,6 +40,14 @@ static void on_abort(int sig)
     /* a crash: give the terminal back before the process dies (htop does
      * the same); endwin is not async-signal-safe, but nothing else runs */
     term_close();
+    if (sig != SIGABRT) { /* most likely the Vulkan driver, on the worker */
+        static const char m[] = "clockwork: the TUI crashed (a signal, most likely in the "
+                                "Vulkan driver while measuring); 'clockwork run PLAN' "
+                                "measures in a supervised process and keeps the other "
+                                "kernels' results\n";
+        ssize_t w = write(STDERR_FILENO, m, sizeof m - 1);
+        (void)w;
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }
