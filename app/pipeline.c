@@ -1,5 +1,6 @@
 /* pipeline.c - one kernel through every stage (see pipeline.h). */
 #include "pipeline.h"
+#include "units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,7 +164,7 @@ int pipeline_measure_kernel(backend_slot *dev, const plan_kernel *k,
     double guard_s = ro && ro->timeout_s > 0 ? ro->timeout_s : 10.0;
     if (kr->prediction.valid && kr->prediction.time_us * 1e-6 > guard_s) {
         char t[64], msg[400];
-        fmt_time_us(t, sizeof t, kr->prediction.time_us);
+        units_time_us(t, sizeof t, kr->prediction.time_us);
         snprintf(msg, sizeof msg, "not run: the kernel is predicted to take %s (%s), longer "
                  "than the hang guard's --timeout of %g s; raise --timeout above the "
                  "prediction to measure it", t, confidence_name(kr->prediction.conf), guard_s);

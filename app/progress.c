@@ -1,5 +1,6 @@
 /* progress.c - ==PROF== lines on a terminal's stderr (see progress.h). */
 #include "progress.h"
+#include "units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,16 +15,6 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void fmt_us(char *b, size_t n, double us)
-{
-    if (us < 1e3)
-        snprintf(b, n, "%.3g µs", us);
-    else if (us < 1e6)
-        snprintf(b, n, "%.3g ms", us / 1e3);
-    else
-        snprintf(b, n, "%.3g s", us / 1e6);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -72,7 +63,7 @@ void progress_sample(void *user, double sample_us)
     memcpy(s, p->recent, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_double);
     char med[32];
-    fmt_us(med, sizeof med, s[n / 2]);
+    units_time_us(med, sizeof med, s[n / 2]);
     fprintf(stderr, "\r==PROF== [%zu/%zu] %s: %u sample%s taken, median so far %s\033[K",
             p->index, p->total, p->name, p->samples, p->samples == 1 ? "" : "s", med);
     fflush(stderr);
@@ -86,7 +77,7 @@ void progress_done(progress *p, const kernel_report *kr)
     char what[160];
     if (m->valid) {
         char med[32];
-        fmt_us(med, sizeof med, m->median_us);
+        units_time_us(med, sizeof med, m->median_us);
         snprintf(what, sizeof what, "%u samples, median %s", m->samples, med);
     } else if (m->error) {
         snprintf(what, sizeof what, "run failed");

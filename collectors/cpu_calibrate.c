@@ -257,14 +257,14 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
     double f1 = measure_fma(1, min_s, &fk, &sh);
     busy = fmin(busy, sh);
     if (log)
-        fprintf(log, "  FP32 FMA, 1 core:      %8.1f GFLOPS\n", f1);
+        fprintf(log, "  FP32 FMA, 1 core:      %8.1f GFLOP/s\n", f1);
     double fn = f1;
     if (nt > 1) {
         fn = measure_fma(nt, min_s, &fk, &sh);
         busy = fmin(busy, sh);
     }
     if (log)
-        fprintf(log, "  FP32 FMA, %u cores:    %8.1f GFLOPS\n", nt, fn);
+        fprintf(log, "  FP32 FMA, %u cores:    %8.1f GFLOP/s\n", nt, fn);
 
     /* Arrays well beyond the last-level cache so the triad streams DRAM. */
     size_t llc = out->l2_bytes ? out->l2_bytes : (32u << 20);
@@ -328,7 +328,7 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
                 "ceilings are low; calibrate on a quiet machine\n",
                 busy * 100);
     snprintf(out->command, sizeof out->command,
-             "clockwork calibrate --cpu: %s; FMA %.1f GFLOPS on 1 core, "
+             "clockwork calibrate --cpu: %s; FMA %.1f GFLOP/s on 1 core, "
              "%.1f on %u; triad %.1f GB/s on 1 core, %.1f on %u%s",
              fk.name, f1, fn, nt, b1, bn, nt,
              busy < 0.9 ? "; machine busy while measuring" : "");

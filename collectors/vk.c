@@ -3,6 +3,7 @@
 #include "vk.h"
 #include "alloc.h"
 #include "input.h"
+#include "units.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -448,7 +449,11 @@ void vk_write_devices_table(const vk_device_info *d, size_t n, FILE *out)
         ROW("push constants max", "%u B", l->max_push_bytes);
         ROW("device-local memory", "%.2f GiB",
             (double)x->device_local_bytes / (1024.0 * 1024.0 * 1024.0));
-        ROW("timestamp period", "%g ns", (double)x->timestamp_period_ns);
+        {
+            char tp[32];
+            units_time_us(tp, sizeof tp, (double)x->timestamp_period_ns / 1e3);
+            ROW("timestamp period", "%s", tp);
+        }
         for (size_t q = 0; q < x->nfamilies; q++) {
             char flags[64], label[48];
             queue_flags_text(x->families[q].flags, flags, sizeof flags);

@@ -283,9 +283,9 @@ void fleet_write_table(const report *r, FILE *out)
     json_t *k;
     json_array_foreach(json_object_get(f, "kernels"), i, k) {
         char mn[32], md[32], mx[32], off[256] = "";
-        fmt_time_us(mn, sizeof mn, json_number_value(json_object_get(k, "min_us")));
-        fmt_time_us(md, sizeof md, json_number_value(json_object_get(k, "median_us")));
-        fmt_time_us(mx, sizeof mx, json_number_value(json_object_get(k, "max_us")));
+        units_time_us(mn, sizeof mn, json_number_value(json_object_get(k, "min_us")));
+        units_time_us(md, sizeof md, json_number_value(json_object_get(k, "median_us")));
+        units_time_us(mx, sizeof mx, json_number_value(json_object_get(k, "max_us")));
         size_t j;
         json_t *o;
         json_array_foreach(json_object_get(k, "off"), j, o) {

@@ -24,6 +24,7 @@
 #include "alloc.h"
 #include "error.h"
 #include "findings.h"
+#include "units.h"
 
 typedef struct finding {
     char *id;       /* stable finding id, ARCHITECTURE §5 */
@@ -265,9 +266,5 @@ int report_read_text(const char *path, const char *text, size_t len,
 int cw_write_file_atomic(const char *path, const char *data, size_t len,
                          cw_error *err);
 
-/* Unit-aware formatting: "245 µs", "3.28 TB/s", "12.5 GFLOP". */
-void fmt_time_us(char *buf, size_t n, double us);
-void fmt_bytes(char *buf, size_t n, double bytes);
-void fmt_rate(char *buf, size_t n, double per_s, const char *unit);
 
 #endif

@@ -16,6 +16,14 @@
 
 static json_t *jstr(const char *s) { return s ? json_string(s) : json_null(); }
 static json_t *jnum(double v) { return isfinite(v) ? json_real(v) : json_null(); }
+/* A count (FLOPs, bytes): an exact integer while a double holds one, so
+ * 2^40 bytes is 1099511627776 and not 1.099511628e+12 (issue 16). */
+static json_t *jcount(double v)
+{
+    if (isfinite(v) && v == floor(v) && fabs(v) < 9007199254740992.0)
+        return json_integer((json_int_t)v);
+    return jnum(v);
+}
 
 static json_t *u32_triple(const uint32_t v[3])
 {
@@ -50,8 +58,8 @@ static json_t *prediction_json(const prediction *p)
     json_object_set_new(o, "time_high_us",
                         range ? jnum(p->time_high_us) : json_null());
     json_object_set_new(o, "bound", jstr(p->bound));
-    json_object_set_new(o, "flops", jnum(p->flops));
-    json_object_set_new(o, "bytes", jnum(p->bytes));
+    json_object_set_new(o, "flops", jcount(p->flops));
+    json_object_set_new(o, "bytes", jcount(p->bytes));
     json_object_set_new(o, "invocations", json_integer((json_int_t)p->invocations));
     json_object_set_new(o, "confidence", json_string(confidence_name(p->conf)));
     json_object_set_new(o, "registers_per_invocation",

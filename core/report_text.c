@@ -68,8 +68,8 @@ void report_write_table(const report *r, FILE *out, int measured)
                 snprintf(row[c], 48, "-");
         } else {
             snprintf(row[c++], 48, "%s", p->bound ? p->bound : "-");
-            fmt_time_us(row[c++], 48, p->ideal_time_us);
-            fmt_time_us(row[c++], 48, p->time_us);
+            units_time_us(row[c++], 48, p->ideal_time_us);
+            units_time_us(row[c++], 48, p->time_us);
             if (!measured) {
                 if (p->time_us > 0)
                     snprintf(row[c++], 48, "%.0f%%", 100.0 * p->ideal_time_us / p->time_us);
@@ -81,7 +81,7 @@ void report_write_table(const report *r, FILE *out, int measured)
         if (measured) {
             c = 4;
             if (m->valid) {
-                fmt_time_us(row[c++], 48, m->median_us);
+                units_time_us(row[c++], 48, m->median_us);
                 if (m->median_us > 0)
                     snprintf(row[c++], 48, "±%.1f%%", 100.0 * m->mad_us / m->median_us);
                 else
@@ -179,10 +179,14 @@ static void csv_field(FILE *out, const char *s)
     }
 }
 
+/* exact: integers in full, other values with 10 digits as in the JSON */
 static void csv_num(FILE *out, int valid, double v)
 {
-    if (valid && isfinite(v))
-        fprintf(out, "%.6g", v);
+    char b[40];
+    if (valid && isfinite(v)) {
+        units_exact(b, sizeof b, v);
+        fputs(b, out);
+    }
 }
 
 void report_write_csv(const report *r, FILE *out)

@@ -1,5 +1,6 @@
 /* verdict.c - measured vs predicted (see verdict.h).  Pure: no I/O. */
 #include "verdict.h"
+#include "units.h"
 
 #include "alloc.h"
 
@@ -69,11 +70,15 @@ static void counter_evidence(const verdict_input *in, const prediction *p,
         char share[64] = "";
         if (counter_val(m, "cache-references", &refs) && refs > 0)
             snprintf(share, sizeof share, " (%.1f%% of references)", 100 * miss / refs);
+        char n1[32], b1[32], b2[32];
+        units_count(n1, sizeof n1, miss);
+        units_bytes(b1, sizeof b1, miss * 64.0);
+        units_bytes(b2, sizeof b2, p->bytes);
         if (p->bytes > 0)
-            add(b, "cache misses %.3g per call%s: × 64 B = %.3g B vs the model's %.3g "
-                   "compulsory bytes", miss, share, miss * 64.0, p->bytes);
+            add(b, "cache misses %s per call%s: × 64 B = %s vs the model's %s "
+                   "compulsory", n1, share, b1, b2);
         else
-            add(b, "cache misses %.3g per call%s", miss, share);
+            add(b, "cache misses %s per call%s", n1, share);
     }
     double sc, p128 = 0, p256 = 0, p512 = 0;
     int have_sc = counter_val(m, ":SCALAR_SINGLE", &sc) ||
@@ -84,9 +89,12 @@ static void counter_evidence(const verdict_input *in, const prediction *p,
                  counter_val(m, "PACK256_UOPS_RETIRED", &p256) |
                  counter_val(m, "512B_PACKED_SINGLE", &p512) |
                  counter_val(m, "PACK512_UOPS_RETIRED", &p512);
-    if (have_sc || have_p)
-        add(b, "FP instructions per call: %.3g scalar, %.3g packed", have_sc ? sc : 0.0,
-            p128 + p256 + p512);
+    if (have_sc || have_p) {
+        char n1[32], n2[32];
+        units_count(n1, sizeof n1, have_sc ? sc : 0.0);
+        units_count(n2, sizeof n2, p128 + p256 + p512);
+        add(b, "FP instructions per call: %s scalar, %s packed", n1, n2);
+    }
     double tc;
     /* task-clock is CPU time in ns summed over the kernel's threads; the
      * counters ran from before the hand-off to the kernel's thread until
@@ -98,8 +106,11 @@ static void counter_evidence(const verdict_input *in, const prediction *p,
         if (in->threads > 1 && busy < 0.75 * in->threads)
             snprintf(more, sizeof more, " of the %u threads planned (serial code, a "
                      "smaller thread pool, or other load on the machine)", in->threads);
-        add(b, "CPU time %.3g ms per call over %.3g ms counted: %.1f CPUs busy%s",
-            tc / 1e6, span / 1e3, busy, more);
+        char t1[32], t2[32];
+        units_time_us(t1, sizeof t1, tc / 1e3);
+        units_time_us(t2, sizeof t2, span);
+        add(b, "CPU time %s per call over %s counted: %.1f CPUs busy%s", t1, t2, busy,
+            more);
     }
 }
 
@@ -119,8 +130,8 @@ static void evidence(const verdict_input *in, const prediction *p, const measure
                "it is excluded", m->cold_us / m->median_us);
     if (in->launch_us > 0 && m->median_us > 0 && m->median_us < 3 * in->launch_us) {
         char t[32], l[32];
-        fmt_time_us(t, sizeof t, m->median_us);
-        fmt_time_us(l, sizeof l, in->launch_us);
+        units_time_us(t, sizeof t, m->median_us);
+        units_time_us(l, sizeof l, in->launch_us);
         add(b, "the dispatch (%s) is within 3× of the launch overhead (%s): "
                "fixed costs dominate", t, l);
     }
@@ -184,7 +195,7 @@ static double best_own_us(const prediction *p, const measurement *m)
     return m->best_own_us;
 }
 
-/* "200 GFLOPS (best call 222) of a 2e+03 GFLOPS FP32 roofline: 10.0%
+/* "200 GFLOP/s (best call 222 GFLOP/s) of a 2.00 TFLOP/s FP32 roofline: 10.0%
  * efficiency (best call 11.1%)" for a kernel predicted at its roofline. */
 static void roofline_rate(const prediction *p, const measurement *m, sbuf *b)
 {
@@ -192,14 +203,15 @@ static void roofline_rate(const prediction *p, const measurement *m, sbuf *b)
     double best_s = (m->min_us > 0 ? m->min_us : m->median_us) * 1e-6;
     double roof_s = p->time_us * 1e-6;
     double eff = p->time_us / m->median_us, eff_best = roof_s / best_s;
-    if (p->bound && strcmp(p->bound, "fp32") == 0 && p->flops > 0)
-        add(b, "reaches %.3g GFLOPS (best call %.3g) of a %.3g GFLOPS FP32 roofline: "
-               "%.1f%% efficiency (best call %.1f%%)", p->flops / secs / 1e9,
-            p->flops / best_s / 1e9, p->flops / roof_s / 1e9, eff * 100, eff_best * 100);
-    else
-        add(b, "reaches %.3g GB/s (best call %.3g) of a %.3g GB/s memory roofline: "
-               "%.1f%% efficiency (best call %.1f%%)", p->bytes / secs / 1e9,
-            p->bytes / best_s / 1e9, p->bytes / roof_s / 1e9, eff * 100, eff_best * 100);
+    int fp = p->bound && strcmp(p->bound, "fp32") == 0 && p->flops > 0;
+    double work = fp ? p->flops : p->bytes;
+    const char *unit = fp ? "FLOP" : "B";
+    char r1[32], r2[32], r3[32];
+    units_rate(r1, sizeof r1, work / secs, unit);
+    units_rate(r2, sizeof r2, work / best_s, unit);
+    units_rate(r3, sizeof r3, work / roof_s, unit);
+    add(b, "reaches %s (best call %s) of a %s %s roofline: %.1f%% efficiency (best call "
+           "%.1f%%)", r1, r2, r3, fp ? "FP32" : "memory", eff * 100, eff_best * 100);
 }
 
 static void judge(const verdict_input *in, const prediction *p, const measurement *m,
@@ -244,12 +256,12 @@ static void judge(const verdict_input *in, const prediction *p, const measuremen
     else
         out->status = DIV_OK;
     char meas[96], pred[32], ideal[32];
-    fmt_time_us(meas, sizeof meas, m->median_us);
-    fmt_time_us(pred, sizeof pred, p->time_us);
-    fmt_time_us(ideal, sizeof ideal, p->ideal_time_us);
+    units_time_us(meas, sizeof meas, m->median_us);
+    units_time_us(pred, sizeof pred, p->time_us);
+    units_time_us(ideal, sizeof ideal, p->ideal_time_us);
     if (judged != m->median_us) {
         char own[32];
-        fmt_time_us(own, sizeof own, judged);
+        units_time_us(own, sizeof own, judged);
         snprintf(meas + strlen(meas), sizeof meas - strlen(meas), " (%s", own);
         snprintf(meas + strlen(meas), sizeof meas - strlen(meas), "%s", " without CPU wait)");
     }
@@ -260,8 +272,8 @@ static void judge(const verdict_input *in, const prediction *p, const measuremen
             in->calibrate ? in->calibrate : "clockwork calibrate");
     else if (in_range) {
         char lo[32], hi[32];
-        fmt_time_us(lo, sizeof lo, p->time_low_us);
-        fmt_time_us(hi, sizeof hi, p->time_high_us);
+        units_time_us(lo, sizeof lo, p->time_low_us);
+        units_time_us(hi, sizeof hi, p->time_high_us);
         add(&b, "measured %s is inside the estimated range %s to %s (band ±%.0f%%): the "
                 "model was unsure, it guessed addresses or atomics that depend on buffer "
                 "contents", meas, lo, hi, 100 * band);
@@ -269,7 +281,7 @@ static void judge(const verdict_input *in, const prediction *p, const measuremen
         add(&b, "measured %s is within ±%.0f%% of the predicted %s", meas, 100 * band, pred);
     else if (ranged && out->status == DIV_SLOWER) {
         char hi[32];
-        fmt_time_us(hi, sizeof hi, p->time_high_us);
+        units_time_us(hi, sizeof hi, p->time_high_us);
         add(&b, "measured %s is %.2f× the predicted %s and above the worst case of the "
                 "estimate (%s, band ±%.0f%%)", meas, out->ratio, pred, hi, 100 * band);
     }
@@ -280,16 +292,22 @@ static void judge(const verdict_input *in, const prediction *p, const measuremen
         roofline_rate(p, m, &b);
         double best = best_own_us(p, m);
         if (m->has_wait && m->wait_median_us > 0.02 * m->median_us)
-            add(&b, "the kernel's threads waited %.3g ms per call (median) for a CPU held "
+        {
+            char w[32];
+            units_time_us(w, sizeof w, m->wait_median_us);
+            add(&b, "the kernel's threads waited %s per call (median) for a CPU held "
                     "by other processes: %.1f%% efficiency on the best call once that "
-                    "wait is discounted", m->wait_median_us / 1e3,
-                100 * p->time_us / best);
+                    "wait is discounted", w, 100 * p->time_us / best);
+        }
     } else if (out->status != DIV_OK) {
         double s = m->median_us * 1e-6;
+        char r[32];
+        units_rate(r, sizeof r, p->bytes / s, "B");
         if (p->bytes > 0)
-            add(&b, "achieved %.3g GB/s on the compulsory bytes", p->bytes / s / 1e9);
+            add(&b, "achieved %s on the compulsory bytes", r);
+        units_rate(r, sizeof r, p->flops / s, "FLOP");
         if (p->flops > 0)
-            add(&b, "%.3g GFLOP/s", p->flops / s / 1e9);
+            add(&b, "%s", r);
         if (p->bound)
             add(&b, "the model's bound was %s", p->bound);
     }
@@ -326,9 +344,9 @@ finding *verdict_far_below_roofline(kernel_report *kr, const char *file, const c
     if (eff >= thr)
         return NULL;
     char t1[32], t2[32], t3[32];
-    fmt_time_us(t1, sizeof t1, term_us);
-    fmt_time_us(t2, sizeof t2, time_us);
-    fmt_time_us(t3, sizeof t3, ideal_us);
+    units_time_us(t1, sizeof t1, term_us);
+    units_time_us(t2, sizeof t2, time_us);
+    units_time_us(t3, sizeof t3, ideal_us);
     finding *f = report_add_finding(
         kr, FINDING_FAR_BELOW_ROOFLINE, SEV_WARNING, file, 0,
         hint ? hint : "see the other performance findings and the per-term times",
@@ -346,8 +364,8 @@ static void ceiling_exceeded(const verdict_input *in, kernel_report *kr)
     const prediction *p = &kr->prediction;
     const measurement *m = &kr->measurement;
     char meas[32], ideal[32];
-    fmt_time_us(meas, sizeof meas, m->median_us);
-    fmt_time_us(ideal, sizeof ideal, p->ideal_time_us);
+    units_time_us(meas, sizeof meas, m->median_us);
+    units_time_us(ideal, sizeof ideal, p->ideal_time_us);
     const char *cal = in->calibrate ? in->calibrate : "clockwork calibrate";
     char hint[200];
     snprintf(hint, sizeof hint, "measure the device's ceilings with `%s`, or fix the "

@@ -3,6 +3,7 @@
  * views_detail.c, views_source.c, views_device.c, views_help.c and
  * roofline.c; panes in views_pane.c.  See views.h. */
 #include "views.h"
+#include "units.h"
 #include "views_int.h"
 
 #include <math.h>
@@ -16,47 +17,25 @@
 
 void views_fmt_time(char *buf, size_t n, double us)
 {
-    if (!(us >= 0) || !isfinite(us))
-        snprintf(buf, n, "-");
-    else if (us < 10)
-        snprintf(buf, n, "%.2fµs", us);
-    else if (us < 100)
-        snprintf(buf, n, "%.1fµs", us);
-    else if (us < 999.5)
-        snprintf(buf, n, "%.0fµs", us);
-    else if (us < 9995)
-        snprintf(buf, n, "%.2fms", us / 1e3);
-    else if (us < 99950)
-        snprintf(buf, n, "%.1fms", us / 1e3);
-    else if (us < 999500)
-        snprintf(buf, n, "%.0fms", us / 1e3);
-    else if (us < 9.995e7)
-        snprintf(buf, n, "%.2fs", us / 1e6);
-    else
-        snprintf(buf, n, "%.0fs", us / 1e6);
+    units_time_compact(buf, n, us);
 }
 
+/* Through core/units: bytes in binary units, "X/s" as a rate, other units
+ * (FLOP, instr) and none as counts. */
 void views_fmt_si(char *buf, size_t n, double v, const char *unit)
 {
-    static const char *const pre[] = {"", "k", "M", "G", "T", "P", "E"};
-    if (!isfinite(v)) {
-        snprintf(buf, n, "-");
-        return;
+    size_t len = strlen(unit);
+    if (strcmp(unit, "B") == 0) {
+        units_bytes(buf, n, v);
+    } else if (len > 2 && strcmp(unit + len - 2, "/s") == 0) {
+        char u[32];
+        snprintf(u, sizeof u, "%.*s", (int)(len - 2), unit);
+        units_rate(buf, n, v, u);
+    } else {
+        char c[40];
+        units_count(c, sizeof c, v);
+        snprintf(buf, n, "%s%s%s", c, *unit && !strchr(c, ' ') ? " " : "", unit);
     }
-    int i = 0;
-    double a = fabs(v);
-    while (a >= 999.5 && i < 6) {
-        a /= 1000;
-        v /= 1000;
-        i++;
-    }
-    const char *sp = *unit || i ? " " : ""; /* "12 B", "1.5 M", "12" */
-    if (i == 0 && a == floor(a))
-        snprintf(buf, n, "%.0f%s%s", v, sp, unit);
-    else
-        snprintf(buf, n, a < 9.995 ? "%.2f%s%s%s" : a < 99.95 ? "%.1f%s%s%s"
-                                                              : "%.0f%s%s%s",
-                 v, sp, pre[i], unit);
 }
 
 void views_fmt_ratio(char *buf, size_t n, double r)
@@ -727,13 +706,12 @@ static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
         p.y++;
     }
     if (m->ncounters && p.y < p.cv.rows && p.cv.cols > 20) {
-        size_t o = 0;
-        line[0] = '\0';
+        size_t o = (size_t)snprintf(line, sizeof line, "per dispatch: ");
         for (size_t i = 0; i < m->ncounters && o + 80 < sizeof line; i++) {
             const counter_value *c = &m->counters[i];
             char val[32];
             if (c->available)
-                views_fmt_si(val, sizeof val, c->value, "");
+                units_counter(val, sizeof val, c->name, c->value);
             else
                 snprintf(val, sizeof val, "n/a");
             o += (size_t)snprintf(line + o, sizeof line - o, "%s%s %s",

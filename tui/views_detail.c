@@ -1,6 +1,7 @@
 /* views_detail.c - the detail view of one kernel: prediction, measurement,
  * verdict, findings, the evaluator's counts.  See views.h. */
 #include "views_int.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -349,7 +350,7 @@ void views_detail_measurement(pane *p, const tui_state *st,
         p->y++;
     }
     if (m->ncounters) {
-        snprintf(line, sizeof line, "counters (%s scope)",
+        snprintf(line, sizeof line, "counters per dispatch (%s scope)",
                  m->counters_scope ? m->counters_scope : "?");
         if (p->y < p->cv.rows)
             canvas_text(&p->cv, p->y, 1, p->cv.cols - 1, EL_DIM, line);
@@ -358,7 +359,7 @@ void views_detail_measurement(pane *p, const tui_state *st,
             const counter_value *cvv = &m->counters[i];
             char val[256];
             if (cvv->available) {
-                views_fmt_si(val, sizeof val, cvv->value, "");
+                units_counter(val, sizeof val, cvv->name, cvv->value);
                 if (cvv->scaled)
                     strncat(val, " (scaled)", sizeof val - strlen(val) - 1);
             } else {

@@ -1,5 +1,6 @@
 /* views_device.c - the device view: ceilings, limits, counters.  See views.h. */
 #include "views_int.h"
+#include "units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -69,7 +70,7 @@ static void device_left(pane *p, const tui_state *st)
     if (pr->timestamp_res_ns < 0)
         pane_kv(p, 1, "timer", EL_DIM, "unknown");
     else {
-        snprintf(b, sizeof b, "%.3g ns", pr->timestamp_res_ns);
+        units_time_us(b, sizeof b, pr->timestamp_res_ns / 1e3);
         pane_kv(p, 1, "timer", EL_NORMAL, b);
     }
 }
@@ -103,8 +104,9 @@ static void device_right(pane *p, const tui_state *st)
         snprintf(b, sizeof b, "%.2f GHz", pr->clock_ghz);
         pane_kv(p, 1, "clock", pr->clock_ghz > 0 ? EL_NORMAL : EL_DIM,
              pr->clock_ghz > 0 ? b : "unknown");
-        views_fmt_si(b, sizeof b, (double)pr->l2_bytes, "B");
-        pane_kv(p, 1, "L2 size", pr->l2_bytes ? EL_NORMAL : EL_DIM,
+        units_bytes(b, sizeof b, (double)pr->l2_bytes);
+        /* a CPU device's last-level cache is its L3 (core/profile.c) */
+        pane_kv(p, 1, pr->kind != DEVICE_KIND_GPU ? "L3 size" : "L2 size", pr->l2_bytes ? EL_NORMAL : EL_DIM,
              pr->l2_bytes ? b : "unknown");
         snprintf(b, sizeof b, "%u B", pr->line_bytes);
         pane_kv(p, 1, "cache line", pr->line_bytes ? EL_NORMAL : EL_DIM,

@@ -12,6 +12,7 @@
  * Everything is a pure function of its inputs; no I/O.
  */
 #include "model.h"
+#include "units.h"
 #include "alloc.h"
 
 #include "contention.h"
@@ -1006,16 +1007,6 @@ static double ideal_us(const model *m)
 
 /* ---- 6. findings ---- */
 
-static void fmt_us(char *buf, size_t n, double us)
-{
-    if (us >= 1e6)
-        snprintf(buf, n, "%.3g s", us / 1e6);
-    else if (us >= 1e3)
-        snprintf(buf, n, "%.3g ms", us / 1e3);
-    else
-        snprintf(buf, n, "%.3g µs", us);
-}
-
 static const char *var_name(const access_summary *a)
 {
     return a->var && a->var[0] ? a->var : "a buffer";
@@ -1029,7 +1020,7 @@ static void uncoalesced_findings(model *m, const terms *ts,
 {
     const kernel_counts *c = m->c;
     char t1[32], t2[32];
-    fmt_us(t2, sizeof t2, time);
+    units_time_us(t2, sizeof t2, time);
     double dram_t = term_us(ts, "dram"), l2_t = term_us(ts, "l2"),
            l1_t = term_us(ts, "l1");
     for (size_t i = 0; i < c->naccesses; i++) {
@@ -1058,7 +1049,7 @@ static void uncoalesced_findings(model *m, const terms *ts,
                                                             : "l1";
         double b = a->bytes ? a->bytes : 4;
         double stride_el = (double)llabs(a->lane_stride_bytes) / b;
-        fmt_us(t1, sizeof t1, cost_us);
+        units_time_us(t1, sizeof t1, cost_us);
         finding *f = report_add_finding(
             m->kr, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, m->file, a->line,
             "make neighbouring invocations (gl_LocalInvocationID.x) touch "
@@ -1085,7 +1076,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
     if (!kr)
         return;
     char t1[32], t2[32], t3[32];
-    fmt_us(t2, sizeof t2, time);
+    units_time_us(t2, sizeof t2, time);
 
     uncoalesced_findings(m, ts, cost, time);
 
@@ -1102,7 +1093,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
                              : 0;
         if (cost_us < 0.1 * (time - m->launch_us))
             continue; /* real, but not what the time is made of */
-        fmt_us(t1, sizeof t1, cost_us);
+        units_time_us(t1, sizeof t1, cost_us);
         finding *f = report_add_finding(
             kr, FINDING_BANK_CONFLICT, SEV_WARNING, m->file, a->line,
             "pad the shared array (e.g. [N][N+1]) so that neighbouring "
@@ -1122,7 +1113,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
         const char *why = strcmp(bound, "dram") == 0 ? "limits the bytes in flight (Little's law)"
                           : strcmp(bound, "latency") == 0 ? "leaves latency unhidden"
                                                            : "limits latency hiding";
-        fmt_us(t1, sizeof t1, term_us(ts, bound));
+        units_time_us(t1, sizeof t1, term_us(ts, bound));
         int by_regs = strcmp(m->resident_limit, "registers") == 0;
         char lim[64];
         if (by_regs)
@@ -1151,9 +1142,9 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
     /* small-dispatch: units left idle, or the launch dominates */
     if (m->groups < m->units || m->launch_us >= 0.5 * time) {
         char rest[96] = "";
-        fmt_us(t1, sizeof t1, m->launch_us);
+        units_time_us(t1, sizeof t1, m->launch_us);
         if (strcmp(bound, "launch") != 0) {
-            fmt_us(t3, sizeof t3, term_us(ts, bound));
+            units_time_us(t3, sizeof t3, term_us(ts, bound));
             snprintf(rest, sizeof rest, " and %s %s", bound, t3);
         }
         finding *f = report_add_finding(
@@ -1177,7 +1168,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
                       (m->waves * m->slots);
         if (fill < 0.5 && lost >= 0.1) {
             double body = time - m->launch_us;
-            fmt_us(t1, sizeof t1, body * lost);
+            units_time_us(t1, sizeof t1, body * lost);
             finding *f = report_add_finding(
                 kr, FINDING_TAIL_EFFECT, SEV_WARNING, m->file, 0,
                 "make the workgroup count a multiple of the resident slots, "
@@ -1363,8 +1354,8 @@ void model_predict(const kernel_counts *c, const reflection *refl,
         pred->time_low_us = pred->time_us;
         pred->time_high_us = fmax(pred->time_us, m.launch_us + high);
         char lo[32], hi[32];
-        fmt_us(lo, sizeof lo, pred->time_low_us);
-        fmt_us(hi, sizeof hi, pred->time_high_us);
+        units_time_us(lo, sizeof lo, pred->time_low_us);
+        units_time_us(hi, sizeof hi, pred->time_high_us);
         prediction_add_assumption(pred, "addresses or atomics depend on "
                                   "buffer contents: %s to %s (best case: "
                                   "coalesced and reused; worst: a sector per "

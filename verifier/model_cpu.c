@@ -41,7 +41,7 @@ static void describe_profile(const plan_kernel *k, const device_profile *prof,
         k->threads > 0 ? "plan" : "default: all online CPUs", sh * 100);
     if (prof->source != PROFILE_CALIBRATED && prof->clock_ghz > 0)
         prediction_add_assumption(
-            p, "FP32 peak %.0f GFLOPS = cores x %d FMA units x lanes x 2 x "
+            p, "FP32 peak %.0f GFLOP/s = cores x %d FMA units x lanes x 2 x "
             "%.2f GHz (clock from /proc/cpuinfo, assumed sustained)",
             prof->fp32_gflops, CPU_ASSUMED_FMA_UNITS, prof->clock_ghz);
     prediction_add_assumption(p, "roofline: packed vector FMA code on every "

@@ -42,7 +42,7 @@ rc=$?
 n=$(grep -o '"far-below-roofline"' "$T/run.json" | wc -l)
 [ "$n" -eq 1 ] || { cat "$T/run.json"; fail "$n far-below-roofline findings, expected 1"; }
 grep -q 'efficiency' "$T/run.json" || fail "no efficiency in the report"
-grep -q 'GFLOPS' "$T/run.json" || fail "no measured GFLOPS in the report"
+grep -q 'GFLOP/s' "$T/run.json" || fail "no measured GFLOP/s in the report"
 
 # 3. the OpenBLAS SGEMM alone: not flagged, ok within a +300% band, exit 0
 cat > "$T/blas.json" <<JSON
