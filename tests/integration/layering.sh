@@ -16,9 +16,11 @@ rank() {
         tui) echo 4 ;; *) echo -1 ;;
     esac
 }
-# Explicit exceptions, "file -> included header", one a line.  The program
-# (app/main.c) starts the TUI.
-ALLOW="app/main.c -> tui.h"
+# Explicit exceptions, "file -> included header", one a line (none today).
+# The program, app/main.c, stands on every layer (it starts the CLI or the
+# TUI) and is not checked.
+ALLOW=""
+PROGRAM="app/main.c"
 
 for d in core verifier collectors app tui; do
     for h in "$d"/*.h "$d"/*.def "$d"/*.inc; do
@@ -31,6 +33,7 @@ for d in core verifier collectors app tui; do
     r=$(rank "$d")
     for f in "$d"/*.c "$d"/*.h "$d"/*.cpp; do
         [ -f "$f" ] || continue
+        [ "$f" = "$PROGRAM" ] && continue
         grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
         sed 's/^\([0-9]*\):[^"]*"\([^"]*\)".*/\1 \2/' > "$T/inc"
         while read -r line inc; do
