@@ -159,18 +159,28 @@ static void label(canvas *cv, int *owner, int pw, int ph, int ox, int oy, int cy
         cx = pw - bw;
     if (cx < 0)
         cx = 0;
+    /* its own row first, moved left off a point (points gather at the
+     * right, where the intensity is high), then the rows around it */
     static const int step[] = {0, -1, 1, -2, 2, -3, 3};
-    for (size_t i = 0; i < sizeof step / sizeof *step; i++) {
-        int y = cy + step[i], clear = y >= 0 && y < ph;
-        for (int x = cx; clear && x < cx + bw; x++)
-            clear = owner[(size_t)y * (size_t)pw + (size_t)x] == 0;
-        if (clear) {
-            canvas_text(cv, oy + y, ox + cx, bw, el, text);
-            for (int x = cx; x < cx + bw; x++) /* the next label keeps off */
-                owner[(size_t)y * (size_t)pw + (size_t)x] = -1;
-            return;
+    static const int shift[] = {0, 2, 4, 8, 12, 16};
+    for (size_t i = 0; i < sizeof step / sizeof *step; i++)
+        for (size_t s = 0; s < sizeof shift / sizeof *shift; s++) {
+            int y = cy + step[i], x0 = cx - shift[s], clear = y >= 0 && y < ph && x0 >= 0;
+            /* one free cell either side too: "GFLOP/s" next to a letter
+             * would read as one word */
+            for (int x = x0 - 1; clear && x <= x0 + bw; x++) {
+                if (x < 0 || x >= pw)
+                    continue;
+                int o = owner[(size_t)y * (size_t)pw + (size_t)x];
+                clear = x >= x0 && x < x0 + bw ? o == 0 : o <= 0;
+            }
+            if (clear) {
+                canvas_text(cv, oy + y, ox + x0, bw, el, text);
+                for (int x = x0; x < x0 + bw; x++) /* the next label keeps off */
+                    owner[(size_t)y * (size_t)pw + (size_t)x] = -1;
+                return;
+            }
         }
-    }
 }
 
 /* One chart being drawn: the plot, where it sits, the ceilings. */

@@ -28,6 +28,7 @@ check_restored fk
 # ---- the binding term is shown first on the summary's terms line at 80 columns ----
 start bt 80 24 "$CW" tui --static "$PLAN"
 expect bt '^ terms ' "summary: terms line"
+expect bt '│ static only' "summary: every kernel analysed"
 for k in 1 2 3; do
     [ "$k" -gt 1 ] && keys bt Down && sleep 0.3
     sel=$(screen bt | grep -E "^ [a-z_]+ " | sed -n "${k}p")
@@ -148,6 +149,7 @@ start rr 80 24 "$CW" tui --samples 3 --budget 0.2 "$ROOT/examples/plan.json"
 expect rr 'done · [0-9]+ measured' "rerun: first round done" 900
 keys rr r
 expect rr 're-running every kernel' "r says it re-runs"
+expect rr '│ sampling ' "rerun: the second round runs" 900
 expect rr 'done · [0-9]+ measured' "rerun: second round done" 900
 sleep 0.5
 if screen rr | grep -q 're-running every kernel'; then fail "the re-run message stays after the round"; else ok "the re-run message is gone after the round"; fi
