@@ -304,3 +304,60 @@ const char *jsonpos_type_phrase(const json_t *v)
     default: return "null";
     }
 }
+
+static int path_of(const json_t *node, const json_t *target, char *buf, size_t n, size_t at,
+                   int depth)
+{
+    if (node == target)
+        return 0;
+    if (depth > MAX_DEPTH)
+        return -1;
+    if (json_is_object(node)) {
+        const char *key;
+        json_t *v;
+        json_object_foreach((json_t *)node, key, v) {
+            int w = snprintf(buf + at, n - at, "%s%s", at ? "/" : "", key);
+            if (w < 0 || (size_t)w >= n - at)
+                continue;
+            if (path_of(v, target, buf, n, at + (size_t)w, depth + 1) == 0)
+                return 0;
+        }
+    } else if (json_is_array(node)) {
+        for (size_t i = 0; i < json_array_size(node); i++) {
+            int w = snprintf(buf + at, n - at, "%s%zu", at ? "/" : "", i);
+            if (w < 0 || (size_t)w >= n - at)
+                continue;
+            if (path_of(json_array_get(node, i), target, buf, n, at + (size_t)w, depth + 1) == 0)
+                return 0;
+        }
+    }
+    buf[at] = 0;
+    return -1;
+}
+
+int jsonpos_path_of(const json_t *root, const json_t *target, char *buf, size_t n)
+{
+    if (!n)
+        return -1;
+    buf[0] = 0;
+    if (!root || !target)
+        return -1;
+    return path_of(root, target, buf, n, 0, 0);
+}
+
+void jsonpos_locate(const char *text, size_t len, const json_t *root, const json_t *target,
+                    int *line, int *col)
+{
+    *line = *col = 0;
+    char path[MAX_PATH];
+    if (!text || jsonpos_path_of(root, target, path, sizeof path) != 0)
+        return;
+    jsonpos ix;
+    jsonpos_index(text, len, &ix);
+    const jsonpos_entry *e = jsonpos_find(&ix, path);
+    if (e) {
+        *line = e->value_line;
+        *col = e->value_col;
+    }
+    jsonpos_free(&ix);
+}

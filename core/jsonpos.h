@@ -33,6 +33,17 @@ void jsonpos_index(const char *text, size_t len, jsonpos *out);
 const jsonpos_entry *jsonpos_find(const jsonpos *ix, const char *path);
 void jsonpos_free(jsonpos *ix);
 
+/* The position of a value of a parsed document, for readers that walk
+ * the jansson tree rather than paths (reports): finds target inside root
+ * by identity, writes its path as jsonpos_index() does, and returns 0; -1
+ * when target is not inside root (NULL, or a missing key). */
+int jsonpos_path_of(const json_t *root, const json_t *target, char *buf, size_t n);
+/* Line and column where target's value starts in text (the text root was
+ * parsed from), or 0 and 0 when unknown.  Indexes the text: meant for the
+ * one error a reader reports, not for every value. */
+void jsonpos_locate(const char *text, size_t len, const json_t *root, const json_t *target,
+                    int *line, int *col);
+
 /* "an object", "an integer", ... for "must be X, not Y" messages. */
 const char *jsonpos_type_phrase(const json_t *v);
 

@@ -1,6 +1,7 @@
 /* report_json.c - report <-> JSON (schema 1) and the atomic file writer. */
 #include "input.h"
 #include "report.h"
+#include "jsonpos.h"
 #include "alloc.h"
 
 #include <errno.h>
@@ -349,6 +350,9 @@ typedef struct rd {
     const char *path;
     cw_error *err;
     int failed;
+    const char *text;   /* the report's text and its parse, for positions */
+    size_t len;
+    const json_t *root;
 } rd;
 
 static void rd_fail(rd *c, json_t *where, const char *fmt, const char *what)
@@ -356,8 +360,11 @@ static void rd_fail(rd *c, json_t *where, const char *fmt, const char *what)
     if (c->failed)
         return;
     c->failed = 1;
-    (void)where; /* jansson keeps no positions on values after parsing */
-    cw_error_set(c->err, c->path, 0, 0, fmt, what);
+    /* jansson keeps no positions on values after parsing: find the value's
+     * path in the tree and its position in the text (core/jsonpos) */
+    int line, col;
+    jsonpos_locate(c->text, c->len, c->root, where, &line, &col);
+    cw_error_set(c->err, c->path, line, col, fmt, what);
 }
 
 static char *get_str(rd *c, json_t *o, const char *key)
@@ -730,7 +737,7 @@ int report_read_text(const char *path, const char *text, size_t len,
         cw_error_set(err, path, je.line, je.column, "not a valid report: %s", je.text);
         return CW_EXIT_USAGE;
     }
-    rd c = {.path = path, .err = err};
+    rd c = {.path = path, .err = err, .text = text, .len = len, .root = root};
     report_init(out);
     if (!json_is_object(root)) {
         rd_fail(&c, root, "a report must be a JSON %s", "object");

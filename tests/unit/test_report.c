@@ -104,22 +104,25 @@ static void test_round_trip(void **state)
 static void test_read_errors(void **state)
 {
     (void)state;
+    /* line and column of the offending value (0: unknown, e.g. a missing
+     * top-level key); report.h promises file:line:column */
     static const struct {
         int row;
         const char *text;
         const char *needle;
+        int line, col;
     } cases[] = {
-        {__LINE__, "{", "not a valid report"},
-        {__LINE__, "[]", "JSON object"},
-        {__LINE__, "{\"schema\": 2, \"kernels\": []}", "schema"},
-        {__LINE__, "{\"schema\": 1}", "'kernels' must be an array"},
-        {__LINE__, "{\"schema\": 1, \"kernels\": [5]}", "must be an object"},
-        {__LINE__, "{\"schema\": 1, \"kernels\": [{}]}", "no 'name'"},
-        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": \"k\", \"findings\": [{}]}]}",
-         "no 'id'"},
+        {__LINE__, "{", "not a valid report", 1, 1},
+        {__LINE__, "[]", "JSON object", 1, 1},
+        {__LINE__, "{\"schema\": 2, \"kernels\": []}", "schema", 1, 12},
+        {__LINE__, "{\"schema\": 1}", "'kernels' must be an array", 0, 0},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [5]}", "must be an object", 1, 27},
+        {__LINE__, "{\"schema\": 1,\n \"kernels\": [\n  {}]}", "no 'name'", 3, 3},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": \"k\",\n \"findings\": [{}]}]}",
+         "no 'id'", 2, 15},
         {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": \"k\", \"workgroups\": [1]}]}",
-         "3 integers"},
-        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": 7}]}", "must be a string"},
+         "3 integers", 1, 55},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": 7}]}", "must be a string", 1, 36},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         report r;
@@ -129,6 +132,9 @@ static void test_read_errors(void **state)
         if (rc != CW_EXIT_USAGE || !strstr(err.text, cases[i].needle) ||
             strcmp(err.file, "r.json"))
             fail_msg("row %d: rc=%d '%s'", cases[i].row, rc, err.text);
+        if (cases[i].line && (err.line != cases[i].line || err.column != cases[i].col))
+            fail_msg("row %d: at %d:%d, expected %d:%d ('%s')", cases[i].row, err.line,
+                     err.column, cases[i].line, cases[i].col, err.text);
     }
 }
 
