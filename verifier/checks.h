@@ -32,6 +32,12 @@
  * that spv_parse accepted, instruction *inst is m->insts[*inst - 1]). */
 int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
                    char *msg, size_t msgsize, long *inst);
+/* Modules above this many words are validated in a child process under a
+ * time budget (validate_budget_s: CW_VALIDATE_BUDGET_S, default 5 s);
+ * running over returns VALIDATE_BUDGET with msg saying so. */
+#define VALIDATE_INPROC_WORDS 65536
+#define VALIDATE_BUDGET (-2)
+double validate_budget_s(void);
 
 /* Reflection of entry point e of m (specialized).  out is zeroed first;
  * release with reflect_free().  Never fails on a parsed module: what cannot

@@ -4,10 +4,22 @@
  * A context per environment is created once and kept (creating one builds
  * the grammar tables: too slow to repeat per kernel); creation is guarded
  * by a mutex so callers on several threads are safe.
+ *
+ * SPIRV-Tools has superlinear paths (a valid 50k-deep call chain took
+ * minutes in ComputeRecursiveEntryPoints): a large module is validated in
+ * a child process under a time budget, killed when it runs over, so that
+ * every input finishes in seconds with a clear error.
  */
 #include "checks.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include <spirv-tools/libspirv.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,8 +51,8 @@ static uint32_t bswap(uint32_t w)
     return (w >> 24) | ((w >> 8) & 0xff00u) | ((w << 8) & 0xff0000u) | (w << 24);
 }
 
-int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
-                   char *msg, size_t msgsize, long *inst)
+static int validate_inproc(const uint32_t *words, size_t nwords, int relaxed_layout,
+                           char *msg, size_t msgsize, long *inst)
 {
     uint32_t version = 0;
     int slot;
@@ -105,4 +117,138 @@ int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
         *inst = (long)diag->position.index;
     spvDiagnosticDestroy(diag);
     return -1;
+}
+
+/* ---- budgeted validation in a child process ---- */
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int read_full(int fd, void *p, size_t n, double deadline)
+{
+    size_t got = 0;
+    while (got < n) {
+        double left = deadline - now_s();
+        if (left <= 0)
+            return -2;
+        struct pollfd pf = {fd, POLLIN, 0};
+        int r = poll(&pf, 1, (int)(left * 1000) + 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return r == 0 ? -2 : -1;
+        ssize_t k = read(fd, (char *)p + got, n - got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        got += (size_t)k;
+    }
+    return 0;
+}
+
+static int write_full(int fd, const void *p, size_t n)
+{
+    size_t put = 0;
+    while (put < n) {
+        ssize_t k = write(fd, (const char *)p + put, n - put);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        put += (size_t)k;
+    }
+    return 0;
+}
+
+double validate_budget_s(void)
+{
+    const char *e = getenv("CW_VALIDATE_BUDGET_S");
+    double b = e ? atof(e) : 0;
+    return b > 0 ? b : 5.0;
+}
+
+int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
+                   char *msg, size_t msgsize, long *inst)
+{
+    if (nwords <= VALIDATE_INPROC_WORDS)
+        return validate_inproc(words, nwords, relaxed_layout, msg, msgsize, inst);
+    /* the context is created here, not in the child (a lock held by
+       another thread at fork time would never be released there) */
+    uint32_t version = words && nwords >= 2 ? (words[0] == 0x07230203u ? words[1]
+                                                                         : bswap(words[1]))
+                                            : 0;
+    int slot;
+    spv_target_env env = env_for(version, &slot);
+    pthread_mutex_lock(&ctx_lock);
+    if (!contexts[slot])
+        contexts[slot] = spvContextCreate(env);
+    pthread_mutex_unlock(&ctx_lock);
+    int fds[2];
+    if (pipe(fds) != 0)
+        return validate_inproc(words, nwords, relaxed_layout, msg, msgsize, inst);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return validate_inproc(words, nwords, relaxed_layout, msg, msgsize, inst);
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        char m[1024];
+        long at = 0;
+        int rc = validate_inproc(words, nwords, relaxed_layout, m, sizeof m, &at);
+        uint32_t len = (uint32_t)strlen(m);
+        if (write_full(fds[1], &rc, sizeof rc) || write_full(fds[1], &at, sizeof at) ||
+            write_full(fds[1], &len, sizeof len) || write_full(fds[1], m, len))
+            _exit(1);
+        _exit(0);
+    }
+    close(fds[1]);
+    double budget = validate_budget_s(), deadline = now_s() + budget;
+    int rc = 0;
+    long at = 0;
+    uint32_t len = 0;
+    char m[1024] = "";
+    int r = read_full(fds[0], &rc, sizeof rc, deadline);
+    if (r == 0)
+        r = read_full(fds[0], &at, sizeof at, deadline);
+    if (r == 0)
+        r = read_full(fds[0], &len, sizeof len, deadline);
+    if (r == 0 && len < sizeof m)
+        r = read_full(fds[0], m, len, deadline);
+    else if (r == 0)
+        r = -1;
+    close(fds[0]);
+    if (r != 0)
+        kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (inst)
+        *inst = 0;
+    if (r == -2) {
+        if (msg)
+            snprintf(msg, msgsize, "SPIRV-Tools did not finish validating the module (%zu "
+                     "words) within %.3g s (CW_VALIDATE_BUDGET_S): not validated", nwords,
+                     budget);
+        return VALIDATE_BUDGET;
+    }
+    if (r != 0) {
+        if (msg)
+            snprintf(msg, msgsize, "SPIRV-Tools failed validating the module (%s %d)",
+                     WIFSIGNALED(status) ? "signal" : "exit status",
+                     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+        return -1;
+    }
+    m[len] = 0;
+    if (msg)
+        snprintf(msg, msgsize, "%s", m);
+    if (inst)
+        *inst = at;
+    return rc;
 }

@@ -120,7 +120,17 @@ int verifier_analyze(const plan_kernel *k, const shader_module *sm,
     {
         char msg[sizeof err.text];
         long inst = 0;
-        if (validate_spirv(m.words, m.nwords, 0, msg, sizeof msg, &inst)) {
+        int vrc = validate_spirv(m.words, m.nwords, 0, msg, sizeof msg, &inst);
+        if (vrc == VALIDATE_BUDGET) {
+            report_add_finding(out, FINDING_VALIDATION_BUDGET, SEV_ERROR, file, 0,
+                               "split the module, or raise CW_VALIDATE_BUDGET_S (seconds) "
+                               "to let SPIRV-Tools take longer",
+                               "%s", msg);
+            out->input_error = 1;
+            spv_free(&m);
+            return -1;
+        }
+        if (vrc) {
             /* valid only with a relaxed block layout: the device must
              * support it (say so), but the module is not broken */
             char msg2[sizeof err.text];

@@ -27,6 +27,7 @@
 #undef kDefaultMaxIdBound
 
 #include "model.h"
+#include "plan.h"
 #include "profile.h"
 #include "shader.h"
 #include "verifier.h"
@@ -195,6 +196,96 @@ static void test_huge_private(void **state)
     shader_free(&m);
 }
 
+/* A valid 50,000-deep call chain: SPIRV-Tools' validation is superlinear
+ * on it (minutes): the budget turns that into a clear error in seconds. */
+static void test_deep_call_chain(void **state)
+{
+    (void)state;
+    const int depth = 50000;
+    size_t cap = (size_t)depth * 160 + 4096, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
+                          "OpEntryPoint GLCompute %%main \"main\"\n"
+                          "OpExecutionMode %%main LocalSize 1 1 1\n"
+                          "%%void = OpTypeVoid\n%%fn = OpTypeFunction %%void\n"
+                          "%%main = OpFunction %%void None %%fn\n%%e = OpLabel\n"
+                          "%%c = OpFunctionCall %%void %%f0\nOpReturn\nOpFunctionEnd\n");
+    for (int i = 0; i < depth; i++) {
+        n += (size_t)snprintf(text + n, cap - n, "%%f%d = OpFunction %%void None %%fn\n"
+                              "%%l%d = OpLabel\n", i, i);
+        if (i + 1 < depth)
+            n += (size_t)snprintf(text + n, cap - n, "%%r%d = OpFunctionCall %%void %%f%d\n",
+                                  i, i + 1);
+        n += (size_t)snprintf(text + n, cap - n, "OpReturn\nOpFunctionEnd\n");
+    }
+    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_1);
+    spv_binary bin = NULL;
+    spv_diagnostic diag = NULL;
+    assert_int_equal(spvTextToBinary(ctx, text, n, &bin, &diag), SPV_SUCCESS);
+    free(text);
+    shader_module m;
+    cw_error err;
+    cw_error_clear(&err);
+    assert_int_equal(shader_from_spirv("calls.spv", bin->code, bin->wordCount * 4, &m, &err), 0);
+    spvBinaryDestroy(bin);
+    spvDiagnosticDestroy(diag);
+    spvContextDestroy(ctx);
+    setenv("CW_VALIDATE_BUDGET_S", "2", 1);
+    /* either SPIRV-Tools got through in time (no error) or the budget
+       error says so; never minutes */
+    size_t any = run(&m, NULL, 0, NULL), budget = run(&m, NULL, 0, "validation-budget");
+    assert_true(any == budget);
+    unsetenv("CW_VALIDATE_BUDGET_S");
+    shader_free(&m);
+}
+
+/* 300,000 buffers in one plan kernel load in linear time; a repeated
+ * binding is still found and named. */
+static void test_many_buffers_plan(void **state)
+{
+    (void)state;
+    const int nb = 300000;
+    size_t cap = (size_t)nb * 40 + 1024, n = 0;
+    char *json = malloc(cap);
+    assert_non_null(json);
+    n += (size_t)snprintf(json + n, cap - n, "{\"kernels\": [{\"name\": \"k\", \"shader\": "
+                          "\"examples/kernels/saxpy.comp\", \"workgroups\": [1, 1, 1], "
+                          "\"buffers\": [");
+    for (int i = 0; i < nb; i++)
+        n += (size_t)snprintf(json + n, cap - n, "%s{\"binding\": %d, \"elements\": 1}",
+                              i ? ",\n" : "", i == nb - 1 ? 17 : i);
+    n += (size_t)snprintf(json + n, cap - n, "]}]}");
+    char path[512];
+    snprintf(path, sizeof path, "%s/test.json",
+             getenv("CW_TEST_ROOT") ? getenv("CW_TEST_ROOT") : ".");
+    plan p;
+    cw_error err;
+    cw_error_clear(&err);
+    alarm(GUARD_SECONDS);
+    int rc = plan_load_text(path, json, n, &p, &err);
+    alarm(0);
+    assert_int_not_equal(rc, 0);
+    assert_non_null(strstr(err.text, "binding 17 is given twice (first at line 18)"));
+    assert_int_equal(err.line, nb);
+    /* without the repeat it loads */
+    char *last = strstr(json + n - 60, "\"binding\": 17");
+    assert_non_null(last);
+    memcpy(last, "\"binding\": -1", 13); /* placeholder, rewritten below */
+    n = (size_t)(last - json);
+    n += (size_t)snprintf(json + n, cap - n, "\"binding\": %d, \"elements\": 1}]}]}", nb);
+    cw_error_clear(&err);
+    alarm(GUARD_SECONDS);
+    rc = plan_load_text(path, json, n, &p, &err);
+    alarm(0);
+    if (rc)
+        fail_msg("plan: %s", err.text);
+    assert_int_equal(p.kernels[0].nbuffers, nb);
+    plan_free(&p);
+    free(json);
+}
+
 static void test_rss(void **state)
 {
     (void)state;
@@ -216,6 +307,8 @@ int main(void)
         cmocka_unit_test(test_workgroup_size_builtin),
         cmocka_unit_test(test_zero_length_shared),
         cmocka_unit_test(test_huge_private),
+        cmocka_unit_test(test_deep_call_chain),
+        cmocka_unit_test(test_many_buffers_plan),
         cmocka_unit_test(test_rss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
