@@ -115,12 +115,12 @@ for n in n1 n2; do
     PIDS="$PIDS $!"
 done
 i=0; state=""
-while [ $i -lt 100 ]; do
+while [ $i -lt 200 ]; do
     state=$(sinfo -h -o %T 2> /dev/null | sort -u | tr '\n' ' ')
     [ "$state" = "idle " ] && break
     sleep 0.1; i=$((i + 1))
 done
-[ "$state" = "idle " ] || fail "nodes not idle after 10 s ($state): $(tail -n 5 "$T/slurmctld.log")"
+[ "$state" = "idle " ] || fail "nodes not idle after 20 s ($state): $(tail -n 5 "$T/slurmctld.log")"
 up=$(date +%s.%N)
 
 # ---- what every rank runs ----
@@ -212,11 +212,11 @@ grep -q "shard 2/4 is missing" "$T/merge.err" || fail "merge does not name the m
 jid=$(sbatch --parsable --array=0-3 --chdir="$ROOT" --output="$T/array/slurm-%a.out" \
     --wrap "sh $T/rank.sh $T/array") || fail "sbatch"
 i=0
-while [ $i -lt 300 ]; do
+while [ $i -lt 600 ]; do
     [ -z "$(squeue -h -j "$jid" 2> /dev/null)" ] && break
     sleep 0.1; i=$((i + 1))
 done
-[ $i -lt 300 ] || fail "array job $jid still queued after 30 s"
+[ $i -lt 600 ] || fail "array job $jid still queued after 60 s"
 merged "$T/array" "sbatch --array"
 python3 - "$T/array" "$jid" << 'PY' || fail "sbatch --array: provenance"
 import glob, json, sys
