@@ -57,6 +57,8 @@ while [ "$i" -le "$RUNS" ]; do
         --budget 1 --format json -o "$R/corpus-$i.json" bench/accuracy/plan-gpu.json
     i=$((i + 1))
 done
+step examples 120 "$CW" run --device "$SEL" --profile "$PROFILE" --format json \
+    -o "$R/examples-h200.json" examples/plan.json
 # predictions with the built-in profile too (no device work)
 "$CW" check --device h200 --format csv -o "$R/check-builtin.csv" bench/accuracy/plan-gpu.json \
     2> "$R/check-builtin.err"
