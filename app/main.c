@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "supervise.h"
+#include "exitcode.h"
 #include "termtext.h"
 #include "calibrate.h"
 #include "alloc.h"
@@ -341,11 +342,11 @@ static int emit_report(const cli *c, const report *r)
     cw_error err;
     cw_error_clear(&err);
     const char *path = c->opt.output ? c->opt.output : "-";
-    int rc = report_write_file(r, path, default_format(c), &err);
-    if (rc) {
+    if (report_write_file(r, path, default_format(c), &err) != 0) {
         print_error(&err);
+        return app_exit_for_error(&err);
     }
-    return rc;
+    return 0;
 }
 
 /* --dump DIR: one folder per kernel, DIR/KERNEL (DIR/PLAN/KERNEL when
@@ -604,8 +605,9 @@ static int cmd_devices(const cli *c)
     free(text);
     if (rc) {
         print_error(&err);
+        return app_exit_for_error(&err);
     }
-    return rc;
+    return 0;
 }
 
 static int cmd_calibrate(const cli *c)
@@ -670,12 +672,12 @@ static int cmd_diff(const cli *c, int argc, char **argv)
     cw_error_clear(&err);
     if (report_read_file(argv[0], &base, &err) != 0) {
         print_error(&err);
-        return CW_EXIT_USAGE;
+        return app_exit_for_error(&err);
     }
     if (report_read_file(argv[1], &cur, &err) != 0) {
         print_error(&err);
         report_free(&base);
-        return CW_EXIT_USAGE;
+        return app_exit_for_error(&err);
     }
     diff_result d;
     int code = diff_reports(&base, &cur, c->threshold > 0 ? c->threshold : 0.10, &d);

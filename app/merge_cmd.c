@@ -1,5 +1,6 @@
 /* merge_cmd.c - see merge_cmd.h. */
 #include "merge_cmd.h"
+#include "exitcode.h"
 #include "alloc.h"
 
 #include <stdio.h>
@@ -99,7 +100,7 @@ int merge_main(const cw_options *opt, int argc, char **argv)
                                         : report_write_file(&merged, path, fmt, &err);
         if (wrc)
             print_err(&err);
-        code = wrc ? CW_EXIT_USAGE : worst;
+        code = wrc ? app_exit_for_error(&err) : worst;
         report_free(&merged);
     }
     for (int i = 0; i < nread; i++)

@@ -62,7 +62,7 @@ static void check_gpu_kernel(const plan_kernel *k, const device_profile *prof,
     cw_error err;
     cw_error_clear(&err);
     int lrc = shader_load(k->shader_path, &art->module, &err);
-    if (lrc == CW_EXIT_ENV) {
+    if (lrc != 0 && err.kind == CW_ERR_ENV) {
         /* out of memory compiling: not the shader's fault (exit 4) */
         char msg[1600];
         cw_error_format(&err, msg, sizeof msg);

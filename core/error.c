@@ -15,9 +15,23 @@ void cw_error_set(cw_error *err, const char *file, int line, int column,
 {
     if (!err)
         return;
+    err->kind = CW_ERR_INPUT;
     snprintf(err->file, sizeof err->file, "%s", file ? file : "");
     err->line = line;
     err->column = column;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->text, sizeof err->text, fmt, ap);
+    va_end(ap);
+}
+
+void cw_error_set_env(cw_error *err, const char *file, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    err->kind = CW_ERR_ENV;
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    err->line = err->column = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err->text, sizeof err->text, fmt, ap);

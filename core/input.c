@@ -35,19 +35,19 @@ int cw_open_input(const char *path, const char *what, int allow_pipe, FILE **out
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         cw_error_set(err, path, 0, 0, "cannot open the %s: %s", what, strerror(errno));
-        return CW_EXIT_USAGE;
+        return -1;
     }
     struct stat st;
     if (fstat(fd, &st) != 0) {
         cw_error_set(err, path, 0, 0, "cannot read the %s: %s", what, strerror(errno));
         close(fd);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     if (!S_ISREG(st.st_mode) && !(allow_pipe && S_ISFIFO(st.st_mode))) {
         cw_error_set(err, path, 0, 0, "the %s is %s, not a regular file", what,
                      cw_file_kind(st.st_mode));
         close(fd);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl >= 0)
@@ -56,7 +56,7 @@ int cw_open_input(const char *path, const char *what, int allow_pipe, FILE **out
     if (!f) {
         cw_error_set(err, path, 0, 0, "cannot read the %s: %s", what, strerror(errno));
         close(fd);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     *out = f;
     return 0;

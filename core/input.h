@@ -9,7 +9,7 @@
  * clears O_NONBLOCK and returns 0 with *out (fclose it).  A pipe or FIFO is
  * read as a stream: with no writer it reads as empty at once (POSIX), so
  * `clockwork diff <(...) <(...)` works and a stray FIFO never blocks.
- * Anything else fails with CW_EXIT_USAGE and err naming what it is:
+ * Anything else fails with -1 and err (an input error) naming what it is:
  * "the plan is a directory, not a regular file".  what names the file in
  * messages ("plan", "theme file").
  */

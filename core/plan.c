@@ -703,13 +703,13 @@ int plan_load_text(const char *path, const char *text, size_t len, plan *out,
                 col = 0;
             }
         cw_error_set(err, path, line, col, "the plan contains a NUL byte: it is not a text file");
-        return CW_EXIT_USAGE;
+        return -1;
     }
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!root) {
         cw_error_set(err, path, je.line, je.column, "invalid JSON: %s", je.text);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     loader ld = {.file = path, .err = err};
     out->path = cw_strdup(path);
@@ -754,7 +754,7 @@ done:
     json_decref(root);
     if (ld.failed) {
         plan_free(out);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     return 0;
 }
@@ -765,7 +765,7 @@ int plan_load(const char *path, plan *out, cw_error *err)
     char *buf;
     size_t len;
     if (cw_read_input(path, "plan", 0, MAX_PLAN_BYTES, 1, &buf, &len, err))
-        return CW_EXIT_USAGE;
+        return -1;
     int rc = plan_load_text(path, buf, len, out, err);
     free(buf);
     return rc;

@@ -265,7 +265,7 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
         if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
             cw_error_set(err, "<stdout>", 0, 0, "cannot write the report: %s",
                          strerror(errno));
-            return CW_EXIT_USAGE;
+            return -1;
         }
         return 0;
     }
@@ -275,7 +275,7 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode)) {
             cw_error_set(err, path, 0, 0, "is a folder; give a file name for the report");
-            return CW_EXIT_USAGE;
+            return -1;
         }
         int dfd = open(path, O_WRONLY | O_CLOEXEC);
         int bad = dfd < 0 ? errno : 0;
@@ -290,15 +290,15 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
             bad = errno;
         if (bad) {
             cw_error_set(err, path, 0, 0, "cannot write the report: %s", strerror(bad));
-            return CW_EXIT_USAGE;
+            return -1;
         }
         return 0;
     }
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {
-        cw_error_set(err, path, 0, 0, "out of memory writing the report");
-        return CW_EXIT_ENV;
+        cw_error_set_env(err, path, "out of memory writing the report");
+        return -1;
     }
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, ".tmp.XXXXXX", 12);
@@ -308,7 +308,7 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
                      "cannot create a temporary file next to it: %s "
                      "(is the folder writable?)", strerror(errno));
         free(tmp);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     size_t off = 0;
     int saved = 0;
@@ -338,7 +338,7 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
                      "cannot write the report: %s; the previous file, if any, "
                      "is unchanged", strerror(saved));
         free(tmp);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     free(tmp);
     return 0;
@@ -729,13 +729,13 @@ int report_read_text(const char *path, const char *text, size_t len,
     memset(out, 0, sizeof *out);
     if (memchr(text, 0, len)) {
         cw_error_set(err, path, 0, 0, "not a valid report: it contains a NUL byte");
-        return CW_EXIT_USAGE;
+        return -1;
     }
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
     if (!root) {
         cw_error_set(err, path, je.line, je.column, "not a valid report: %s", je.text);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     rd c = {.path = path, .err = err, .text = text, .len = len, .root = root};
     report_init(out);
@@ -805,7 +805,7 @@ done:
     json_decref(root);
     if (c.failed) {
         report_free(out);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     return 0;
 }
@@ -817,7 +817,7 @@ int report_read_file(const char *path, report *out, cw_error *err)
     char *buf;
     size_t len;
     if (cw_read_input(path, "report", 1, (size_t)1 << 31, 0, &buf, &len, err))
-        return CW_EXIT_USAGE;
+        return -1;
     int rc = report_read_text(path, buf, len, out, err);
     free(buf);
     return rc;

@@ -331,8 +331,8 @@ int report_write_file(const report *r, const char *path, const char *format,
     } else if (strcmp(format, "table") == 0 || strcmp(format, "csv") == 0) {
         FILE *mem = open_memstream(&text, &len);
         if (!mem) {
-            cw_error_set(err, path, 0, 0, "out of memory writing the report");
-            return CW_EXIT_ENV;
+            cw_error_set_env(err, path, "out of memory writing the report");
+            return -1;
         }
         if (format[0] == 't')
             report_write_table(r, mem, report_has_measurements(r));
@@ -341,11 +341,11 @@ int report_write_file(const report *r, const char *path, const char *format,
         fclose(mem);
     } else {
         cw_error_set(err, path, 0, 0, "unknown format '%s' (json, table, csv, sarif)", format);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     if (!text) {
-        cw_error_set(err, path, 0, 0, "out of memory writing the report");
-        return CW_EXIT_ENV;
+        cw_error_set_env(err, path, "out of memory writing the report");
+        return -1;
     }
     if (format[0] == 't' || format[0] == 'c') {
         /* names and messages from plans and reports reach terminals here */

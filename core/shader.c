@@ -23,8 +23,7 @@ enum { MAX_SHADER_BYTES = 64 << 20 };
 
 static int read_all(const char *path, char **buf, size_t *len, cw_error *err)
 {
-    return cw_read_input(path, "shader", 0, MAX_SHADER_BYTES, 1, buf, len, err) ? CW_EXIT_USAGE
-                                                                                 : 0;
+    return cw_read_input(path, "shader", 0, MAX_SHADER_BYTES, 1, buf, len, err);
 }
 
 static int has_suffix(const char *s, const char *suffix)
@@ -90,7 +89,7 @@ static int glsl_preflight(const char *path, const char *text, size_t len, cw_err
     if (i >= len) {
         cw_error_set(err, path, 0, 0, "the GLSL file is empty (no code); a compute shader "
                      "starts with '#version 450' and has a main()");
-        return CW_EXIT_USAGE;
+        return -1;
     }
     static const char dir[] = "#version";
     size_t j = i + 1;
@@ -100,7 +99,7 @@ static int glsl_preflight(const char *path, const char *text, size_t len, cw_err
         cw_error_set(err, path, line, 0, "the GLSL file does not start with a #version "
                      "line; compute shaders need '#version 430' or later (e.g. '#version "
                      "450') before any other code");
-        return CW_EXIT_USAGE;
+        return -1;
     }
     return 0;
 }
@@ -153,17 +152,17 @@ int shader_compile_glsl(const char *path, const char *text, size_t len,
     stdout_unmute(saved);
     pthread_mutex_unlock(&stdout_lock);
     if (st == CW_SHADERC_NO_MEMORY) {
-        cw_error_set(err, path, 0, 0, "out of memory while compiling the GLSL (libshaderc "
+        cw_error_set_env(err, path, "out of memory while compiling the GLSL (libshaderc "
                      "threw %s): free memory or raise the limit (ulimit -v)", why);
-        return CW_EXIT_ENV;
+        return -1;
     }
     if (st == CW_SHADERC_EXCEPTION) {
-        cw_error_set(err, path, 0, 0, "the GLSL compiler (libshaderc) failed: %s", why);
-        return CW_EXIT_ENV;
+        cw_error_set_env(err, path, "the GLSL compiler (libshaderc) failed: %s", why);
+        return -1;
     }
     if (st != CW_SHADERC_OK) {
         compile_error(path, res ? shaderc_result_get_error_message(res) : NULL, err);
-        rc = CW_EXIT_USAGE;
+        rc = -1;
     } else {
         rc = shader_from_spirv(path, shaderc_result_get_bytes(res),
                                shaderc_result_get_length(res), out, err);

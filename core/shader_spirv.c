@@ -19,7 +19,7 @@ int shader_from_spirv(const char *path, const void *bytes, size_t len,
         cw_error_set(err, path, 0, 0,
                      "not a SPIR-V module: %zu bytes (a module is a whole number of "
                      "32-bit words, at least the 5-word header)", len);
-        return CW_EXIT_USAGE;
+        return -1;
     }
     uint32_t *w = xmalloc(len);
     memcpy(w, bytes, len);
@@ -30,7 +30,7 @@ int shader_from_spirv(const char *path, const void *bytes, size_t len,
             cw_error_set(err, path, 0, 0,
                          "not a SPIR-V module: magic number 0x%08x (expected 0x07230203)",
                          bytes ? ((const uint32_t *)bytes)[0] : 0u);
-            return CW_EXIT_USAGE;
+            return -1;
         }
         for (size_t i = 0; i < n; i++) /* written on a machine of the other endianness */
             w[i] = __builtin_bswap32(w[i]);

@@ -83,7 +83,7 @@ static void test_bad_plans(void **state)
         cw_error err;
         cw_error_clear(&err);
         int rc = plan_load_text(PLAN_PATH, c->text, strlen(c->text), &p, &err);
-        if (rc != CW_EXIT_USAGE || strcmp(err.file, PLAN_PATH) != 0 ||
+        if (rc != -1 || err.kind != CW_ERR_INPUT || strcmp(err.file, PLAN_PATH) != 0 ||
             !strstr(err.text, c->needle) || (c->line && err.line != c->line) ||
             (c->column && err.column != c->column))
             fail_msg("row %d: rc=%d %s:%d:%d: %s (wanted line %d col %d '%s')", c->row, rc,
@@ -145,10 +145,11 @@ static void test_load_file_errors(void **state)
     (void)state;
     plan p;
     cw_error err;
-    assert_int_equal(plan_load("tests/data/does-not-exist.json", &p, &err), CW_EXIT_USAGE);
+    assert_int_equal(plan_load("tests/data/does-not-exist.json", &p, &err), -1);
+    assert_int_equal(err.kind, CW_ERR_INPUT);
     assert_non_null(strstr(err.text, "cannot open"));
     assert_string_equal(err.file, "tests/data/does-not-exist.json");
-    assert_int_equal(plan_load("examples", &p, &err), CW_EXIT_USAGE);
+    assert_int_equal(plan_load("examples", &p, &err), -1);
     assert_non_null(strstr(err.text, "not a regular file"));
     assert_int_equal(plan_load("examples/plan.json", &p, &err), 0);
     assert_true(p.nkernels >= 6);
@@ -163,7 +164,7 @@ static void test_nul_byte(void **state)
     static const char text[] = "{\"kernels\": [{\"workgroups\": [16, 1\0],}]}";
     plan p;
     cw_error err;
-    assert_int_equal(plan_load_text(PLAN_PATH, text, sizeof text - 1, &p, &err), CW_EXIT_USAGE);
+    assert_int_equal(plan_load_text(PLAN_PATH, text, sizeof text - 1, &p, &err), -1);
     assert_non_null(strstr(err.text, "NUL byte"));
     assert_int_equal(err.line, 1);
     assert_int_equal(err.column, 35);

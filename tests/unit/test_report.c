@@ -129,7 +129,7 @@ static void test_read_errors(void **state)
         cw_error err;
         cw_error_clear(&err);
         int rc = report_read_text("r.json", cases[i].text, strlen(cases[i].text), &r, &err);
-        if (rc != CW_EXIT_USAGE || !strstr(err.text, cases[i].needle) ||
+        if (rc != -1 || err.kind != CW_ERR_INPUT || !strstr(err.text, cases[i].needle) ||
             strcmp(err.file, "r.json"))
             fail_msg("row %d: rc=%d '%s'", cases[i].row, rc, err.text);
         if (cases[i].line && (err.line != cases[i].line || err.column != cases[i].col))
@@ -185,7 +185,7 @@ static void test_atomic_write(void **state)
         struct rlimit rl = {64, 64};
         setrlimit(RLIMIT_FSIZE, &rl);
         cw_error e2;
-        _exit(report_write_file(&r, path, "json", &e2) == CW_EXIT_USAGE &&
+        _exit(report_write_file(&r, path, "json", &e2) == -1 &&
                       strstr(e2.text, "unchanged")
                   ? 0
                   : 1);
@@ -198,14 +198,14 @@ static void test_atomic_write(void **state)
     assert_int_equal(count_tmp_files(), 0);
 
     /* /dev/full: a device is written in place and the error reported */
-    assert_int_equal(report_write_file(&r, "/dev/full", "json", &err), CW_EXIT_USAGE);
+    assert_int_equal(report_write_file(&r, "/dev/full", "json", &err), -1);
+    assert_int_equal(err.kind, CW_ERR_INPUT);
     assert_non_null(strstr(err.text, "No space left"));
     /* an unwritable folder */
-    assert_int_equal(report_write_file(&r, "/proc/cw-no/report.json", "json", &err),
-                     CW_EXIT_USAGE);
+    assert_int_equal(report_write_file(&r, "/proc/cw-no/report.json", "json", &err), -1);
     assert_string_equal(err.file, "/proc/cw-no/report.json");
     /* a folder as the target */
-    assert_int_equal(report_write_file(&r, dir, "json", &err), CW_EXIT_USAGE);
+    assert_int_equal(report_write_file(&r, dir, "json", &err), -1);
     free(expect);
     report_free(&r);
     unlink(path);
