@@ -192,11 +192,14 @@ static void linear_to_xyz(const plan_kernel *k, uint64_t i, uint32_t g[3])
     g[2] = (uint32_t)(i / gx / gy);
 }
 
-/* Runs the window of groups [first, first + n) through a fresh cache. */
+/* Runs the window of groups [first, first + n) through a fresh cache;
+ * returns the number of groups run (the budget may stop it early), -1 on
+ * failure. */
 static int run_window(sim *s, const spv_module *m, const reflection *r,
                       const plan_kernel *k, const sim_geom *g,
                       uint64_t first, uint32_t n, int *truncated)
 {
+    int ran = 0;
     eval_options o;
     eval_default_options(&o);
     o.every_iteration = 1;
@@ -222,6 +225,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         memset(&out, 0, sizeof out);
         ev_group_run(c, xyz, &out);
         flush_request(s);
+        ran++;
         if (out.budget_hit)
             *truncated = 1;
         ev_group_free(c, &out);
@@ -231,7 +235,8 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->shared_requests += sb.total_requests;
         ct_free(s->shared_ct);
         s->shared_ct = NULL;
-        /* the group's budget is its own: later groups start afresh */
+        /* the window's budget (SIM_STEPS_PER_GROUP per group) is spent:
+         * the groups run so far stand for it */
         if (ev_steps_left(c) <= 0)
             break;
     }
@@ -247,7 +252,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     csim_free(s->cs);
     s->cs = NULL;
     ev_ctx_free(c);
-    return 0;
+    return ran;
 }
 
 /* Window starts: start, middle and end of the dispatch. */
@@ -377,10 +382,13 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
         uint32_t n = w;
         if (starts[i] + n > kc->workgroups)
             n = (uint32_t)(kc->workgroups - starts[i]);
-        if (run_window(&s, m, r, k, &g, starts[i], n, &truncated) != 0)
+        int ran = run_window(&s, m, r, k, &g, starts[i], n, &truncated);
+        if (ran < 0)
             goto out;
-        sampled += n;
+        sampled += ran;
     }
+    if (sampled <= 0)
+        goto out; /* nothing ran: the static rules stay */
     store_results(&s, kc, sampled, &g);
     kc->sim = 1;
     kc->sim_groups = sampled;
