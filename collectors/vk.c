@@ -3,6 +3,7 @@
 #include "vk.h"
 #include "alloc.h"
 #include "input.h"
+#include "output.h"
 #include "units.h"
 
 #include <dlfcn.h>
@@ -731,18 +732,9 @@ static void save_pipeline_cache(vk_ctx *c)
             free(data); /* a full or read-only disk: no partial file */
             return;
         }
-        char tmp[1100];
-        snprintf(tmp, sizeof tmp, "%s.tmp.%d", c->cache_path, (int)getpid());
-        FILE *f = fopen(tmp, "wb");
         /* best effort: a failed cache write only costs a recompile */
-        if (f) {
-            int ok = fwrite(data, 1, size, f) == size;
-            ok &= fclose(f) == 0;
-            if (ok)
-                ok = rename(tmp, c->cache_path) == 0;
-            if (!ok)
-                unlink(tmp);
-        }
+        cw_error ignored;
+        (void)cw_write_file_atomic(c->cache_path, data, size, &ignored);
     }
     free(data);
 }

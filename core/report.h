@@ -24,6 +24,7 @@
 #include "alloc.h"
 #include "error.h"
 #include "findings.h"
+#include "output.h"
 #include "units.h"
 
 typedef struct finding {
@@ -262,9 +263,6 @@ int report_read_file(const char *path, report *out, cw_error *err);
 int report_read_text(const char *path, const char *text, size_t len,
                      report *out, cw_error *err);
 
-/* Atomic write of arbitrary bytes (temp + fsync + rename). "-" = stdout. */
-int cw_write_file_atomic(const char *path, const char *data, size_t len,
-                         cw_error *err);
 
 
 #endif
