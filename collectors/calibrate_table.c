@@ -302,21 +302,23 @@ static const char random_write_glsl[] = HEAD(256)
     "        d[((i + k * stride) * 2654435761u) & mask] = float(k);\n"
     "}\n";
 
-/* lavapipe's barrier: a coroutine switch per invocation, with the state a
- * real exchange keeps live across it (a value through workgroup memory) */
+/* lavapipe's barrier: a coroutine switch per invocation, in the shape of
+ * the barriers real kernels have: a tree-reduction step (a divergent
+ * update through workgroup memory, then the barrier), state live across */
 static const char barrier_exchange_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
     "shared float t[256];\n"
     "void main() {\n"
     "    uint l = gl_LocalInvocationID.x;\n"
-    "    float v = float(l);\n"
+    "    t[l] = float(l);\n"
+    "    barrier();\n"
     "    for (uint k = 0u; k < iters; k++) {\n"
-    "        t[l] = v;\n"
-    "        barrier();\n"
-    "        v = t[l ^ 1u] + 1.0;\n"
+    "        uint s = 128u >> (k & 7u);\n"
+    "        if (l < s)\n"
+    "            t[l] += t[l + s];\n"
     "        barrier();\n"
     "    }\n"
-    "    if (v == -1.0) d[gl_GlobalInvocationID.x & 4095u] = v;\n"
+    "    if (t[l] == -1.0) d[gl_GlobalInvocationID.x & 4095u] = t[l];\n"
     "}\n";
 
 static const char barrier_glsl[] = HEAD(256)
@@ -508,8 +510,8 @@ static const cal_bench table[] = {
     {"cpu barrier", barrier_exchange_glsl, 0, 0, 256, B1(SMALL),
      CAL_SHAPE_FIXED, {0, 16}, {0, 128}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
      0, CAL_CPU_BARRIER, CAL_FIELD(cpu_ns_per_barrier_lane), CAL_CPU_ONLY,
-     "ns", "ns per barrier per invocation (coroutine switch, a value "
-     "exchanged through workgroup memory)"},
+     "ns", "ns per barrier per invocation (coroutine switch) in a "
+     "tree-reduction loop"},
     {"cpu chain step", chain_glsl, 0, 0, 64, B1(SMALL), CAL_SHAPE_FIXED,
      {0, 64}, {0, 512}, {0, 0}, 0, 0.9999f, 0.0001f, CAL_PER_INVOCATION, 0,
      CAL_CPU_CHAIN, CAL_FIELD(cpu_cycles_per_chain_step), CAL_CPU_ONLY,
