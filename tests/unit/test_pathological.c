@@ -59,7 +59,7 @@ typedef struct outcome {
     double time_us;
     confidence conf;
     size_t nassumptions;
-    char assumptions[2048];
+    char assumptions[8192];
     size_t nerrors;
     uint32_t local_x;
 } outcome;
@@ -97,10 +97,12 @@ static void analyze(const shader_module *m, uint32_t wg_x, plan_value *spec, siz
     o->time_us = kr->prediction.time_us;
     o->conf = kr->prediction.conf;
     o->nassumptions = kr->prediction.nassumptions;
+    /* bounded append: once the buffer is full the rest is dropped (strncat's
+     * "size - strlen - 2" wrapped around to SIZE_MAX on a full buffer) */
     for (size_t i = 0; i < kr->prediction.nassumptions; i++) {
-        strncat(o->assumptions, kr->prediction.assumptions[i],
-                sizeof o->assumptions - strlen(o->assumptions) - 2);
-        strncat(o->assumptions, "\n", sizeof o->assumptions - strlen(o->assumptions) - 1);
+        size_t used = strlen(o->assumptions);
+        snprintf(o->assumptions + used, sizeof o->assumptions - used, "%s\n",
+                 kr->prediction.assumptions[i]);
     }
     o->nerrors = kernel_report_count(kr, SEV_ERROR);
     o->local_x = kr->local_size[0];
