@@ -289,8 +289,10 @@ int merge_reports(const report *in, const char *const *files, size_t n, report *
 {
     report_init(out);
     int rc = check_inputs(in, files, n, err);
-    if (rc)
+    if (rc) {
+        report_free(out); /* a refused merge leaves out owning nothing */
         return rc;
+    }
     set_group *groups = xcalloc(n, sizeof *groups);
     size_t *member_of = xcalloc(n, sizeof *member_of);
     size_t ng = build_groups(in, n, groups, member_of);
@@ -321,10 +323,8 @@ int merge_reports(const report *in, const char *const *files, size_t n, report *
         free(groups[g].members);
     free(groups);
     free(member_of);
-    if (rc) {
+    if (rc)
         report_free(out);
-        report_init(out);
-    }
     *worst_exit = worst;
     return rc;
 }

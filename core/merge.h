@@ -13,7 +13,8 @@
  * holds the kernels in set order (command-line plan order, then plan
  * position), and its provenance carries the worst exit status of the
  * inputs, which merge_reports() also returns through *worst_exit.
- * Inputs are not modified; out owns copies.
+ * Inputs are not modified; out owns copies.  A refused merge leaves out
+ * owning nothing (zeroed: report_free() on it is harmless, not needed).
  */
 #ifndef CW_MERGE_H
 #define CW_MERGE_H
