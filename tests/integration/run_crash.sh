@@ -25,6 +25,12 @@ k() { printf '{"name": "%s", "shader": "%s", "workgroups": [%s, 1, 1], "push": {
 printf '{"kernels": [%s,\n%s,\n%s]}\n' "$(k good1 4)" "$(k crasher 7)" "$(k good2 8)" > "$T/plan.json"
 RUN="--samples 2 --warmup 1"
 FAULT="env LD_PRELOAD=$T/libvkfault.so"
+# The injected SIGSEGV is the point: an ASan binary's own SEGV handler
+# would report it and abort (exit 4 by clockwork's abort handler) instead
+# of letting the process die of the signal the supervisor is to name.
+if grep -q __asan_init "$CW"; then
+    FAULT="$FAULT ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0"
+fi
 
 $FAULT VKFAULT_DISPATCH_X=7 CW_NO_SUPERVISE=1 timeout 120 "$CW" run $RUN "$T/plan.json" \
     > /dev/null 2>&1; rc=$?
