@@ -35,6 +35,10 @@ void ev_int_ext(uint32_t op, ev_val a, ev_val b, unsigned w, ev_val *lo, ev_val 
  * component (w operand width, rw result width). */
 ev_val ev_bitfield(uint32_t op, ev_val base, ev_val ins, ev_val off, ev_val cnt,
                    unsigned w, unsigned rw);
+/* Whether an opcode / a GLSL.std.450 instruction is modelled
+ * (eval_coverage.c): anything else yields an unknown value. */
+int ev_models_opcode(uint32_t op);
+int ev_models_glsl(uint32_t fn);
 void ev_exec_value(ev_ctx *c, uint32_t ii, const spv_inst *in,
                    const uint16_t *lanes, int n);
 

@@ -28,7 +28,8 @@ for src in tests/fuzz/fuzz_*.c; do
     corpus="$OUT/$name.corpus"
     mkdir -p "$corpus" "$OUT/$name.crashes"
     base=${name#fuzz_}
-    base=${base%_mut}   # the structure-aware SPIR-V harness shares spirv's seeds
+    base=${base%_mut}   # the structure-aware SPIR-V harnesses share spirv's seeds
+    base=${base%_sem}
     seeds="tests/fuzz/seeds/$base"
     [ -d "$seeds" ] && cp -r "$seeds"/. "$corpus"/ 2>/dev/null
     regress="tests/fuzz/regressions/$base"
