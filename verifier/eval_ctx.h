@@ -77,6 +77,7 @@ struct ev_ctx {
     uint8_t *ctrl;            /* per id: feeds a branch or an address */
     uint8_t *vctrl;           /* per var */
     uint8_t *na;              /* per id: a non-affine function of loop state */
+    uint8_t *variant;         /* per id: may change between loop iterations */
     uint32_t *lane_real;      /* executed lane -> local invocation index */
     uint16_t *run_lanes;      /* lanes executed per workgroup */
     uint32_t nrun;

@@ -289,8 +289,8 @@ void ev_trk_index(ev_ctx *c, uint32_t inst, uint32_t lane, uint32_t vi,
 {
     if (!c->narmed)
         return;
-    if (index_id < c->bound && c->reg_off[index_id] == EV_NONE)
-        return; /* a constant index: the same in every iteration */
+    if (index_id < c->bound && (c->reg_off[index_id] == EV_NONE || !c->variant[index_id]))
+        return; /* the same in every iteration: the executed ones checked it */
     if (index_id < c->bound && c->na[index_id]) {
         /* not linear in the iteration: in range only when the expression
            itself bounds it (x & M, x % M, min(x, M)) */
@@ -528,6 +528,21 @@ static void check_indices(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, i
  * the race and initialisation tracking. */
 static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, int64_t K)
 {
+    /* the components of each shared event, once */
+    uint32_t *nc = xcalloc(ce->n + 1, sizeof *nc);
+    int barrier = 0;
+    for (size_t k = 0; k < ce->n; k++)
+        barrier |= ce->e[k].kind == EVE_BAR && (ce->e[k].flags & 1);
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        /* with no barrier in the iteration (one barrier interval), an
+           address that does not move touches the same elements with the
+           same invocation in every iteration: its tracking state from the
+           executed iterations stays current, nothing to replay */
+        if (q->kind == EVE_MEM && !q->span && !(q->flags & 4) &&
+            c->info.vars[q->b].cls == EVM_SHARED && (barrier || q->a != pe->e[k].a))
+            nc[k] = event_comps(c, q);
+    }
     for (int64_t s = 1; s <= K; s++)
         for (size_t k = 0; k < ce->n; k++) {
             const ev_event *q = &ce->e[k];
@@ -544,13 +559,12 @@ static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, i
                 }
                 continue;
             }
-            if (q->kind != EVE_MEM || q->span || (q->flags & 4) ||
-                c->info.vars[q->b].cls != EVM_SHARED)
+            if (!nc[k])
                 continue;
             int64_t at = q->a + s * (q->a - pe->e[k].a);
-            ev_shm_replay(c, q->inst, (uint32_t)q->b, q->lane, at, event_comps(c, q),
-                          q->flags & 1);
+            ev_shm_replay(c, q->inst, (uint32_t)q->b, q->lane, at, nc[k], q->flags & 1);
         }
+    free(nc);
 }
 
 /* Tries to skip iterations at an arrival; returns 1 when it did. */

@@ -830,7 +830,7 @@ void ev_ctx_free(ev_ctx *c)
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
     free(c->tmp_vals); free(c->noted_inst);
-    free(c->bar_kind); free(c->sg_epoch); free(c->sg_bar_inst);
+    free(c->bar_kind); free(c->sg_epoch); free(c->sg_bar_inst); free(c->variant);
     if (c->trk)
         for (size_t b = 0; b < c->m->nblocks; b++)
             ev_trk_free(c->trk[b]);
@@ -1009,10 +1009,11 @@ static void setup_affine(ev_ctx *c)
     if (!converged) {
         /* every id non-affine: no loop is accelerated, every iteration runs */
         memset(c->na, 1, c->bound);
+        memset(var, 1, c->bound);
         ev_note(c, "affinity data-flow stopped after %d passes: loops not "
                    "accelerated", EV_PREPASS_MAX_PASSES);
     }
-    free(var);
+    c->variant = var;
     free(vvar);
     free(vna);
 }
