@@ -6,7 +6,7 @@
  * use; every loop is bounded by the module's size or an explicit budget;
  * recursion over types has a depth limit.
  */
-#include "spirv.h"
+#include "spirv_int.h"
 #include "alloc.h"
 
 #include <spirv/unified1/spirv.h>
@@ -17,16 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPV_MAGIC 0x07230203u
-/* SPIR-V's universal limit on ids (spec 2.17). */
-#define SPV_MAX_BOUND 0x400000u
-/* Type nesting deeper than this is rejected as absurd. */
-#define SPV_MAX_TYPE_DEPTH 64
-/* Work budget of the CFG analysis (dominators, irreducibility, loop
- * bodies), in steps over the whole module. */
-#define SPV_CFG_BUDGET 20000000u
-/* More entry points than this is rejected as absurd. */
-#define SPV_MAX_ENTRIES 4096
 
 /* ---- opcode table ---- */
 
@@ -88,10 +78,8 @@ static char *xstrndup(const char *s, size_t n)
     return p;
 }
 
-static void set_err(cw_error *err, size_t word, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
-static void set_err(cw_error *err, size_t word, const char *fmt, ...)
+void spv_set_err(cw_error *err, size_t word, const char *fmt, ...)
 {
     va_list ap;
     if (!err)
@@ -104,135 +92,7 @@ static void set_err(cw_error *err, size_t word, const char *fmt, ...)
     va_end(ap);
 }
 
-static uint32_t bswap32(uint32_t w)
-{
-    return (w >> 24) | ((w >> 8) & 0xff00u) | ((w << 8) & 0xff0000u) | (w << 24);
-}
 
-static uint64_t width_mask(uint32_t width)
-{
-    return width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
-}
-
-static int64_t sext(uint64_t bits, uint32_t width)
-{
-    if (width == 0 || width >= 64)
-        return (int64_t)bits;
-    bits &= width_mask(width);
-    if (bits & ((uint64_t)1 << (width - 1)))
-        bits |= ~width_mask(width);
-    return (int64_t)bits;
-}
-
-static double half_to_double(uint16_t h)
-{
-    int sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    double v;
-    if (exp == 0)
-        v = mant / 1024.0 / 16384.0; /* 2^-14 * mant/1024 */
-    else if (exp == 31)
-        v = mant ? NAN : INFINITY;
-    else {
-        v = 1.0 + mant / 1024.0;
-        int e = exp - 15;
-        while (e > 0) { v *= 2; e--; }
-        while (e < 0) { v /= 2; e++; }
-    }
-    return sign ? -v : v;
-}
-
-static uint16_t double_to_half(double d)
-{
-    uint16_t sign = 0;
-    int e = 0;
-    if (d != d)
-        return 0x7e00;
-    if (d < 0) { sign = 0x8000; d = -d; }
-    if (d >= 65520.0)
-        return sign | 0x7c00;
-    if (d < 6.103515625e-05) { /* subnormal */
-        unsigned m = (unsigned)(d * 16777216.0 + 0.5); /* / 2^-24 */
-        return sign | (uint16_t)m;
-    }
-    while (d >= 2.0) { d /= 2; e++; }
-    while (d < 1.0) { d *= 2; e--; }
-    unsigned mant = (unsigned)((d - 1.0) * 1024.0 + 0.5);
-    if (mant == 1024) { mant = 0; e++; }
-    if (e + 15 >= 31)
-        return sign | 0x7c00;
-    return sign | (uint16_t)((e + 15) << 10) | (uint16_t)mant;
-}
-
-static double bits_to_double(uint64_t bits, uint32_t width)
-{
-    if (width == 16)
-        return half_to_double((uint16_t)bits);
-    if (width == 32) {
-        float f;
-        uint32_t w = (uint32_t)bits;
-        memcpy(&f, &w, 4);
-        return f;
-    }
-    double d;
-    memcpy(&d, &bits, 8);
-    return d;
-}
-
-static uint64_t double_to_bits(double d, uint32_t width)
-{
-    if (width == 16)
-        return double_to_half(d);
-    if (width == 32) {
-        float f = (float)d;
-        uint32_t w;
-        memcpy(&w, &f, 4);
-        return w;
-    }
-    uint64_t b;
-    memcpy(&b, &d, 8);
-    return b;
-}
-
-/* ---- parse context ---- */
-
-typedef struct member_name {
-    uint32_t type, member;
-    const char *text; /* owned by m->member_names */
-} member_name;
-
-typedef struct branch_ref {
-    uint32_t block; /* block index */
-    uint32_t label; /* target id */
-} branch_ref;
-
-typedef struct parse_ctx {
-    spv_module *m;
-    cw_error *err;
-    uint32_t cur_func;  /* SPV_NONE outside a function */
-    uint32_t cur_block; /* SPV_NONE outside a block */
-    int line, column;
-    uint32_t file;
-    uint32_t *param_pool;
-    size_t nparam_pool;
-    branch_ref *brefs;
-    size_t nbrefs, capbrefs;
-    member_name *mnames;
-    size_t nmnames;
-    uint32_t *fwd_ptr; /* forward-declared pointer ids */
-    size_t nfwd;
-    uint8_t *fwd_mark; /* per id: named by OpTypeForwardPointer */
-    uint32_t debug_info; /* NonSemantic.Shader.DebugInfo.100 import id */
-} parse_ctx;
-
-static int check_id(parse_ctx *c, size_t word, uint32_t id, const char *what)
-{
-    if (id == 0 || id >= c->m->bound) {
-        set_err(c->err, word, "%s id %u is out of range (module bound %u)",
-                what, id, c->m->bound);
-        return -1;
-    }
-    return 0;
-}
 
 /* Decode a literal string starting at ops[k]; returns its length in bytes
  * (NUL excluded) and the words it used, or -1 if it has no terminator. */
@@ -265,12 +125,6 @@ static void add_bref(parse_ctx *c, uint32_t block, uint32_t label)
     c->nbrefs++;
 }
 
-static const spv_type *type_at(const spv_module *m, uint32_t id)
-{
-    if (id == 0 || id >= m->bound || !m->id_type[id])
-        return NULL;
-    return &m->types[m->id_type[id] - 1];
-}
 
 static int is_terminator(uint32_t op)
 {
@@ -291,7 +145,7 @@ static int is_terminator(uint32_t op)
 #define NEED(n)                                                           \
     do {                                                                  \
         if (in->nops < (n)) {                                             \
-            set_err(c->err, in->offset, "%s has %u operand words, needs %u", \
+            spv_set_err(c->err, in->offset, "%s has %u operand words, needs %u", \
                     spv_opcode_name(in->opcode), in->nops, (unsigned)(n)); \
             return -1;                                                    \
         }                                                                 \
@@ -313,7 +167,7 @@ static int need_type_fwd(parse_ctx *c, const spv_inst *in, uint32_t id,
     if (!type_at(c->m, id) && is_forward_pointer(c, id))
         return 0;
     if (!type_at(c->m, id)) {
-        set_err(c->err, in->offset, "%s: %s %%%u is not a type declared before it",
+        spv_set_err(c->err, in->offset, "%s: %s %%%u is not a type declared before it",
                 spv_opcode_name(in->opcode), what, id);
         return -1;
     }
@@ -326,7 +180,7 @@ static int need_type(parse_ctx *c, const spv_inst *in, uint32_t id,
     if (check_id(c, in->offset, id, what))
         return -1;
     if (!type_at(c->m, id)) {
-        set_err(c->err, in->offset, "%s: %s %%%u is not a type declared before it",
+        spv_set_err(c->err, in->offset, "%s: %s %%%u is not a type declared before it",
                 spv_opcode_name(in->opcode), what, id);
         return -1;
     }
@@ -348,7 +202,7 @@ static int do_type(parse_ctx *c, spv_inst *in)
         t->width = in->ops[0];
         t->is_signed = in->ops[1] != 0;
         if (t->width != 8 && t->width != 16 && t->width != 32 && t->width != 64) {
-            set_err(c->err, in->offset, "OpTypeInt width %u is not 8, 16, 32 or 64", t->width);
+            spv_set_err(c->err, in->offset, "OpTypeInt width %u is not 8, 16, 32 or 64", t->width);
             return -1;
         }
         break;
@@ -357,7 +211,7 @@ static int do_type(parse_ctx *c, spv_inst *in)
         t->kind = SPV_T_FLOAT;
         t->width = in->ops[0];
         if (t->width != 16 && t->width != 32 && t->width != 64) {
-            set_err(c->err, in->offset, "OpTypeFloat width %u is not 16, 32 or 64", t->width);
+            spv_set_err(c->err, in->offset, "OpTypeFloat width %u is not 16, 32 or 64", t->width);
             return -1;
         }
         break;
@@ -372,15 +226,15 @@ static int do_type(parse_ctx *c, spv_inst *in)
         t->count = in->ops[1];
         if (t->kind == SPV_T_VECTOR &&
             (e->kind != SPV_T_INT && e->kind != SPV_T_FLOAT && e->kind != SPV_T_BOOL)) {
-            set_err(c->err, in->offset, "OpTypeVector of a non-scalar type");
+            spv_set_err(c->err, in->offset, "OpTypeVector of a non-scalar type");
             return -1;
         }
         if (t->kind == SPV_T_MATRIX && e->kind != SPV_T_VECTOR) {
-            set_err(c->err, in->offset, "OpTypeMatrix column type is not a vector");
+            spv_set_err(c->err, in->offset, "OpTypeMatrix column type is not a vector");
             return -1;
         }
         if (t->count < 2 || t->count > 16) {
-            set_err(c->err, in->offset, "%s with %u components",
+            spv_set_err(c->err, in->offset, "%s with %u components",
                     spv_opcode_name(in->opcode), t->count);
             return -1;
         }
@@ -393,7 +247,7 @@ static int do_type(parse_ctx *c, spv_inst *in)
         if (check_id(c, in->offset, in->ops[1], "array length"))
             return -1;
         if (!m->id_const[in->ops[1]]) {
-            set_err(c->err, in->offset, "OpTypeArray length %%%u is not a constant declared before it",
+            spv_set_err(c->err, in->offset, "OpTypeArray length %%%u is not a constant declared before it",
                     in->ops[1]);
             return -1;
         }
@@ -487,7 +341,7 @@ static int do_const(parse_ctx *c, spv_inst *in)
     case SpvOpConstantTrue: case SpvOpConstantFalse:
     case SpvOpSpecConstantTrue: case SpvOpSpecConstantFalse:
         if (t->kind != SPV_T_BOOL) {
-            set_err(c->err, in->offset, "%s of a non-bool type", spv_opcode_name(in->opcode));
+            spv_set_err(c->err, in->offset, "%s of a non-bool type", spv_opcode_name(in->opcode));
             return -1;
         }
         k->kind = SPV_C_SCALAR;
@@ -496,7 +350,7 @@ static int do_const(parse_ctx *c, spv_inst *in)
         break;
     case SpvOpConstant: case SpvOpSpecConstant:
         if (t->kind != SPV_T_INT && t->kind != SPV_T_FLOAT) {
-            set_err(c->err, in->offset, "%s of a non-numeric type", spv_opcode_name(in->opcode));
+            spv_set_err(c->err, in->offset, "%s of a non-numeric type", spv_opcode_name(in->opcode));
             return -1;
         }
         if (t->width > 32) {
@@ -521,7 +375,7 @@ static int do_const(parse_ctx *c, spv_inst *in)
                 return -1;
             }
             if (!m->id_const[id]) {
-                set_err(c->err, in->offset, "%s constituent %%%u is not a constant declared before it",
+                spv_set_err(c->err, in->offset, "%s constituent %%%u is not a constant declared before it",
                         spv_opcode_name(in->opcode), id);
                 free(k->parts);
                 k->parts = NULL;
@@ -575,7 +429,7 @@ static int do_decoration(parse_ctx *c, spv_inst *in)
         if (check_id(c, in->offset, in->ops[0], "decoration target"))
             return -1;
         if (in->ops[1] > 0x7fffffffu) {
-            set_err(c->err, in->offset, "member index %u is absurd", in->ops[1]);
+            spv_set_err(c->err, in->offset, "member index %u is absurd", in->ops[1]);
             return -1;
         }
         d->target = in->ops[0];
@@ -595,7 +449,7 @@ static int do_function(parse_ctx *c, spv_inst *in, size_t idx)
 {
     spv_module *m = c->m;
     if (c->cur_func != SPV_NONE) {
-        set_err(c->err, in->offset, "OpFunction inside another function");
+        spv_set_err(c->err, in->offset, "OpFunction inside another function");
         return -1;
     }
     NEED(2);
@@ -603,7 +457,7 @@ static int do_function(parse_ctx *c, spv_inst *in, size_t idx)
         return -1;
     const spv_type *ft = type_at(m, in->ops[1]);
     if (ft->kind != SPV_T_FUNCTION) {
-        set_err(c->err, in->offset, "OpFunction type %%%u is not an OpTypeFunction", in->ops[1]);
+        spv_set_err(c->err, in->offset, "OpFunction type %%%u is not an OpTypeFunction", in->ops[1]);
         return -1;
     }
     spv_function *f = &m->funcs[m->nfuncs];
@@ -644,11 +498,11 @@ static int do_block_inst(parse_ctx *c, spv_inst *in, size_t idx)
     spv_module *m = c->m;
     if (in->opcode == SpvOpLabel) {
         if (c->cur_func == SPV_NONE) {
-            set_err(c->err, in->offset, "OpLabel outside a function");
+            spv_set_err(c->err, in->offset, "OpLabel outside a function");
             return -1;
         }
         if (c->cur_block != SPV_NONE) {
-            set_err(c->err, in->offset, "OpLabel before the previous block's terminator");
+            spv_set_err(c->err, in->offset, "OpLabel before the previous block's terminator");
             return -1;
         }
         spv_block *b = &m->blocks[m->nblocks];
@@ -668,14 +522,14 @@ static int do_block_inst(parse_ctx *c, spv_inst *in, size_t idx)
         return 0;
     }
     if (c->cur_block == SPV_NONE) {
-        set_err(c->err, in->offset, "%s outside a block", spv_opcode_name(in->opcode));
+        spv_set_err(c->err, in->offset, "%s outside a block", spv_opcode_name(in->opcode));
         return -1;
     }
     spv_block *b = &m->blocks[c->cur_block];
     if (in->opcode == SpvOpSelectionMerge || in->opcode == SpvOpLoopMerge) {
         NEED(in->opcode == SpvOpLoopMerge ? 2 : 1);
         if (b->merge_inst != SPV_NONE) {
-            set_err(c->err, in->offset, "second merge instruction in one block");
+            spv_set_err(c->err, in->offset, "second merge instruction in one block");
             return -1;
         }
         if (check_id(c, in->offset, in->ops[0], "merge block"))
@@ -688,7 +542,7 @@ static int do_block_inst(parse_ctx *c, spv_inst *in, size_t idx)
     }
     if (!is_terminator(in->opcode)) {
         if (b->merge_inst != SPV_NONE) {
-            set_err(c->err, in->offset, "%s after a merge instruction: the merge must come just before the branch",
+            spv_set_err(c->err, in->offset, "%s after a merge instruction: the merge must come just before the branch",
                     spv_opcode_name(in->opcode));
             return -1;
         }
@@ -724,7 +578,7 @@ static int do_block_inst(parse_ctx *c, spv_inst *in, size_t idx)
                 lw = 2;
         }
         if ((in->nops - 2) % (lw + 1) != 0) {
-            set_err(c->err, in->offset, "OpSwitch has a dangling case operand");
+            spv_set_err(c->err, in->offset, "OpSwitch has a dangling case operand");
             return -1;
         }
         add_bref(c, c->cur_block, in->ops[1]);
@@ -739,7 +593,7 @@ static int do_block_inst(parse_ctx *c, spv_inst *in, size_t idx)
         break;
     }
     if (b->merge_inst != SPV_NONE && b->merge_inst + 1 != idx) {
-        set_err(c->err, in->offset, "merge instruction is not just before the branch");
+        spv_set_err(c->err, in->offset, "merge instruction is not just before the branch");
         return -1;
     }
     b->last = (uint32_t)idx;
@@ -828,7 +682,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         return 0;
     case SpvOpExtInstImport:
         if (read_string(in->ops, in->nops, 0, &s, &len, &used)) {
-            set_err(c->err, in->offset, "OpExtInstImport name has no terminating NUL");
+            spv_set_err(c->err, in->offset, "OpExtInstImport name has no terminating NUL");
             return -1;
         }
         if (len == 12 && memcmp(s, "GLSL.std.450", 12) == 0)
@@ -838,7 +692,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         return 0;
     case SpvOpString:
         if (read_string(in->ops, in->nops, 0, &s, &len, &used)) {
-            set_err(c->err, in->offset, "OpString has no terminating NUL");
+            spv_set_err(c->err, in->offset, "OpString has no terminating NUL");
             return -1;
         }
         m->id_string[in->result_id] = xstrndup(s, len);
@@ -855,7 +709,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         }
         if (in->nops >= 4 && !m->source_text) {
             if (read_string(in->ops, in->nops, 3, &s, &len, &used)) {
-                set_err(c->err, in->offset, "OpSource text has no terminating NUL");
+                spv_set_err(c->err, in->offset, "OpSource text has no terminating NUL");
                 return -1;
             }
             m->source_text = xstrndup(s, len);
@@ -864,7 +718,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         return 0;
     case SpvOpSourceContinued:
         if (read_string(in->ops, in->nops, 0, &s, &len, &used)) {
-            set_err(c->err, in->offset, "OpSourceContinued has no terminating NUL");
+            spv_set_err(c->err, in->offset, "OpSourceContinued has no terminating NUL");
             return -1;
         }
         if (m->source_text) {
@@ -880,7 +734,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         if (check_id(c, in->offset, in->ops[0], "OpName target"))
             return -1;
         if (read_string(in->ops, in->nops, 1, &s, &len, &used)) {
-            set_err(c->err, in->offset, "OpName has no terminating NUL");
+            spv_set_err(c->err, in->offset, "OpName has no terminating NUL");
             return -1;
         }
         if (!m->id_name[in->ops[0]])
@@ -891,7 +745,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         if (check_id(c, in->offset, in->ops[0], "OpMemberName target"))
             return -1;
         if (read_string(in->ops, in->nops, 2, &s, &len, &used)) {
-            set_err(c->err, in->offset, "OpMemberName has no terminating NUL");
+            spv_set_err(c->err, in->offset, "OpMemberName has no terminating NUL");
             return -1;
         }
         m->member_names[m->nmember_names] = xstrndup(s, len);
@@ -906,7 +760,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         if (check_id(c, in->offset, in->ops[1], "entry point function"))
             return -1;
         if (read_string(in->ops, in->nops, 2, &s, &len, &used)) {
-            set_err(c->err, in->offset, "OpEntryPoint name has no terminating NUL");
+            spv_set_err(c->err, in->offset, "OpEntryPoint name has no terminating NUL");
             return -1;
         }
         spv_entry *e = &m->entries[m->nentries];
@@ -945,11 +799,11 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
             return -1;
         const spv_type *pt = type_at(m, in->type_id);
         if (pt->kind != SPV_T_POINTER) {
-            set_err(c->err, in->offset, "OpVariable type %%%u is not a pointer", in->type_id);
+            spv_set_err(c->err, in->offset, "OpVariable type %%%u is not a pointer", in->type_id);
             return -1;
         }
         if (c->cur_func != SPV_NONE && c->cur_block == SPV_NONE) {
-            set_err(c->err, in->offset, "OpVariable outside a block");
+            spv_set_err(c->err, in->offset, "OpVariable outside a block");
             return -1;
         }
         spv_var *v = &m->vars[m->nvars];
@@ -974,7 +828,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
     case SpvOpFunctionParameter:
         if (c->cur_func == SPV_NONE || c->cur_block != SPV_NONE ||
             m->funcs[c->cur_func].nblocks) {
-            set_err(c->err, in->offset, "OpFunctionParameter outside a function header");
+            spv_set_err(c->err, in->offset, "OpFunctionParameter outside a function header");
             return -1;
         }
         c->param_pool[c->nparam_pool++] = in->result_id;
@@ -982,11 +836,11 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
         return 0;
     case SpvOpFunctionEnd:
         if (c->cur_func == SPV_NONE) {
-            set_err(c->err, in->offset, "OpFunctionEnd without OpFunction");
+            spv_set_err(c->err, in->offset, "OpFunctionEnd without OpFunction");
             return -1;
         }
         if (c->cur_block != SPV_NONE) {
-            set_err(c->err, in->offset, "OpFunctionEnd inside a block (missing terminator)");
+            spv_set_err(c->err, in->offset, "OpFunctionEnd inside a block (missing terminator)");
             return -1;
         }
         m->funcs[c->cur_func].end_inst = (uint32_t)idx;
@@ -1004,7 +858,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
     if (op == SpvOpLabel || c->cur_block != SPV_NONE)
         return do_block_inst(c, in, idx);
     if (c->cur_func != SPV_NONE) {
-        set_err(c->err, in->offset, "%s outside a block", spv_opcode_name(op));
+        spv_set_err(c->err, in->offset, "%s outside a block", spv_opcode_name(op));
         return -1;
     }
     if (in->result_id && strcmp(spv_opcode_class(op), "Type-Declaration") == 0)
@@ -1013,7 +867,7 @@ static int do_inst(parse_ctx *c, spv_inst *in, size_t idx)
                           op == SpvOpUndef))
         return do_const(c, in);
     if (is_terminator(op)) {
-        set_err(c->err, in->offset, "%s outside a function", spv_opcode_name(op));
+        spv_set_err(c->err, in->offset, "%s outside a function", spv_opcode_name(op));
         return -1;
     }
     return 0;
@@ -1110,7 +964,7 @@ static int check_types(spv_module *m, parse_ctx *c)
     for (size_t i = 0; i < c->nfwd; i++) {
         const spv_type *t = type_at(m, c->fwd_ptr[i]);
         if (!t || t->kind != SPV_T_POINTER) {
-            set_err(c->err, (size_t)-1, "OpTypeForwardPointer %%%u is never declared as a pointer",
+            spv_set_err(c->err, (size_t)-1, "OpTypeForwardPointer %%%u is never declared as a pointer",
                     c->fwd_ptr[i]);
             return -1;
         }
@@ -1118,7 +972,7 @@ static int check_types(spv_module *m, parse_ctx *c)
     for (size_t i = 0; i < m->ntypes; i++) {
         const spv_type *t = &m->types[i];
         if (t->kind == SPV_T_POINTER && !type_at(m, t->elem)) {
-            set_err(c->err, (size_t)-1, "pointer type %%%u points to %%%u, which is not a type",
+            spv_set_err(c->err, (size_t)-1, "pointer type %%%u points to %%%u, which is not a type",
                     t->id, t->elem);
             return -1;
         }
@@ -1126,622 +980,6 @@ static int check_types(spv_module *m, parse_ctx *c)
     return 0;
 }
 
-static void push_edge(uint32_t **list, uint32_t *n, uint32_t *cap, uint32_t v)
-{
-    if (*n == *cap) {
-        uint32_t nc = *cap ? *cap * 2 : 2;
-        uint32_t *nl = xrealloc(*list, nc * sizeof *nl);
-        *list = nl;
-        *cap = nc;
-    }
-    (*list)[(*n)++] = v;
-}
-
-static int build_edges(spv_module *m, parse_ctx *c)
-{
-    uint32_t *scap = xcalloc(m->nblocks, sizeof *scap);
-    uint32_t *pcap = xcalloc(m->nblocks, sizeof *pcap);
-    /* the branch targets of one block are contiguous in brefs: a stamp per
-     * target block (source block + 1) removes duplicate edges in O(1) */
-    uint32_t *stamp = xcalloc(m->nblocks, sizeof *stamp);
-    int rc = 0;
-    for (size_t i = 0; i < c->nbrefs && !rc; i++) {
-        spv_block *b = &m->blocks[c->brefs[i].block];
-        uint32_t t = spv_block_of_label(m, c->brefs[i].label);
-        if (t == SPV_NONE || m->blocks[t].func != b->func) {
-            set_err(c->err, m->insts[b->last].offset,
-                    "branch to %%%u, which is not a block of the same function",
-                    c->brefs[i].label);
-            rc = -1;
-            break;
-        }
-        if (stamp[t] == c->brefs[i].block + 1)
-            continue;
-        stamp[t] = c->brefs[i].block + 1;
-        push_edge(&b->succ, &b->nsucc, &scap[c->brefs[i].block], t);
-        push_edge(&m->blocks[t].pred, &m->blocks[t].npred, &pcap[t], c->brefs[i].block);
-    }
-    free(stamp);
-    for (size_t i = 0; i < m->nblocks && !rc; i++) {
-        spv_block *b = &m->blocks[i];
-        if (b->merge_inst == SPV_NONE)
-            continue;
-        const spv_inst *mi = &m->insts[b->merge_inst];
-        b->merge_block = spv_block_of_label(m, mi->ops[0]);
-        if (b->merge_block == SPV_NONE || m->blocks[b->merge_block].func != b->func) {
-            set_err(c->err, mi->offset, "merge target %%%u is not a block of the same function",
-                    mi->ops[0]);
-            rc = -1;
-            break;
-        }
-        if (b->merge == SPV_MERGE_LOOP) {
-            b->continue_block = spv_block_of_label(m, mi->ops[1]);
-            if (b->continue_block == SPV_NONE ||
-                m->blocks[b->continue_block].func != b->func) {
-                set_err(c->err, mi->offset, "continue target %%%u is not a block of the same function",
-                        mi->ops[1]);
-                rc = -1;
-            }
-        }
-    }
-    free(scap);
-    free(pcap);
-    return rc;
-}
-
-/* Dominators (Cooper, Harvey, Kennedy), irreducibility and natural loops
- * for one function. */
-static int analyse_cfg(spv_module *m, spv_function *f, parse_ctx *c,
-                       uint64_t *budget)
-{
-    uint32_t nb = f->nblocks, fb = f->first_block;
-    if (nb == 0)
-        return 0;
-    uint32_t *post = xcalloc(nb, sizeof *post);
-    uint32_t *stack = xcalloc(nb, sizeof *stack);
-    uint32_t *next = xcalloc(nb, sizeof *next);
-    uint8_t *seen = xcalloc(nb, 1);
-    uint32_t npost = 0, sp = 0;
-    int rc = 0;
-
-    /* iterative DFS for postorder */
-    stack[sp++] = 0;
-    seen[0] = 1;
-    while (sp) {
-        uint32_t u = stack[sp - 1];
-        spv_block *b = &m->blocks[fb + u];
-        if (next[u] < b->nsucc) {
-            uint32_t v = b->succ[next[u]++] - fb;
-            if (!seen[v]) {
-                seen[v] = 1;
-                stack[sp++] = v;
-            }
-        } else {
-            post[npost++] = u;
-            sp--;
-        }
-    }
-    f->nrpo = npost;
-    f->rpo_order = xcalloc(npost, sizeof *f->rpo_order);
-    for (uint32_t i = 0; i < npost; i++) {
-        uint32_t u = post[npost - 1 - i];
-        f->rpo_order[i] = fb + u;
-        m->blocks[fb + u].rpo = i;
-        m->blocks[fb + u].reachable = 1;
-    }
-
-    /* dominators over RPO numbers; idom[] in local rpo numbering */
-    uint32_t *idom = xcalloc(npost, sizeof *idom);
-    for (uint32_t i = 0; i < npost; i++)
-        idom[i] = SPV_NONE;
-    idom[0] = 0;
-    int changed = 1;
-    uint32_t passes = 0;
-    while (changed && rc == 0) {
-        changed = 0;
-        if (++passes > nb + 3) {
-            set_err(c->err, (size_t)-1, "dominator computation did not converge");
-            rc = -1;
-            break;
-        }
-        for (uint32_t i = 1; i < npost; i++) {
-            spv_block *b = &m->blocks[f->rpo_order[i]];
-            uint32_t nd = SPV_NONE;
-            for (uint32_t p = 0; p < b->npred; p++) {
-                spv_block *pb = &m->blocks[b->pred[p]];
-                if (!pb->reachable || idom[pb->rpo] == SPV_NONE)
-                    continue;
-                uint32_t x = pb->rpo;
-                if (nd == SPV_NONE) {
-                    nd = x;
-                    continue;
-                }
-                uint32_t y = nd, guard = 0;
-                while (x != y && guard++ < 2 * nb + 2) {
-                    while (x > y && guard++ < 2 * nb + 2) x = idom[x];
-                    while (y > x && guard++ < 2 * nb + 2) y = idom[y];
-                }
-                nd = x;
-                *budget += guard + 1;
-                if (*budget > SPV_CFG_BUDGET)
-                    break;
-            }
-            if (*budget > SPV_CFG_BUDGET)
-                break;
-            if (nd != SPV_NONE && idom[i] != nd) {
-                idom[i] = nd;
-                changed = 1;
-            }
-        }
-        if (*budget > SPV_CFG_BUDGET) {
-            set_err(c->err, (size_t)-1, "control flow too large to analyse");
-            rc = -1;
-        }
-    }
-    for (uint32_t i = 1; i < npost && rc == 0; i++)
-        m->blocks[f->rpo_order[i]].idom = idom[i] == SPV_NONE ? SPV_NONE : f->rpo_order[idom[i]];
-
-    /* retreating edges must go to a dominator (reducible CFG); collect
-     * the natural loop of each back edge, innermost header last */
-    uint32_t *work = xcalloc(nb, sizeof *work);
-    uint32_t *mark = xcalloc(nb, sizeof *mark);
-    for (uint32_t hi = 0; hi < npost && rc == 0; hi++) {
-        uint32_t h = f->rpo_order[hi];
-        spv_block *hb = &m->blocks[h];
-        uint32_t nw = 0;
-        for (uint32_t p = 0; p < hb->npred; p++) {
-            spv_block *ub = &m->blocks[hb->pred[p]];
-            if (!ub->reachable || ub->rpo < hi)
-                continue;
-            /* retreating edge u -> h: h must dominate u */
-            uint32_t x = ub->rpo, guard = 0;
-            while (x != hi && x != 0 && guard++ <= nb)
-                x = idom[x];
-            *budget += guard + 1;
-            if (*budget > SPV_CFG_BUDGET) {
-                set_err(c->err, (size_t)-1, "control flow too large to analyse");
-                rc = -1;
-                break;
-            }
-            if (x != hi) {
-                set_err(c->err, m->insts[ub->last].offset,
-                        "irreducible control flow in function %s: the edge from block %%%u "
-                        "to %%%u enters a loop other than through its header",
-                        f->name ? f->name : "?", ub->label, hb->label);
-                rc = -1;
-                break;
-            }
-            if (mark[hb->pred[p] - fb] != hi + 1) {
-                mark[hb->pred[p] - fb] = hi + 1;
-                work[nw++] = hb->pred[p] - fb;
-            }
-        }
-        if (rc || nw == 0)
-            continue;
-        /* reverse walk from the latches, stopping at h */
-        mark[h - fb] = hi + 1;
-        hb->loop_header = h;
-        while (nw) {
-            uint32_t u = work[--nw];
-            spv_block *ub = &m->blocks[fb + u];
-            ub->loop_header = h;
-            if (fb + u == h)
-                continue; /* do not walk out of the loop through its header */
-            if (++*budget > SPV_CFG_BUDGET) {
-                set_err(c->err, (size_t)-1, "control flow too large to analyse");
-                rc = -1;
-                break;
-            }
-            for (uint32_t p = 0; p < ub->npred; p++) {
-                uint32_t v = ub->pred[p] - fb;
-                if (!m->blocks[fb + v].reachable || mark[v] == hi + 1)
-                    continue;
-                mark[v] = hi + 1;
-                work[nw++] = v;
-            }
-        }
-    }
-    free(work);
-    free(mark);
-    free(idom);
-    free(post);
-    free(stack);
-    free(next);
-    free(seen);
-    return rc;
-}
-
-static int check_calls(spv_module *m, parse_ctx *c)
-{
-    /* callee ids exist; the call graph has no cycle (Vulkan forbids
-     * recursion, and the evaluator inlines calls) */
-    size_t nf = m->nfuncs;
-    for (size_t i = 0; i < m->ninsts; i++) {
-        const spv_inst *in = &m->insts[i];
-        if (in->opcode != SpvOpFunctionCall)
-            continue;
-        if (in->nops < 1 || in->ops[0] >= m->bound || !m->id_func[in->ops[0]]) {
-            set_err(c->err, in->offset, "OpFunctionCall of %%%u, which is not a function",
-                    in->nops ? in->ops[0] : 0);
-            return -1;
-        }
-    }
-    /* iterative DFS with colours over call edges found by scanning each
-     * function's instructions */
-    uint8_t *colour = xcalloc(nf, 1);
-    uint32_t *stack = xcalloc(nf, sizeof *stack);
-    uint32_t *pos = xcalloc(nf, sizeof *pos);
-    int rc = 0;
-    for (size_t s = 0; s < nf && !rc; s++) {
-        if (colour[s])
-            continue;
-        uint32_t sp = 0;
-        stack[sp++] = (uint32_t)s;
-        colour[s] = 1;
-        pos[s] = m->funcs[s].first_inst;
-        while (sp && !rc) {
-            uint32_t f = stack[sp - 1];
-            uint32_t end = m->funcs[f].end_inst;
-            uint32_t callee = SPV_NONE;
-            while (pos[f] < end) {
-                const spv_inst *in = &m->insts[pos[f]++];
-                if (in->opcode == SpvOpFunctionCall) {
-                    callee = m->id_func[in->ops[0]] - 1;
-                    break;
-                }
-            }
-            if (callee == SPV_NONE) {
-                colour[f] = 2;
-                sp--;
-                continue;
-            }
-            if (colour[callee] == 1) {
-                set_err(c->err, (size_t)-1, "recursive call: function %s calls itself (directly or not)",
-                        m->funcs[callee].name ? m->funcs[callee].name : "?");
-                rc = -1;
-            } else if (colour[callee] == 0) {
-                colour[callee] = 1;
-                pos[callee] = m->funcs[callee].first_inst;
-                stack[sp++] = callee;
-            }
-        }
-    }
-    free(colour);
-    free(stack);
-    free(pos);
-    return rc;
-}
-
-static int resolve_entries(spv_module *m, parse_ctx *c)
-{
-    for (size_t i = 0; i < m->nentries; i++) {
-        spv_entry *e = &m->entries[i];
-        if (!m->id_func[e->func_id]) {
-            set_err(c->err, (size_t)-1, "entry point '%s' names %%%u, which is not a function",
-                    e->name, e->func_id);
-            return -1;
-        }
-        e->func = m->id_func[e->func_id] - 1;
-    }
-    for (size_t i = 0; i < m->ninsts; i++) {
-        const spv_inst *in = &m->insts[i];
-        if (in->opcode != SpvOpExecutionMode && in->opcode != SpvOpExecutionModeId)
-            continue;
-        uint32_t mode = in->ops[1];
-        if (mode != SpvExecutionModeLocalSize && mode != SpvExecutionModeLocalSizeId)
-            continue;
-        if (in->nops < 5) {
-            set_err(c->err, in->offset, "LocalSize needs three values");
-            return -1;
-        }
-        for (size_t j = 0; j < m->nentries; j++) {
-            spv_entry *e = &m->entries[j];
-            if (e->func_id != in->ops[0])
-                continue;
-            if (mode == SpvExecutionModeLocalSize) {
-                if (e->ls_source != SPV_LS_ID) {
-                    e->ls_source = SPV_LS_LITERAL;
-                    for (int d = 0; d < 3; d++) {
-                        e->local_size[d] = in->ops[2 + d];
-                        e->local_size_ids[d] = 0;
-                    }
-                }
-            } else {
-                e->ls_source = SPV_LS_ID;
-                for (int d = 0; d < 3; d++) {
-                    if (check_id(c, in->offset, in->ops[2 + d], "LocalSizeId"))
-                        return -1;
-                    e->local_size_ids[d] = in->ops[2 + d];
-                }
-            }
-        }
-    }
-    return 0;
-}
-
-/* ---- specialization ---- */
-
-static const spv_const *cget(const spv_module *m, uint32_t id)
-{
-    if (id == 0 || id >= m->bound || !m->id_const[id])
-        return NULL;
-    return &m->consts[m->id_const[id] - 1];
-}
-
-/* Scalar bits + type of a constant operand; -1 if not a known scalar. */
-static int scalar_operand(const spv_module *m, uint32_t id, uint64_t *bits,
-                          const spv_type **t)
-{
-    const spv_const *k = cget(m, id);
-    if (!k || !k->known)
-        return -1;
-    *t = type_at(m, k->type);
-    if (!*t || ((*t)->kind != SPV_T_INT && (*t)->kind != SPV_T_FLOAT &&
-                (*t)->kind != SPV_T_BOOL))
-        return -1;
-    if (k->kind == SPV_C_NULL) {
-        *bits = 0;
-        return 0;
-    }
-    if (k->kind != SPV_C_SCALAR)
-        return -1;
-    *bits = k->bits;
-    return 0;
-}
-
-static void fold_spec_op(spv_module *m, spv_const *k)
-{
-    const spv_inst *in = spv_def(m, k->id);
-    const spv_type *rt = type_at(m, k->type);
-    k->known = 0;
-    if (!in || !rt || (rt->kind != SPV_T_INT && rt->kind != SPV_T_BOOL && rt->kind != SPV_T_FLOAT))
-        return;
-    const uint32_t *a = in->ops + 1;
-    uint32_t na = in->nops - 1;
-    uint32_t op = k->spec_op;
-    uint64_t x = 0, y = 0, z = 0, r = 0;
-    const spv_type *tx = NULL, *ty = NULL, *tz = NULL;
-    uint32_t rw = rt->kind == SPV_T_BOOL ? 1 : rt->width;
-
-    if (op == SpvOpCompositeExtract) {
-        if (na < 2)
-            return;
-        uint32_t cur = a[0];
-        for (uint32_t i = 1; i < na; i++) {
-            const spv_const *cc = cget(m, cur);
-            if (!cc)
-                return;
-            if (cc->kind == SPV_C_NULL) {
-                k->bits = 0;
-                k->known = 1;
-                return;
-            }
-            if (cc->kind != SPV_C_COMPOSITE || a[i] >= cc->nparts)
-                return;
-            cur = cc->parts[a[i]];
-        }
-        if (scalar_operand(m, cur, &x, &tx))
-            return;
-        k->bits = x & width_mask(rw);
-        k->known = 1;
-        return;
-    }
-    if (na < 1 || scalar_operand(m, a[0], &x, &tx))
-        return;
-    if (na >= 2 && scalar_operand(m, a[1], &y, &ty))
-        ty = NULL;
-    if (na >= 3 && scalar_operand(m, a[2], &z, &tz))
-        tz = NULL;
-    uint32_t xw = tx->kind == SPV_T_BOOL ? 1 : tx->width;
-    uint32_t yw = ty ? (ty->kind == SPV_T_BOOL ? 1 : ty->width) : 0;
-    int64_t sx = sext(x, xw), sy = sext(y, yw);
-#define BIN do { if (!ty) return; } while (0)
-    switch (op) {
-    case SpvOpSConvert: r = (uint64_t)sx; break;
-    case SpvOpUConvert: r = x; break;
-    case SpvOpFConvert:
-        if (tx->kind != SPV_T_FLOAT || rt->kind != SPV_T_FLOAT)
-            return;
-        r = double_to_bits(bits_to_double(x, xw), rw);
-        break;
-    case SpvOpSNegate: r = (uint64_t)0 - x; break;
-    case SpvOpNot: r = ~x; break;
-    case SpvOpLogicalNot: r = !x; break;
-    case SpvOpIAdd: BIN; r = x + y; break;
-    case SpvOpISub: BIN; r = x - y; break;
-    case SpvOpIMul: BIN; r = x * y; break;
-    case SpvOpUDiv: BIN; if (!y) return; r = (x & width_mask(xw)) / (y & width_mask(yw)); break;
-    case SpvOpUMod: BIN; if (!y) return; r = (x & width_mask(xw)) % (y & width_mask(yw)); break;
-    case SpvOpSDiv: BIN; if (!sy || (sy == -1 && sx == INT64_MIN)) return; r = (uint64_t)(sx / sy); break;
-    case SpvOpSRem: BIN; if (!sy || (sy == -1 && sx == INT64_MIN)) return; r = (uint64_t)(sx % sy); break;
-    case SpvOpSMod: {
-        BIN;
-        if (!sy || (sy == -1 && sx == INT64_MIN)) return;
-        int64_t q = sx % sy;
-        if (q != 0 && ((q < 0) != (sy < 0))) q += sy;
-        r = (uint64_t)q;
-        break;
-    }
-    case SpvOpShiftRightLogical: BIN; r = y >= 64 ? 0 : (x & width_mask(xw)) >> y; break;
-    case SpvOpShiftRightArithmetic: BIN; r = (uint64_t)(y >= 63 ? (sx < 0 ? -1 : 0) : sx >> y); break;
-    case SpvOpShiftLeftLogical: BIN; r = y >= 64 ? 0 : x << y; break;
-    case SpvOpBitwiseOr: BIN; r = x | y; break;
-    case SpvOpBitwiseXor: BIN; r = x ^ y; break;
-    case SpvOpBitwiseAnd: BIN; r = x & y; break;
-    case SpvOpLogicalOr: BIN; r = (x || y); break;
-    case SpvOpLogicalAnd: BIN; r = (x && y); break;
-    case SpvOpLogicalEqual: BIN; r = (!x == !y); break;
-    case SpvOpLogicalNotEqual: BIN; r = (!x != !y); break;
-    case SpvOpIEqual: BIN; r = (x & width_mask(xw)) == (y & width_mask(yw)); break;
-    case SpvOpINotEqual: BIN; r = (x & width_mask(xw)) != (y & width_mask(yw)); break;
-    case SpvOpULessThan: BIN; r = (x & width_mask(xw)) < (y & width_mask(yw)); break;
-    case SpvOpULessThanEqual: BIN; r = (x & width_mask(xw)) <= (y & width_mask(yw)); break;
-    case SpvOpUGreaterThan: BIN; r = (x & width_mask(xw)) > (y & width_mask(yw)); break;
-    case SpvOpUGreaterThanEqual: BIN; r = (x & width_mask(xw)) >= (y & width_mask(yw)); break;
-    case SpvOpSLessThan: BIN; r = sx < sy; break;
-    case SpvOpSLessThanEqual: BIN; r = sx <= sy; break;
-    case SpvOpSGreaterThan: BIN; r = sx > sy; break;
-    case SpvOpSGreaterThanEqual: BIN; r = sx >= sy; break;
-    case SpvOpSelect: if (!ty || !tz) return; r = x ? y : z; break;
-    case SpvOpQuantizeToF16:
-        if (tx->kind != SPV_T_FLOAT) return;
-        r = double_to_bits(half_to_double(double_to_half(bits_to_double(x, xw))), rw);
-        break;
-    default:
-        return; /* vector or kernel-only ops: left unknown */
-    }
-#undef BIN
-    k->bits = r & width_mask(rw);
-    k->known = 1;
-}
-
-static int parse_key_digits(const char *s, uint32_t *out)
-{
-    uint64_t v = 0;
-    if (!s || !*s)
-        return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return -1;
-        v = v * 10 + (uint64_t)(*s - '0');
-        if (v > 0xffffffffu)
-            return -1;
-    }
-    *out = (uint32_t)v;
-    return 0;
-}
-
-static int spec_value_bits(const spv_module *m, const spv_const *k,
-                           const spv_spec_value *pv, uint64_t *bits, cw_error *err)
-{
-    const spv_type *t = type_at(m, k->type);
-    const char *what = k->name ? k->name : "spec constant";
-    if (!t)
-        return -1;
-    if (t->kind == SPV_T_BOOL) {
-        *bits = pv->value != 0;
-        return 0;
-    }
-    if (t->kind == SPV_T_FLOAT) {
-        *bits = double_to_bits(pv->is_integer ? (double)pv->ivalue : pv->value, t->width);
-        return 0;
-    }
-    if (t->kind != SPV_T_INT)
-        return -1;
-    if (!pv->is_integer) {
-        set_err(err, (size_t)-1, "spec constant '%s' (SpecId %u) is an integer, but the plan gives %g",
-                what, k->spec_id, pv->value);
-        err->line = pv->line;
-        err->column = pv->column;
-        return -1;
-    }
-    int64_t v = pv->ivalue;
-    if (t->width < 64) {
-        int64_t lo = t->is_signed ? -((int64_t)1 << (t->width - 1)) : 0;
-        int64_t hi = t->is_signed ? ((int64_t)1 << (t->width - 1)) - 1
-                                  : (int64_t)(((uint64_t)1 << t->width) - 1);
-        if (v < lo || v > hi) {
-            set_err(err, (size_t)-1, "spec constant '%s' (SpecId %u) is a %d-bit %s integer; %lld does not fit",
-                    what, k->spec_id, (int)t->width, t->is_signed ? "signed" : "unsigned",
-                    (long long)v);
-            err->line = pv->line;
-            err->column = pv->column;
-            return -1;
-        }
-    } else if (!t->is_signed && v < 0) {
-        set_err(err, (size_t)-1, "spec constant '%s' (SpecId %u) is unsigned; %lld is negative",
-                what, k->spec_id, (long long)v);
-        err->line = pv->line;
-        err->column = pv->column;
-        return -1;
-    }
-    *bits = (uint64_t)v & width_mask(t->width);
-    return 0;
-}
-
-int spv_specialize(spv_module *m, const spv_spec_value *spec, size_t nspec,
-                   int *matched, cw_error *err)
-{
-    int rc = 0;
-    if (matched)
-        for (size_t i = 0; i < nspec; i++)
-            matched[i] = 0;
-    for (size_t i = 0; i < m->nconsts; i++) {
-        spv_const *k = &m->consts[i];
-        if (!k->is_spec)
-            continue;
-        k->overridden = 0;
-        if (k->spec_op == 0 && k->kind == SPV_C_SCALAR)
-            k->bits = k->default_bits;
-        if (!k->has_spec_id || k->spec_op || k->kind != SPV_C_SCALAR)
-            continue;
-        for (size_t j = 0; j < nspec; j++) {
-            uint32_t sid;
-            int hit = (parse_key_digits(spec[j].key, &sid) == 0 && sid == k->spec_id) ||
-                      (k->name && spec[j].key && strcmp(spec[j].key, k->name) == 0);
-            if (!hit)
-                continue;
-            if (matched)
-                matched[j] = 1;
-            uint64_t b;
-            if (spec_value_bits(m, k, &spec[j], &b, err)) {
-                rc = -1;
-                continue;
-            }
-            k->bits = b;
-            k->overridden = 1;
-        }
-    }
-    /* fold in module order: operands precede their users */
-    for (size_t i = 0; i < m->nconsts; i++) {
-        spv_const *k = &m->consts[i];
-        if (k->spec_op)
-            fold_spec_op(m, k);
-    }
-    for (size_t i = 0; i < m->ntypes; i++) {
-        spv_type *t = &m->types[i];
-        uint64_t len;
-        if (t->kind != SPV_T_ARRAY)
-            continue;
-        t->length = spv_const_u64(m, t->length_id, &len) == 0 ? len : 0;
-    }
-    /* local sizes: LocalSize / LocalSizeId, overridden by a WorkgroupSize
-     * builtin constant */
-    uint32_t wgs = 0;
-    for (size_t i = 0; i < m->nconsts; i++) {
-        uint32_t bi;
-        const spv_const *k = &m->consts[i];
-        if (k->kind == SPV_C_COMPOSITE && k->nparts == 3 &&
-            spv_decorated(m, k->id, SpvDecorationBuiltIn, &bi) && bi == SpvBuiltInWorkgroupSize)
-            wgs = k->id;
-    }
-    for (size_t i = 0; i < m->nentries; i++) {
-        spv_entry *e = &m->entries[i];
-        int known = 1;
-        if (wgs) {
-            e->ls_source = SPV_LS_BUILTIN;
-            for (int d = 0; d < 3; d++)
-                e->local_size_ids[d] = spv_const_component(m, wgs, (uint32_t)d);
-        }
-        if (e->ls_source == SPV_LS_NONE) {
-            e->local_size[0] = e->local_size[1] = e->local_size[2] = 1;
-        } else if (e->ls_source != SPV_LS_LITERAL) {
-            for (int d = 0; d < 3; d++) {
-                uint64_t v;
-                if (spv_const_u64(m, e->local_size_ids[d], &v) || v > 0xffffffffu) {
-                    e->local_size[d] = 0;
-                    known = 0;
-                } else
-                    e->local_size[d] = (uint32_t)v;
-            }
-        }
-        for (int d = 0; d < 3; d++)
-            if (e->local_size[d] == 0)
-                known = 0;
-        e->local_size_known = known;
-    }
-    return rc;
-}
 
 /* ---- entry ---- */
 
@@ -1750,11 +988,11 @@ int spv_parse_bytes(const void *bytes, size_t len, spv_module *out,
 {
     memset(out, 0, sizeof *out);
     if (len % 4 != 0) {
-        set_err(err, (size_t)-1, "SPIR-V size %zu bytes is not a multiple of 4", len);
+        spv_set_err(err, (size_t)-1, "SPIR-V size %zu bytes is not a multiple of 4", len);
         return -1;
     }
     if (len < 20) {
-        set_err(err, (size_t)-1, "SPIR-V of %zu bytes is shorter than its 20-byte header", len);
+        spv_set_err(err, (size_t)-1, "SPIR-V of %zu bytes is shorter than its 20-byte header", len);
         return -1;
     }
     uint32_t *w = xcalloc(len / 4, 4);
@@ -1774,15 +1012,15 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
     memset(m, 0, sizeof *m);
     memset(&c, 0, sizeof c);
     if (!words || nwords < 5) {
-        set_err(err, (size_t)-1, "SPIR-V of %zu words is shorter than its 5-word header", nwords);
+        spv_set_err(err, (size_t)-1, "SPIR-V of %zu words is shorter than its 5-word header", nwords);
         return -1;
     }
     if (nwords > 0x3fffffffu / 4) {
-        set_err(err, (size_t)-1, "SPIR-V of %zu words is absurdly large", nwords);
+        spv_set_err(err, (size_t)-1, "SPIR-V of %zu words is absurdly large", nwords);
         return -1;
     }
     if (words[0] != SPV_MAGIC && words[0] != bswap32(SPV_MAGIC)) {
-        set_err(err, 0, "not SPIR-V: magic number 0x%08x, expected 0x07230203", words[0]);
+        spv_set_err(err, 0, "not SPIR-V: magic number 0x%08x, expected 0x07230203", words[0]);
         return -1;
     }
     m->swapped = words[0] != SPV_MAGIC;
@@ -1795,7 +1033,7 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
     m->bound = m->words[3];
     if (m->bound == 0 || m->bound > SPV_MAX_BOUND ||
         (uint64_t)m->bound > (uint64_t)nwords * 4 + 4096) {
-        set_err(err, 3, "id bound %u is absurd for a module of %zu words", m->bound, nwords);
+        spv_set_err(err, 3, "id bound %u is absurd for a module of %zu words", m->bound, nwords);
         goto out;
     }
 
@@ -1805,17 +1043,17 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
     for (size_t w = 5; w < nwords;) {
         uint32_t wc = m->words[w] >> 16, op = m->words[w] & 0xffff;
         if (wc == 0) {
-            set_err(err, w, "instruction at word %zu has a word count of 0", w);
+            spv_set_err(err, w, "instruction at word %zu has a word count of 0", w);
             goto out;
         }
         if (wc > nwords - w) {
-            set_err(err, w, "%s at word %zu has %u words, running past the end of the module",
+            spv_set_err(err, w, "%s at word %zu has %u words, running past the end of the module",
                     spv_opcode_name(op), w, wc);
             goto out;
         }
         const op_row *r = op_lookup(op);
         if (!r) {
-            set_err(err, w, "unknown opcode %u at word %zu", op, w);
+            spv_set_err(err, w, "unknown opcode %u at word %zu", op, w);
             goto out;
         }
         ninsts++;
@@ -1834,7 +1072,7 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
     }
 
     if (nentries > SPV_MAX_ENTRIES) {
-        set_err(err, (size_t)-1, "%zu entry points is absurd (at most %d are read)", nentries,
+        spv_set_err(err, (size_t)-1, "%zu entry points is absurd (at most %d are read)", nentries,
                 SPV_MAX_ENTRIES);
         goto out;
     }
@@ -1878,7 +1116,7 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
         in->block = in->func = SPV_NONE;
         if (r->has_type) {
             if (k >= wc) {
-                set_err(err, w, "%s is too short for its result type", r->name);
+                spv_set_err(err, w, "%s is too short for its result type", r->name);
                 goto out;
             }
             in->type_id = m->words[w + k++];
@@ -1887,14 +1125,14 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
         }
         if (r->has_result) {
             if (k >= wc) {
-                set_err(err, w, "%s is too short for its result id", r->name);
+                spv_set_err(err, w, "%s is too short for its result id", r->name);
                 goto out;
             }
             in->result_id = m->words[w + k++];
             if (check_id(&c, w, in->result_id, "result"))
                 goto out;
             if (m->id_inst[in->result_id]) {
-                set_err(err, w, "%s redefines id %%%u", r->name, in->result_id);
+                spv_set_err(err, w, "%s redefines id %%%u", r->name, in->result_id);
                 goto out;
             }
             m->id_inst[in->result_id] = (uint32_t)m->ninsts + 1;
@@ -1907,25 +1145,25 @@ int spv_parse(const uint32_t *words, size_t nwords, spv_module *out,
         w += wc;
     }
     if (c.cur_func != SPV_NONE) {
-        set_err(err, nwords, "module ends inside a function (no OpFunctionEnd)");
+        spv_set_err(err, nwords, "module ends inside a function (no OpFunctionEnd)");
         goto out;
     }
     if (check_types(m, &c))
         goto out;
     apply_decorations(m);
     apply_names(m, &c);
-    if (build_edges(m, &c))
+    if (spv_build_edges(m, &c))
         goto out;
     {
         uint64_t budget = 0;
         for (size_t i = 0; i < m->nfuncs; i++) {
             if (m->funcs[i].nblocks == 0)
                 continue;
-            if (analyse_cfg(m, &m->funcs[i], &c, &budget))
+            if (spv_analyse_cfg(m, &m->funcs[i], &c, &budget))
                 goto out;
         }
     }
-    if (check_calls(m, &c) || resolve_entries(m, &c))
+    if (spv_check_calls(m, &c) || spv_resolve_entries(m, &c))
         goto out;
     if (spv_specialize(m, NULL, 0, NULL, err))
         goto out;
@@ -1993,314 +1231,3 @@ void spv_free(spv_module *m)
     memset(m, 0, sizeof *m);
 }
 
-/* ---- accessors ---- */
-
-const spv_inst *spv_def(const spv_module *m, uint32_t id)
-{
-    if (!m || id == 0 || id >= m->bound || !m->id_inst || !m->id_inst[id])
-        return NULL;
-    return &m->insts[m->id_inst[id] - 1];
-}
-
-const spv_type *spv_type_of(const spv_module *m, uint32_t type_id)
-{
-    if (!m || !m->id_type)
-        return NULL;
-    return type_at(m, type_id);
-}
-
-const spv_type *spv_value_type(const spv_module *m, uint32_t id)
-{
-    const spv_inst *in = spv_def(m, id);
-    return in ? spv_type_of(m, in->type_id) : NULL;
-}
-
-const spv_const *spv_const_of(const spv_module *m, uint32_t id)
-{
-    if (!m || !m->id_const)
-        return NULL;
-    return cget(m, id);
-}
-
-const spv_var *spv_var_of(const spv_module *m, uint32_t id)
-{
-    if (!m || !m->id_var || id == 0 || id >= m->bound || !m->id_var[id])
-        return NULL;
-    return &m->vars[m->id_var[id] - 1];
-}
-
-const spv_function *spv_func_of(const spv_module *m, uint32_t func_id)
-{
-    if (!m || !m->id_func || func_id == 0 || func_id >= m->bound || !m->id_func[func_id])
-        return NULL;
-    return &m->funcs[m->id_func[func_id] - 1];
-}
-
-uint32_t spv_block_of_label(const spv_module *m, uint32_t label_id)
-{
-    if (!m || !m->id_block || label_id == 0 || label_id >= m->bound || !m->id_block[label_id])
-        return SPV_NONE;
-    return m->id_block[label_id] - 1;
-}
-
-const char *spv_name(const spv_module *m, uint32_t id)
-{
-    if (!m || !m->id_name || id == 0 || id >= m->bound)
-        return NULL;
-    return m->id_name[id];
-}
-
-const char *spv_member_name(const spv_module *m, uint32_t struct_id,
-                            uint32_t member)
-{
-    const spv_type *t = spv_type_of(m, struct_id);
-    if (!t || t->kind != SPV_T_STRUCT || member >= t->nmembers)
-        return NULL;
-    return t->members[member].name;
-}
-
-const char *spv_string(const spv_module *m, uint32_t string_id)
-{
-    if (!m || !m->id_string || string_id == 0 || string_id >= m->bound)
-        return NULL;
-    return m->id_string[string_id];
-}
-
-const spv_entry *spv_entry_find(const spv_module *m, const char *name)
-{
-    if (!m || !name)
-        return NULL;
-    for (size_t i = 0; i < m->nentries; i++)
-        if (strcmp(m->entries[i].name, name) == 0)
-            return &m->entries[i];
-    return NULL;
-}
-
-int spv_const_u64(const spv_module *m, uint32_t id, uint64_t *out)
-{
-    uint64_t bits;
-    const spv_type *t;
-    if (!m || scalar_operand(m, id, &bits, &t))
-        return -1;
-    *out = bits & width_mask(t->kind == SPV_T_BOOL ? 1 : t->width);
-    return 0;
-}
-
-int spv_const_i64(const spv_module *m, uint32_t id, int64_t *out)
-{
-    uint64_t bits;
-    const spv_type *t;
-    if (!m || scalar_operand(m, id, &bits, &t))
-        return -1;
-    if (t->kind == SPV_T_INT && t->is_signed)
-        *out = sext(bits, t->width);
-    else if (t->kind == SPV_T_FLOAT)
-        *out = (int64_t)bits_to_double(bits, t->width);
-    else
-        *out = (int64_t)bits;
-    return 0;
-}
-
-int spv_const_f64(const spv_module *m, uint32_t id, double *out)
-{
-    uint64_t bits;
-    const spv_type *t;
-    if (!m || scalar_operand(m, id, &bits, &t))
-        return -1;
-    if (t->kind == SPV_T_FLOAT)
-        *out = bits_to_double(bits, t->width);
-    else if (t->kind == SPV_T_INT && t->is_signed)
-        *out = (double)sext(bits, t->width);
-    else
-        *out = (double)bits;
-    return 0;
-}
-
-int spv_const_default_f64(const spv_module *m, uint32_t id, double *out)
-{
-    const spv_const *k = spv_const_of(m, id);
-    const spv_type *t = k ? spv_type_of(m, k->type) : NULL;
-    if (!k || !t || k->kind != SPV_C_SCALAR || k->spec_op)
-        return -1;
-    if (t->kind == SPV_T_FLOAT)
-        *out = bits_to_double(k->default_bits, t->width);
-    else if (t->kind == SPV_T_INT && t->is_signed)
-        *out = (double)sext(k->default_bits, t->width);
-    else if (t->kind == SPV_T_INT || t->kind == SPV_T_BOOL)
-        *out = (double)k->default_bits;
-    else
-        return -1;
-    return 0;
-}
-
-uint32_t spv_const_component(const spv_module *m, uint32_t id, uint32_t i)
-{
-    const spv_const *k = spv_const_of(m, id);
-    if (!k || k->kind != SPV_C_COMPOSITE || i >= k->nparts)
-        return 0;
-    return k->parts[i];
-}
-
-const spv_decoration *spv_decorations(const spv_module *m, uint32_t id,
-                                      size_t *n)
-{
-    *n = 0;
-    if (!m || !m->deco_first || id == 0 || id >= m->bound || !m->deco_first[id])
-        return NULL;
-    size_t first = m->deco_first[id] - 1, end = first;
-    while (end < m->ndecos && m->decos[end].target == id)
-        end++;
-    *n = end - first;
-    return &m->decos[first];
-}
-
-const spv_decoration *spv_decoration_find(const spv_module *m, uint32_t id,
-                                          int32_t member, uint32_t deco)
-{
-    size_t n;
-    const spv_decoration *d = spv_decorations(m, id, &n);
-    for (size_t i = 0; i < n; i++)
-        if (d[i].member == member && d[i].decoration == deco)
-            return &d[i];
-    return NULL;
-}
-
-int spv_decorated(const spv_module *m, uint32_t id, uint32_t deco,
-                  uint32_t *value)
-{
-    const spv_decoration *d = spv_decoration_find(m, id, -1, deco);
-    if (!d)
-        return 0;
-    if (value)
-        *value = d->nargs ? d->args[0] : 0;
-    return 1;
-}
-
-int spv_member_decorated(const spv_module *m, uint32_t struct_id,
-                         uint32_t member, uint32_t deco, uint32_t *value)
-{
-    if (member > 0x7fffffffu)
-        return 0;
-    const spv_decoration *d = spv_decoration_find(m, struct_id, (int32_t)member, deco);
-    if (!d)
-        return 0;
-    if (value)
-        *value = d->nargs ? d->args[0] : 0;
-    return 1;
-}
-
-#define SIZE_LIMIT ((uint64_t)1 << 62)
-
-static int type_size(const spv_module *m, uint32_t id, uint64_t *bytes,
-                     int depth)
-{
-    const spv_type *t = spv_type_of(m, id);
-    uint64_t es, n;
-    if (!t || depth > SPV_MAX_TYPE_DEPTH)
-        return -1;
-    switch (t->kind) {
-    case SPV_T_BOOL: *bytes = 4; return 0; /* only in private memory */
-    case SPV_T_INT: case SPV_T_FLOAT: *bytes = t->width / 8; return 0;
-    case SPV_T_POINTER: *bytes = 8; return 0;
-    case SPV_T_VECTOR:
-    case SPV_T_MATRIX:
-        if (type_size(m, t->elem, &es, depth + 1))
-            return -1;
-        if (t->kind == SPV_T_MATRIX) {
-            /* MatrixStride lives on the struct member; here: packed */
-        }
-        *bytes = es * t->count;
-        return 0;
-    case SPV_T_ARRAY:
-        if (t->length == 0 || type_size(m, t->elem, &es, depth + 1))
-            return -1;
-        n = t->length;
-        if (t->array_stride)
-            es = t->array_stride;
-        if (es && n > SIZE_LIMIT / es)
-            return -1;
-        *bytes = es * n;
-        return 0;
-    case SPV_T_RUNTIME_ARRAY:
-        *bytes = 0;
-        return 0;
-    case SPV_T_STRUCT: {
-        uint64_t end = 0, off = 0;
-        for (uint32_t i = 0; i < t->nmembers; i++) {
-            const spv_member *mb = &t->members[i];
-            const spv_type *mt = spv_type_of(m, mb->type);
-            if (mt && mt->kind == SPV_T_RUNTIME_ARRAY) {
-                if (mb->has_offset)
-                    off = mb->offset;
-                if (off > end)
-                    end = off;
-                continue;
-            }
-            if (type_size(m, mb->type, &es, depth + 1))
-                return -1;
-            if (mt && mt->kind == SPV_T_MATRIX && mb->matrix_stride) {
-                const spv_type *col = spv_type_of(m, mt->elem);
-                uint64_t cs = 0;
-                if (col && type_size(m, mt->elem, &cs, depth + 1) == 0) {
-                    uint32_t nvec = mb->row_major ? col->count : mt->count;
-                    uint64_t vlen = mb->row_major ? (cs / (col->count ? col->count : 1)) * mt->count : cs;
-                    es = (uint64_t)mb->matrix_stride * (nvec - 1) + vlen;
-                }
-            }
-            if (mb->has_offset)
-                off = mb->offset;
-            if (off > SIZE_LIMIT - es)
-                return -1;
-            if (off + es > end)
-                end = off + es;
-            off += es;
-        }
-        *bytes = end;
-        return 0;
-    }
-    default:
-        return -1;
-    }
-}
-
-int spv_type_size(const spv_module *m, uint32_t type_id, uint64_t *bytes)
-{
-    uint64_t b = 0;
-    if (type_size(m, type_id, &b, 0))
-        return -1;
-    *bytes = b;
-    return 0;
-}
-
-const spv_type *spv_scalar_of(const spv_module *m, uint32_t type_id,
-                              uint32_t *components)
-{
-    const spv_type *t = spv_type_of(m, type_id);
-    uint32_t comps = 1;
-    for (int depth = 0; t && depth < SPV_MAX_TYPE_DEPTH; depth++) {
-        switch (t->kind) {
-        case SPV_T_INT: case SPV_T_FLOAT: case SPV_T_BOOL:
-            if (components)
-                *components = comps;
-            return t;
-        case SPV_T_VECTOR:
-            comps = t->count;
-            t = spv_type_of(m, t->elem);
-            break;
-        case SPV_T_MATRIX: case SPV_T_ARRAY: case SPV_T_RUNTIME_ARRAY:
-            comps = 1;
-            t = spv_type_of(m, t->elem);
-            break;
-        default:
-            return NULL;
-        }
-    }
-    return NULL;
-}
-
-const char *spv_inst_file(const spv_module *m, size_t i)
-{
-    if (!m || i >= m->ninsts)
-        return NULL;
-    return spv_string(m, m->insts[i].file);
-}
