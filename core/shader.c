@@ -101,6 +101,25 @@ static int glsl_preflight(const char *path, const char *text, size_t len, cw_err
                      "450') before any other code");
         return -1;
     }
+    /* a version too old for compute: glslang prints its built-ins on
+     * stdout (the terminal, in the TUI) before it says so */
+    size_t v = j + 7;
+    while (v < len && (text[v] == ' ' || text[v] == '\t'))
+        v++;
+    long num = 0;
+    size_t d = v;
+    while (d < len && text[d] >= '0' && text[d] <= '9' && num < 100000)
+        num = num * 10 + (text[d++] - '0');
+    size_t pw = d;
+    while (pw < len && (text[pw] == ' ' || text[pw] == '\t'))
+        pw++;
+    int es = len - pw >= 2 && text[pw] == 'e' && text[pw + 1] == 's';
+    if (d > v && num < (es ? 310 : 420)) {
+        cw_error_set(err, path, line, 0, "#version %ld%s is too old for a compute shader: "
+                     "compute shaders need version 420 or later (310 es); write "
+                     "'#version 450'", num, es ? " es" : "");
+        return CW_EXIT_USAGE;
+    }
     return 0;
 }
 

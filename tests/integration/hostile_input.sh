@@ -44,10 +44,11 @@ cat "$T/a.json" | timeout 20 "$CW" diff /dev/stdin "$T/a.json" > "$T/out" 2>&1; 
 [ $rc -eq 0 ] || fail "a pipe as a report: exit $rc: $(cat "$T/out")"
 echo "ok: FIFOs, directories and devices as plan/theme/shader/profile/report never block (exit 2)"
 
-for src in empty noversion; do
+for src in empty noversion oldversion; do
     case $src in
     empty) : > "$T/s.comp" ;;
     noversion) printf 'layout(local_size_x = 1) in;\nvoid main() {}\n' > "$T/s.comp" ;;
+    oldversion) printf '#version 110\nlayout(local_size_x = 1) in;\nvoid main() {}\n' > "$T/s.comp" ;;
     esac
     printf '{"kernels": [{"name": "k", "shader": "s.comp", "workgroups": [1, 1, 1]}]}\n' > "$T/s.json"
     timeout 60 "$CW" check --format json -o - "$T/s.json" > "$T/stdout" 2> "$T/err"; rc=$?
@@ -59,7 +60,14 @@ m = r["kernels"][0]["findings"][0]["message"]
 assert ("empty" in m) if sys.argv[2] == "empty" else ("#version" in m), m
 PY
 done
-echo "ok: empty GLSL / no #version: exit 2, stdout is one JSON document"
+# on a terminal too (the TUI's case, where stdout is not muted): glslang
+# printed ~4,550 lines of built-ins for #version 110 before failing
+if command -v script > /dev/null; then
+    script -q -e -c "$CW check --format json -o $T/old.json $T/s.json" "$T/ts" > /dev/null 2>&1
+    grep -q "Unable to parse built-ins" "$T/ts" && fail "#version 110: glslang's built-ins reached the terminal"
+    [ "$(wc -l < "$T/ts")" -lt 20 ] || fail "#version 110: $(wc -l < "$T/ts") lines on the terminal"
+fi
+echo "ok: empty GLSL / no #version / #version 110: exit 2, stdout is one JSON document"
 
 python3 - "$T" <<'PY'
 import json, sys
