@@ -535,6 +535,11 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     case CAL_CPU_GROUP:
         *v = (t - cl->out->s.empty_dispatch_s) * 1e9 * units / l->groups;
         break;
+    case CAL_DRAM_PAGE: {
+        double sector = p->sector_bytes ? p->sector_bytes : 32;
+        *v = (t - l->work * sector / (p->dram_gbs * 1e9)) / l->work * 1e9;
+        break;
+    }
     case CAL_DRAM_BYTES: {
         int wr = b->bufs[0] == CAL_BUF_DST;
         double gbs = wr ? p->dram_gbs : p->dram_read_gbs;

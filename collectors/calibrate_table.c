@@ -479,6 +479,12 @@ static const cal_bench table[] = {
      1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_BYTES,
      CAL_FIELD(dram_random_read_bytes), CAL_GPU_ONLY, "bytes",
      "4-byte reads at hashed addresses over the DRAM buffer"},
+    {"dram page", random_read_glsl, 0, 0, 256, B2(SRC, SMALL),
+     CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_PAGE,
+     CAL_FIELD(dram_page_ns), CAL_GPU_ONLY, "ns",
+     "one sector per lane at hashed addresses: time beyond the sectors at "
+     "dram_gbs, per sector"},
     {"dram random write", random_write_glsl, 0, 0, 256, B1(DST),
      CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
      1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_BYTES,

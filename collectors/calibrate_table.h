@@ -81,6 +81,8 @@ typedef enum {
     CAL_CPU_CHAIN,    /* core cycles per dependent FP step of one vector */
     CAL_CPU_FP16,     /* FP32 conversions per FP16 FLOP */
     CAL_CPU_GROUP,    /* ns per workgroup, beyond an empty dispatch */
+    CAL_DRAM_PAGE,    /* (t - accesses x sector / dram_gbs) / accesses: the
+                         time a DRAM page opening adds to a sector */
     CAL_DRAM_BYTES,   /* t x the measured DRAM rate / accesses: the bytes
                          DRAM moves per isolated access (reads: the read
                          rate; writes: the copy rate, read + write) */
