@@ -466,7 +466,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
         /* the device work in a child that streams each kernel's result:
          * a driver crash loses nothing (supervise.h) */
         int scode;
-        if (supervise_begin(&scode)) {
+        if (supervise_begin(&scode, c->opt.timeout_s > 0 ? c->opt.timeout_s : 10)) {
             report_free(&r);
             free_plans(&ps);
             scope_close(&scope);
@@ -497,7 +497,8 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
     }
     progress prog;
     progress_open(&prog, ntaken, c->opt.quiet || !measure); /* run only: check is quick */
-    session_live live = {.on_sample = progress_sample, .user = &prog};
+    supervise_chain_sample(progress_sample);
+    session_live live = {.on_sample = supervise_sample, .user = &prog};
     size_t g = 0; /* kernel number over every plan: the shard assignment's */
     for (size_t p = 0; p < ps.n; p++) {
         uint32_t *occ = xcalloc(ps.items[p].nkernels + 1, sizeof *occ);

@@ -1,11 +1,13 @@
 /* supervise.c - the supervised run (see supervise.h).
  *
- * Messages from the child, over a pipe: 'S' g (kernel g starts), 'K' g len
- * text (kernel g's one-kernel report), 'X' code (the report is written).
+ * Messages from the child, over a pipe: 'S' g (kernel g starts), 'H' (a
+ * sample was taken: still alive), 'K' g len text (kernel g's one-kernel
+ * report), 'X' code (the report is written).
  * The parent keeps them in memory; a new child inherits them by fork. */
 #include "supervise.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct done_kernel {
@@ -104,14 +107,52 @@ static char *signal_sentence(int sig, const char *during)
 
 /* One child, from fork to its end.  Returns 1 when the run is over (*code
  * set), 0 to start another child. */
+static double silence_limit_s = 60;
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Waits for the next message's first byte.  0 got it, -1 end or error,
+ * -2 silence past the limit while a kernel runs (a hang in the driver). */
+static int next_tag(int fd, char *tag, int watching)
+{
+    double end = mono_s() + silence_limit_s;
+    for (;;) {
+        double left = end - mono_s();
+        if (watching && left <= 0)
+            return -2;
+        struct pollfd pf = {.fd = fd, .events = POLLIN};
+        int r = poll(&pf, 1, watching ? (int)(left * 1e3) + 1 : -1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            continue;
+        return read_all(fd, tag, 1) ? -1 : 0;
+    }
+}
+
 static int watch_child(int fd, pid_t pid, int *code)
 {
     long started = -1;
-    int written = 0, wcode = 0;
+    int written = 0, wcode = 0, silent = 0;
     for (;;) {
         char tag;
-        if (read_all(fd, &tag, 1))
+        int t = next_tag(fd, &tag, started >= 0);
+        if (t == -2) {
+            silent = 1;
+            kill(pid, SIGKILL);
             break;
+        }
+        if (t)
+            break;
+        if (tag == 'H')
+            continue;
         uint64_t g = 0, len = 0;
         if (tag == 'S' && !read_all(fd, &g, sizeof g)) {
             started = (long)g;
@@ -151,6 +192,22 @@ static int watch_child(int fd, pid_t pid, int *code)
         *code = wcode;
         return 1;
     }
+    if (silent && started >= 0) {
+        grow((size_t)started);
+        if (known[started].crash) {
+            *code = CW_EXIT_ENV;
+            return 1;
+        }
+        char buf[400];
+        snprintf(buf, sizeof buf, "no progress for %.0f s while running this kernel (a hang "
+                 "in the Vulkan driver: compiling its pipeline, or outside the hang guard's "
+                 "wait); its process was killed and the run went on with the next kernel",
+                 silence_limit_s);
+        known[started].crash = strdup(buf);
+        if (!known[started].crash)
+            abort();
+        return 0;
+    }
     if (is_forwarded(sig)) {
         signal(sig, SIG_DFL);
         raise(sig);
@@ -178,11 +235,17 @@ static int watch_child(int fd, pid_t pid, int *code)
     return 0;
 }
 
-int supervise_begin(int *code)
+int supervise_begin(int *code, double timeout_s)
 {
     const char *off = getenv("CW_NO_SUPERVISE");
     if (off && *off && strcmp(off, "0") != 0)
         return 0;
+    /* silence allowed while a kernel runs: generous, since its static stage
+     * and a pipeline compile send nothing (CW_SUPERVISE_SILENCE_S for tests) */
+    silence_limit_s = timeout_s * 6 > 60 ? timeout_s * 6 : 60;
+    const char *lim = getenv("CW_SUPERVISE_SILENCE_S");
+    if (lim && atof(lim) > 0)
+        silence_limit_s = atof(lim);
     for (int attempt = 0; attempt < 100000; attempt++) {
         int p[2];
         if (pipe(p) != 0)
@@ -280,6 +343,29 @@ void supervise_kernel_done(size_t g, const kernel_report *kr)
         write_all(out_fd, &len, sizeof len) || write_all(out_fd, text, (size_t)len))
         active = 0;
     free(text);
+}
+
+static void (*chained_sample)(void *, double);
+
+void supervise_chain_sample(void (*fn)(void *user, double sample_us))
+{
+    chained_sample = fn;
+}
+
+void supervise_sample(void *user, double sample_us)
+{
+    if (chained_sample)
+        chained_sample(user, sample_us);
+    if (!active)
+        return;
+    static double last;
+    double now = mono_s();
+    if (now - last < 0.2)
+        return;
+    last = now;
+    char tag = 'H';
+    if (write_all(out_fd, &tag, 1))
+        active = 0;
 }
 
 void supervise_report_written(int code)

@@ -18,8 +18,11 @@
  * die of the signal, as one process would.  CW_NO_SUPERVISE=1 turns it off.
  *
  * Contract, called by `run` in this order:
- *   supervise_begin(&code): 1 in the parent when the run is over (return
- *     code); 0 in the child (go on) or when supervision is off.
+ *   supervise_begin(&code, timeout_s): 1 in the parent when the run is
+ *     over (return code); 0 in the child (go on) or when supervision is off.
+ *     While a kernel runs, a child silent for max(60 s, 6 x timeout_s) (no
+ *     sample, no result: a hang in the driver outside the hang guard, e.g.
+ *     compiling a pipeline) is killed and that kernel reported as hung.
  *   supervise_open_crash(): non-NULL in a child after an earlier child
  *     crashed while opening the device: that sentence; do not open it.
  *   supervise_known(g, kr, &crash): 1 when kernel g was finished by an
@@ -39,7 +42,11 @@
 
 #include "report.h"
 
-int supervise_begin(int *code);
+int supervise_begin(int *code, double timeout_s);
+/* The sampling callback of the kernels run here: calls fn (set once with
+ * supervise_chain_sample) and tells the parent the run is alive. */
+void supervise_chain_sample(void (*fn)(void *user, double sample_us));
+void supervise_sample(void *user, double sample_us);
 const char *supervise_open_crash(void);
 int supervise_known(size_t g, kernel_report *kr, const char **crash);
 void supervise_kernel_start(size_t g);

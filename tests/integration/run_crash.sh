@@ -8,6 +8,9 @@
 #   - every kernel crashing: each one named, exit 4, the report written;
 #   - a crash while opening the device: exit 4, every kernel's static part;
 #   - a crash in teardown after the report is out: the run's own status;
+#   - a deadlock in the driver (vkCmdDispatch never returns, no hang guard
+#     can see it): the silent child is killed, that kernel reported as hung,
+#     the next one measured (CW_SUPERVISE_SILENCE_S=5 instead of 60 s);
 #   - CW_NO_SUPERVISE=1 shows the old behaviour (dies of the signal), so the
 #     test is known to reach the crash.
 set -u
@@ -82,3 +85,15 @@ grep -q "while closing the device, after the report was written" "$T/err" || fai
 python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert all(x['measurement']['median_us'] > 0 for x in r['kernels'])" \
     "$T/close.json" || fail "crash in teardown: report"
 echo "ok: a crash in teardown after the report: the run's own status, nothing lost"
+
+$FAULT VKFAULT_HANG_X=7 CW_SUPERVISE_SILENCE_S=5 timeout 120 "$CW" run $RUN --format json \
+    -o "$T/hang.json" "$T/plan.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "driver deadlock: exit $rc, want 4: $(cat "$T/err")"
+python3 - "$T/hang.json" <<'PY' || fail "driver deadlock: report"
+import json, sys
+k = {x["name"]: x for x in json.load(open(sys.argv[1]))["kernels"]}
+assert "no progress for 5 s while running this kernel" in k["crasher"]["measurement"]["error"], k["crasher"]
+for n in ("good1", "good2"):
+    assert k[n]["measurement"]["median_us"] > 0, k[n]
+PY
+echo "ok: a deadlock inside the driver: the kernel is reported as hung, the others measured"

@@ -3,6 +3,7 @@
  * SIGSEGV where the environment says:
  *   VKFAULT_DISPATCH_X=N   in vkCmdDispatch when groupCountX == N (one kernel
  *                          of a plan, picked by its workgroup count)
+ *   VKFAULT_HANG_X=N       or hangs there for good (a deadlock in the driver)
  *   VKFAULT_CREATE_DEVICE=1  in vkCreateDevice
  *   VKFAULT_DESTROY_DEVICE=1 in vkDestroyDevice
  * Everything else goes to the real loader (dlsym RTLD_NEXT). */
@@ -10,6 +11,7 @@
 #include <dlfcn.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <vulkan/vulkan.h>
 
 static void crash_if(const char *var, long want, long have)
@@ -22,6 +24,10 @@ static void crash_if(const char *var, long want, long have)
 VKAPI_ATTR void VKAPI_CALL vkCmdDispatch(VkCommandBuffer cb, uint32_t x, uint32_t y, uint32_t z)
 {
     crash_if("VKFAULT_DISPATCH_X", 0, (long)x);
+    const char *h = getenv("VKFAULT_HANG_X");
+    if (h && *h && atol(h) == (long)x)
+        for (;;)
+            pause();
     PFN_vkCmdDispatch real = (PFN_vkCmdDispatch)dlsym(RTLD_NEXT, "vkCmdDispatch");
     real(cb, x, y, z);
 }
