@@ -140,10 +140,15 @@ static int next_tag(int fd, char *tag, int watching)
 static int watch_child(int fd, pid_t pid, int *code)
 {
     long started = -1;
-    int written = 0, wcode = 0, silent = 0;
+    int written = 0, wcode = 0, silent = 0, heard = 0;
     for (;;) {
         char tag;
-        int t = next_tag(fd, &tag, started >= 0);
+        /* watched: opening the device, and each kernel, except one that
+         * already hung or crashed (its static stage alone may be slow) */
+        int again = started >= 0 && (size_t)started < nknown && known[started].crash;
+        int watching = started >= 0 ? !again : !heard && !open_crash;
+        int t = next_tag(fd, &tag, watching);
+        heard = 1;
         if (t == -2) {
             silent = 1;
             kill(pid, SIGKILL);
@@ -191,6 +196,16 @@ static int watch_child(int fd, pid_t pid, int *code)
                 sigabbrev_np(sig) ? sigabbrev_np(sig) : "?");
         *code = wcode;
         return 1;
+    }
+    if (silent && started < 0) {
+        char buf[300];
+        snprintf(buf, sizeof buf, "no progress for %.0f s while opening the device (a hang "
+                 "in the Vulkan driver): nothing is measured, the static analysis is still "
+                 "reported", silence_limit_s);
+        open_crash = strdup(buf);
+        if (!open_crash)
+            abort();
+        return 0;
     }
     if (silent && started >= 0) {
         grow((size_t)started);

@@ -97,3 +97,11 @@ for n in ("good1", "good2"):
     assert k[n]["measurement"]["median_us"] > 0, k[n]
 PY
 echo "ok: a deadlock inside the driver: the kernel is reported as hung, the others measured"
+
+$FAULT VKFAULT_CREATE_DEVICE=hang CW_SUPERVISE_SILENCE_S=5 timeout 120 "$CW" run $RUN --format json \
+    -o "$T/hangopen.json" "$T/plan.json" > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "driver deadlock opening the device: exit $rc, want 4: $(cat "$T/err")"
+grep -q "no progress for 5 s while opening the device" "$T/err" || fail "deadlock opening: $(cat "$T/err")"
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert all(x['prediction']['time_us'] > 0 for x in r['kernels'])" \
+    "$T/hangopen.json" || fail "deadlock opening: no static report"
+echo "ok: a deadlock while opening the device: exit 4, the static part reported"

@@ -4,13 +4,14 @@
  *   VKFAULT_DISPATCH_X=N   in vkCmdDispatch when groupCountX == N (one kernel
  *                          of a plan, picked by its workgroup count)
  *   VKFAULT_HANG_X=N       or hangs there for good (a deadlock in the driver)
- *   VKFAULT_CREATE_DEVICE=1  in vkCreateDevice
+ *   VKFAULT_CREATE_DEVICE=1  in vkCreateDevice (=hang: hangs there)
  *   VKFAULT_DESTROY_DEVICE=1 in vkDestroyDevice
  * Everything else goes to the real loader (dlsym RTLD_NEXT). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <vulkan/vulkan.h>
 
@@ -35,6 +36,10 @@ VKAPI_ATTR void VKAPI_CALL vkCmdDispatch(VkCommandBuffer cb, uint32_t x, uint32_
 VKAPI_ATTR VkResult VKAPI_CALL vkCreateDevice(VkPhysicalDevice pd, const VkDeviceCreateInfo *ci,
                                               const VkAllocationCallbacks *a, VkDevice *d)
 {
+    const char *cd = getenv("VKFAULT_CREATE_DEVICE");
+    if (cd && !strcmp(cd, "hang"))
+        for (;;)
+            pause();
     crash_if("VKFAULT_CREATE_DEVICE", -1, 0);
     PFN_vkCreateDevice real = (PFN_vkCreateDevice)dlsym(RTLD_NEXT, "vkCreateDevice");
     return real(pd, ci, a, d);
