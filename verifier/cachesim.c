@@ -7,7 +7,10 @@
 typedef struct csim_line {
     uint64_t addr;   /* line address + 1; 0 = empty */
     uint64_t valid;  /* sector bits */
+    uint64_t full;   /* sectors whose every byte is known: read, or
+                        written whole (by one or several stores) */
     uint64_t dirty;
+    uint8_t wbytes[64]; /* bytes written per sector (saturating) */
     uint64_t used;   /* LRU stamp */
     uint32_t wtag;   /* tag of the last writer (write-back attribution) */
 } csim_line;
@@ -157,26 +160,45 @@ static csim_line *victim(csim_level *lv, uint64_t line, csim_line *old)
 
 /* ---- L2 and DRAM ---- */
 
-/* One DRAM transfer touching line: does it open a page? */
-static void dram_touch(cachesim *s, uint64_t line, uint32_t tag)
+/* One DRAM transfer touching line: does it open a page?  Returns 1 when
+ * it does. */
+static int dram_touch(cachesim *s, uint64_t line, uint32_t tag, int write)
 {
     if (!s->cfg.dram_page_bytes)
-        return;
+        return 0;
     uint64_t page = line * s->cfg.line_bytes / s->cfg.dram_page_bytes + 1;
     for (uint32_t i = 0; i < CSIM_OPEN_PAGES; i++)
         if (s->recent[i] == page)
-            return;
+            return 0;
     s->recent[s->nrecent++ % CSIM_OPEN_PAGES] = page;
-    COUNT(s, tag, dram_pages, 1);
+    if (write)
+        COUNT(s, tag, dram_write_pages, 1);
+    else
+        COUNT(s, tag, dram_pages, 1);
+    return 1;
 }
 
+/* A dirty line leaves L2: its dirty sectors are written; a sector only
+ * partly written (and never read) is read first and merged
+ * (read-modify-write, partial_write_fill). */
 static void l2_evicted(cachesim *s, const csim_line *old)
 {
-    if (old->addr && old->dirty) {
-        COUNT(s, old->wtag, dram_write_bytes,
-              (double)popc(old->dirty) * s->cfg.sector_bytes);
-        dram_touch(s, old->addr - 1, old->wtag);
+    if (!old->addr || !old->dirty)
+        return;
+    uint64_t partial = s->cfg.partial_write_fill ? old->dirty & ~old->full : 0;
+    int opened = 0;
+    if (partial) {
+        COUNT(s, old->wtag, dram_read_bytes,
+              (double)popc(partial) * s->cfg.sector_bytes);
+        COUNT(s, old->wtag, dram_rmw_sectors, popc(partial));
+        opened = dram_touch(s, old->addr - 1, old->wtag, 0);
     }
+    COUNT(s, old->wtag, dram_write_bytes,
+          (double)popc(old->dirty) * s->cfg.sector_bytes);
+    if (opened) /* a scattered read-modify-write: read, turn, write back */
+        COUNT(s, old->wtag, dram_write_pages, 1);
+    else
+        dram_touch(s, old->addr - 1, old->wtag, 1);
 }
 
 static csim_line *l2_line(cachesim *s, uint64_t line)
@@ -200,23 +222,27 @@ static void l2_read(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
     COUNT(s, tag, l2_hit_sectors, popc(hit));
     COUNT(s, tag, dram_read_bytes, (double)popc(miss) * s->cfg.sector_bytes);
     if (miss)
-        dram_touch(s, line, tag);
+        dram_touch(s, line, tag, 0);
     l->valid |= miss;
+    l->full |= miss;
 }
 
 /* Writes sectors mask of line at L2: allocate without fetch, dirty;
  * partial (sectors only partly written) are fetched first when the config
  * says so and they are not in L2. */
 static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
-                     uint64_t partial, uint32_t tag)
+                     const uint8_t *bytes, uint32_t tag)
 {
     csim_line *l = l2_line(s, line);
     COUNT(s, tag, l2_sectors, popc(mask));
     COUNT(s, tag, l2_hit_sectors, popc(l->valid & mask));
-    uint64_t fill = s->cfg.partial_write_fill ? partial & mask & ~l->valid : 0;
-    if (fill) {
-        COUNT(s, tag, dram_read_bytes, (double)popc(fill) * s->cfg.sector_bytes);
-        dram_touch(s, line, tag);
+    for (uint32_t q = 0; q < s->spl; q++) {
+        if (!((mask >> q) & 1))
+            continue;
+        unsigned w = l->wbytes[q] + (bytes ? bytes[q] : s->cfg.sector_bytes);
+        l->wbytes[q] = (uint8_t)(w > 255 ? 255 : w);
+        if (l->wbytes[q] >= s->cfg.sector_bytes)
+            l->full |= 1ull << q;
     }
     l->valid |= mask;
     l->dirty |= mask;
@@ -232,14 +258,14 @@ static csim_line *l1_line(cachesim *s, csim_level *lv, uint64_t line)
         csim_line old;
         l = victim(lv, line, &old);
         if (old.addr && old.dirty) /* write-back L1: whole sectors */
-            l2_write(s, old.addr - 1, old.dirty, 0, old.wtag);
+            l2_write(s, old.addr - 1, old.dirty, NULL, old.wtag);
     }
     l->used = ++s->tick;
     return l;
 }
 
 static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
-                        uint64_t mask, uint64_t partial, uint32_t tag)
+                        uint64_t mask, const uint8_t *bytes, uint32_t tag)
 {
     if (op == CSIM_ATOMIC) {
         COUNT(s, tag, l1_sectors, popc(mask));
@@ -258,7 +284,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
         if (op == CSIM_LOAD)
             l2_read(s, line, mask, tag);
         else
-            l2_write(s, line, mask, partial, tag);
+            l2_write(s, line, mask, bytes, tag);
         return;
     }
     COUNT(s, tag, l1_sectors, popc(mask));
@@ -269,7 +295,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
             COUNT(s, tag, l1_hit_sectors, popc(c->valid & mask));
             c->used = ++s->tick;
         }
-        l2_write(s, line, mask, partial, tag);
+        l2_write(s, line, mask, bytes, tag);
         return;
     }
     csim_line *l = l1_line(s, l1, line);
@@ -288,7 +314,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
 
 typedef struct line_mask {
     uint64_t line, mask;
-    uint16_t bytes[64]; /* bytes of each sector the request writes */
+    uint8_t bytes[64]; /* bytes of each sector the request touches */
 } line_mask;
 
 #define CSIM_BATCH 256
@@ -299,13 +325,14 @@ static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint32_t sec,
     for (uint32_t i = *n; i-- > 0;)
         if (b[i].line == line) {
             b[i].mask |= 1ull << sec;
-            b[i].bytes[sec] = (uint16_t)(b[i].bytes[sec] + bytes);
+            unsigned w = b[i].bytes[sec] + bytes;
+            b[i].bytes[sec] = (uint8_t)(w > 255 ? 255 : w);
             return;
         }
     memset(&b[*n], 0, sizeof b[*n]);
     b[*n].line = line;
     b[*n].mask = 1ull << sec;
-    b[*n].bytes[sec] = (uint16_t)bytes;
+    b[*n].bytes[sec] = (uint8_t)(bytes > 255 ? 255 : bytes);
     (*n)++;
 }
 
@@ -313,13 +340,8 @@ static void batch_run(cachesim *s, csim_level *l1, csim_op op, line_mask *b,
                       uint32_t n, uint32_t tag)
 {
     COUNT(s, tag, l1_lines, n);
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t partial = 0;
-        for (uint32_t q = 0; q < s->spl; q++)
-            if (((b[i].mask >> q) & 1) && b[i].bytes[q] < s->cfg.sector_bytes)
-                partial |= 1ull << q;
-        line_access(s, l1, op, b[i].line, b[i].mask, partial, tag);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        line_access(s, l1, op, b[i].line, b[i].mask, b[i].bytes, tag);
 }
 
 void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
@@ -363,7 +385,7 @@ static void level_flush(cachesim *s, csim_level *lv, int to_l2)
         csim_line *l = &lv->lines[i];
         if (l->addr && l->dirty) {
             if (to_l2)
-                l2_write(s, l->addr - 1, l->dirty, 0, l->wtag);
+                l2_write(s, l->addr - 1, l->dirty, NULL, l->wtag);
             else
                 l2_evicted(s, l);
         }

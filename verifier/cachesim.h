@@ -28,9 +28,10 @@
  *     fetched from L2), dirty sectors written to L2 when evicted;
  *   - atomics are performed at L2: they read the sector (DRAM on a miss) and
  *     leave it dirty; they do not allocate in L1;
- *   - with partial_write_fill, a store that covers part of a sector absent
- *     from L2 first reads that sector from DRAM (read-modify-write for an
- *     ECC computed per sector);
+ *   - with partial_write_fill, a dirty sector that leaves L2 with only some
+ *     of its bytes written (and never read) is read from DRAM and merged
+ *     first (read-modify-write for an ECC computed per sector); stores
+ *     that complete the sector while it is in L2 avoid it;
  *   - DRAM pages: a transfer (fill or write-back) to a page none of the
  *     last CSIM_OPEN_PAGES transfers touched opens it (a row activation),
  *     counted in dram_pages: streams open a page per page, scattered
@@ -52,9 +53,9 @@ typedef struct csim_config {
     uint64_t l2_bytes;       /* >= one line */
     uint32_t l2_ways;        /* >= 1 */
     uint32_t dram_page_bytes;/* DRAM page (row) size; 0: pages not tracked */
-    int partial_write_fill;  /* a write that covers part of a sector not
-                                in L2 reads the sector from DRAM first
-                                (ECC computed per sector) */
+    int partial_write_fill;  /* a sector written only in part reads the
+                                rest from DRAM when it leaves L2 (ECC
+                                computed per sector) */
 } csim_config;
 
 typedef enum { CSIM_LOAD = 0, CSIM_STORE, CSIM_ATOMIC } csim_op;
@@ -75,9 +76,12 @@ typedef struct csim_stats {
     double l2_hit_sectors;
     double dram_read_bytes;
     double dram_write_bytes;
-    double dram_pages;       /* DRAM transfers that open a page (row): no
+    double dram_pages;       /* DRAM reads that open a page (row): no
                                 transfer to that page among the last
                                 CSIM_OPEN_PAGES */
+    double dram_write_pages; /* the same for DRAM writes */
+    double dram_rmw_sectors; /* partly written sectors read before their
+                                write-back (read-modify-write) */
 } csim_stats;
 
 typedef struct cachesim cachesim;

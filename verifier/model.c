@@ -68,8 +68,8 @@ typedef struct model {
 
     /* traffic */
     double dram_bytes, l2_bytes_moved, shared_eff_bytes, l1_bytes;
-    double dram_pages;       /* DRAM pages opened (simulated) */
-    double page_us;          /* device time per page opening, µs */
+    double dram_pages, dram_write_pages; /* DRAM pages opened (simulated) */
+    double page_read_us, page_write_us;  /* what one opening adds, µs */
     double l1_bpus;
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
@@ -126,6 +126,28 @@ static void resolve_cpu_costs(model *m)
                                  "dependent FP step", "cycles", 1);
     m->cpu_fp16_conv = need_rate(m, pos(p->cpu_fp16_conversions_per_flop),
                                  2.0, "FP16 conversions per FLOP", "", 1);
+}
+
+/* The cost of opening a DRAM page, from calibrate's isolated random read
+ * (a 4-byte read costing dram_random_read_bytes at the read bandwidth: one
+ * sector plus the opening) and random store (dram_random_write_bytes at the
+ * copy bandwidth: a read-modify-write, two sectors, a read opening and a
+ * write opening); dram_page_ns when those are unknown. */
+static void resolve_pages(model *m)
+{
+    const device_profile *p = m->p;
+    double sec = m->sector;
+    double rd = p->dram_read_gbs > 0 ? p->dram_read_gbs * 1e3 : m->dram_bpus;
+    m->page_read_us = m->page_write_us = 0;
+    if (p->dram_random_read_bytes > sec) {
+        double extra_r = p->dram_random_read_bytes - sec;
+        m->page_read_us = extra_r / rd;
+        if (p->dram_random_write_bytes > 2 * sec + extra_r)
+            m->page_write_us = (p->dram_random_write_bytes - 2 * sec -
+                                extra_r) / m->dram_bpus;
+    } else if (p->dram_page_ns > 0 && isfinite(p->dram_page_ns)) {
+        m->page_read_us = m->page_write_us = p->dram_page_ns * 1e-3;
+    }
 }
 
 static void resolve(model *m)
@@ -236,9 +258,7 @@ static void resolve(model *m)
                                   "ns (subgroup size / distinct-address "
                                   "rate)", 1);
     m->atomic_combine = p->atomic_combine > 0;
-    m->page_us = p->dram_page_ns > 0 && isfinite(p->dram_page_ns)
-                     ? p->dram_page_ns * 1e-3
-                     : 0;
+    resolve_pages(m);
     if (!m->is_cpu) {
         m->shared_atomic_same_ns = need_rate(
             m, pos(p->atomic_shared_same_ns), m->fp_lat_cyc / m->clock_ghz,
@@ -514,7 +534,8 @@ typedef struct acc_cost {
     double l1;          /* bytes requested at L1 */
     double dram;        /* bytes from DRAM */
     double sim_dram;    /* of dram, simulated (the rest: static rules) */
-    double pages;       /* DRAM pages opened (simulated) */
+    double pages;       /* DRAM pages opened by reads (simulated) */
+    double wpages;      /* ... by writes */
     double known;       /* fraction of executions simulated (0: none) */
     double got, best;   /* sectors per request */
     double degree;      /* bank conflicts (shared) */
@@ -554,6 +575,7 @@ static void sim_split(const model *m, const access_summary *a, acc_cost *ac)
     ac->l1 = ac->l1 * rest + known * a->sim_l1_lines * m->line;
     ac->sim_dram = known * a->sim_dram_bytes;
     ac->pages = known * a->sim_dram_pages;
+    ac->wpages = known * a->sim_dram_write_pages;
 }
 
 /* DRAM bytes per buffer binding and direction (see the comment inside). */
@@ -574,7 +596,8 @@ static void dram_by_binding(model *m, acc_cost *cost)
                                         &c->accesses[order[g1]]))
             g1++;
         double foot = 0, moved = 0, max_moved = 0, fworst = 1;
-        double sim_dram = 0, static_moved = 0, static_max = 0, pages = 0;
+        double sim_dram = 0, static_moved = 0, static_max = 0, pages = 0,
+               wpages = 0;
         int any_sim = 0, any_guess = 0;
         for (size_t q = g0; q < g1; q++) {
             const access_summary *b = &c->accesses[order[q]];
@@ -584,6 +607,7 @@ static void dram_by_binding(model *m, acc_cost *cost)
                 any_sim = 1;
                 sim_dram += bc->sim_dram;
                 pages += bc->pages;
+                wpages += bc->wpages;
                 /* what the static rule still covers */
                 double st = bc->moved - b->count * bc->known *
                                             b->sim_l2_sectors * m->sector;
@@ -623,9 +647,12 @@ static void dram_by_binding(model *m, acc_cost *cost)
             if (dram < foot)
                 dram = foot;
             /* pages opened scale with the bytes the cap kept */
-            if (uncapped > 0 && dram < uncapped)
+            if (uncapped > 0 && dram < uncapped) {
                 pages *= dram / uncapped;
+                wpages *= dram / uncapped;
+            }
             m->dram_pages += pages;
+            m->dram_write_pages += wpages;
         } else if (foot <= (double)m->l2_bytes / 2)
             dram = fmin(moved, foot);
         else
@@ -671,6 +698,7 @@ static void traffic(model *m, acc_cost *cost)
     m->l2_bytes_moved = 0;
     m->l1_bytes = 0;
     m->dram_pages = 0;
+    m->dram_write_pages = 0;
     m->shared_eff_bytes = 0;
     m->lane_storage = 0;
     m->lane_shared = 0;
@@ -899,9 +927,12 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
      * invocation) leave the bandwidth idle for the path's duration, many
      * (vector loads, unrolled loops) make the path small against the
      * transfer.  The larger share names the term. */
-    /* scattered transfers open a DRAM page each (row activations): the
-     * device's activation rate, beyond the streaming bandwidth */
-    double dram_peak = m->dram_bytes / m->dram_bpus + m->dram_pages * m->page_us;
+    /* scattered transfers open a DRAM page each (row activations): what an
+     * isolated access costs beyond its sectors at the streaming bandwidth
+     * (calibrate's random-read and random-write figures) */
+    double dram_peak = m->dram_bytes / m->dram_bpus +
+                       m->dram_pages * m->page_read_us +
+                       m->dram_write_pages * m->page_write_us;
     double path = m->is_cpu ? 0 : gpu_path_us(m);
     m->dram_limited_by_inflight = path > 0.25 * (dram_peak + path);
     if (m->is_cpu) {

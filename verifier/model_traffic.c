@@ -25,7 +25,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l1_lines, l2, dram, pages;
+    double l1, l1_lines, l2, dram, pages, wpages;
 } acc_sim;
 
 typedef struct sim {
@@ -248,6 +248,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->acc[i].l2 += t.l2_sectors;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
         s->acc[i].pages += t.dram_pages;
+        s->acc[i].wpages += t.dram_write_pages;
     }
     csim_free(s->cs);
     s->cs = NULL;
@@ -301,6 +302,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_l2_sectors = as->l2 / as->execs;
             a->sim_dram_bytes = as->dram / as->execs;
             a->sim_dram_pages = as->pages / as->execs;
+            a->sim_dram_write_pages = as->wpages / as->execs;
         }
         if (a->is_atomic && a->space == SPACE_STORAGE)
             atomic_execs += a->count;

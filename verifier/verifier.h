@@ -131,7 +131,9 @@ typedef struct access_summary {
     double sim_l1_lines;         /* lines looked up at L1 per execution */
     double sim_l2_sectors;       /* sectors requested at L2 per execution */
     double sim_dram_bytes;       /* DRAM bytes read + written per execution */
-    double sim_dram_pages;       /* DRAM pages opened per execution */
+    double sim_dram_pages;       /* DRAM pages opened by reads, per
+                                    execution */
+    double sim_dram_write_pages; /* ... by writes */
 } access_summary;
 
 /* Cost attributed to one source line (for the TUI's source view). */

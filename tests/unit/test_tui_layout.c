@@ -571,7 +571,7 @@ static void test_report_copy(void **s)
         assert_int_equal(sizeof(measurement), 224); /* + machine_load, CPU wait: no pointers */
         assert_int_equal(sizeof(counter_value), 40);
         assert_int_equal(sizeof(divergence), 32);
-        assert_int_equal(sizeof(access_summary), 168); /* + simulated traffic, DRAM pages: no pointers */
+        assert_int_equal(sizeof(access_summary), 176); /* + simulated traffic, DRAM pages read and written: no pointers */
     }
     tui_state st;
     fixture_state(&st, 7, 1);
