@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "findings.h"
+#include "input.h"
 #include "report.h"
 
 #define BEGIN_MARK "<!-- finding index: generated from core/findings.def -->\n"
@@ -31,19 +32,10 @@ static const char *root(void)
 
 static char *slurp(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    size_t got = s ? fread(s, 1, (size_t)n, f) : 0;
-    fclose(f);
-    if (!s)
-        return NULL;
-    s[got] = 0;
-    return s;
+    char *buf;
+    size_t len;
+    cw_error err;
+    return cw_read_input(path, "file", 0, 4u << 20, 1, &buf, &len, &err) ? NULL : buf;
 }
 
 /* The index as it must appear in docs/checks.md, markers included. */
