@@ -5,6 +5,7 @@
  * report), 'X' code (the report is written).
  * The parent keeps them in memory; a new child inherits them by fork. */
 #include "supervise.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -35,9 +36,7 @@ static void grow(size_t g)
     if (g < nknown)
         return;
     size_t n = g + 64;
-    done_kernel *k = realloc(known, n * sizeof *k);
-    if (!k)
-        abort();
+    done_kernel *k = xrealloc(known, n * sizeof *k);
     memset(k + nknown, 0, (n - nknown) * sizeof *k);
     known = k;
     nknown = n;
@@ -99,9 +98,7 @@ static char *signal_sentence(int sig, const char *during)
     snprintf(buf, sizeof buf, "the Vulkan driver crashed (killed by SIG%s: %s%s) %s",
              ab ? ab : "?", strsignal(sig),
              sig == SIGABRT || sig == SIGKILL ? ", or memory ran out" : "", during);
-    char *s = strdup(buf);
-    if (!s)
-        abort();
+    char *s = cw_strdup(buf);
     return s;
 }
 
@@ -202,9 +199,7 @@ static int watch_child(int fd, pid_t pid, int *code)
         snprintf(buf, sizeof buf, "no progress for %.0f s while opening the device (a hang "
                  "in the Vulkan driver): nothing is measured, the static analysis is still "
                  "reported", silence_limit_s);
-        open_crash = strdup(buf);
-        if (!open_crash)
-            abort();
+        open_crash = cw_strdup(buf);
         return 0;
     }
     if (silent && started >= 0) {
@@ -218,9 +213,7 @@ static int watch_child(int fd, pid_t pid, int *code)
                  "in the Vulkan driver: compiling its pipeline, or outside the hang guard's "
                  "wait); its process was killed and the run went on with the next kernel",
                  silence_limit_s);
-        known[started].crash = strdup(buf);
-        if (!known[started].crash)
-            abort();
+        known[started].crash = cw_strdup(buf);
         return 0;
     }
     if (is_forwarded(sig)) {

@@ -227,10 +227,8 @@ static uint32_t *chase_words(uint64_t bytes, uint32_t stride, uint64_t page)
         per = nodes;
     uint64_t npages = nodes / per;
     uint32_t sw = stride / 4;
-    uint32_t *w = calloc(words, 4), *order = malloc(nodes * 4),
-             *pages = malloc(npages * 4);
-    if (!w || !order || !pages)
-        abort();
+    uint32_t *w = xcalloc(words, 4), *order = xcalloc(nodes, 4),
+             *pages = xcalloc(npages, 4);
     uint64_t s = 0x2545f4914f6cdd1dull;
     for (uint64_t p = 0; p < npages; p++)
         pages[p] = (uint32_t)p;
@@ -802,9 +800,7 @@ static void *triad_thread(void *arg)
  * other processes held a core is not the memory's. */
 static double host_triad_gbs(unsigned nt, size_t n)
 {
-    float *a = malloc(n * 4), *b = malloc(n * 4), *c = malloc(n * 4);
-    if (!a || !b || !c)
-        abort();
+    float *a = xcalloc(n, 4), *b = xcalloc(n, 4), *c = xcalloc(n, 4);
     fill_random(a, n);
     fill_random(b, n);
     fill_random(c, n);

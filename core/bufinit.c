@@ -1,5 +1,6 @@
 /* bufinit.c - buffer contents from a plan's "init".  Contract in bufinit.h. */
 #include "bufinit.h"
+#include "input.h"
 #include "half.h"
 
 #include <errno.h>
@@ -84,11 +85,10 @@ static void put_value(uint8_t *dst, uint64_t i, bufinit_elem e, const plan_value
 
 static int fill_file(uint8_t *dst, uint64_t bytes, const plan_buffer *b, cw_error *err)
 {
-    FILE *f = fopen(b->init_file, "rb");
-    if (!f) {
-        cw_error_set(err, b->init_file, 0, 0, "cannot read init file: %s", strerror(errno));
+    /* opened as every user input is: a FIFO or a directory never blocks */
+    FILE *f;
+    if (cw_open_input(b->init_file, "init file", 1, &f, err))
         return -1;
-    }
     size_t got = fread(dst, 1, (size_t)bytes, f);
     int bad = ferror(f);
     fclose(f);

@@ -1,6 +1,7 @@
 /* eval_subgroup.c - subgroup operations over the lanes executing together
  * (the active invocations of each subgroup).  Contract in eval_subgroup.h. */
 #include "eval_ctx.h"
+#include "alloc.h"
 #include "eval_subgroup.h"
 
 #include <math.h>
@@ -324,9 +325,7 @@ static int exec_block_op(ev_ctx *c, const spv_inst *in, const sg_block *b,
         if (no < 3 || NF(c, o[1]) != nf)
             return 0;
         /* sources first: results may overwrite an operand register */
-        int *src = calloc((size_t)b->n, sizeof *src);
-        if (!src)
-            abort();
+        int *src = xcalloc((size_t)b->n, sizeof *src);
         for (int j = 0; j < b->n; j++) {
             uint32_t l = b->lanes[j], me = local_id(c, l);
             const ev_val *x = V(c, o[2], l);
@@ -350,9 +349,7 @@ static int exec_block_op(ev_ctx *c, const spv_inst *in, const sg_block *b,
             if (want < sg_size(c))
                 src[j] = member_of(c, b, want);
         }
-        ev_val *tmp = calloc((size_t)b->n * nf + 1, sizeof *tmp);
-        if (!tmp)
-            abort();
+        ev_val *tmp = xcalloc((size_t)b->n * nf + 1, sizeof *tmp);
         for (int j = 0; j < b->n; j++) {
             if (src[j] >= 0)
                 memcpy(tmp + (size_t)j * nf, V(c, o[1], (uint32_t)src[j]), nf * sizeof *tmp);
