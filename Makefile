@@ -160,13 +160,22 @@ test: deps
 	@$(MAKE) --no-print-directory all $(TEST_BIN) fuzzers
 	@sh tests/run.sh $(BUILD)
 
+# Sanitizer reports go to files (SANITIZER_LOG.PID) that tests/run.sh
+# checks after every test: a report fails the test whatever status the
+# process left (clockwork's abort handler turns a sanitizer's abort into
+# exit 4, and run's supervised child's into a named crash) and wherever
+# the test sent stderr.
+SANITIZER_LOG = $(CURDIR)/build-asan/sanitizer/report
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang \
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" all $(TEST_BIN:$(BUILD)/%=build-asan/%) \
 	  $(FUZZ_BIN:$(BUILD)/%=build-asan/%)
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp sh tests/run.sh build-asan
+	@rm -rf build-asan/sanitizer && mkdir -p build-asan/sanitizer
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:log_path=$(SANITIZER_LOG) \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$(SANITIZER_LOG) \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp CW_SANITIZER_LOG=$(SANITIZER_LOG) \
+	  sh tests/run.sh build-asan
 
 bench: all
 	@sh bench/run.sh $(BUILD)

@@ -10,24 +10,43 @@ export CW_TEST_ROOT="$(pwd)"
 export XDG_CACHE_HOME="$(mktemp -d)"
 export XDG_CONFIG_HOME="$(mktemp -d)"
 pass=0; fail=0; failed=""
+# Under `make asan`, CW_SANITIZER_LOG is the sanitizers' log_path: a report
+# from any process of a test (SANITIZER_LOG.PID with an ERROR or a runtime
+# error) fails that test, even one whose exit status or stderr it hid.
+sanitizer_clear() { [ -n "${CW_SANITIZER_LOG:-}" ] && rm -f "$CW_SANITIZER_LOG".*; return 0; }
+sanitizer_reported() {
+    [ -n "${CW_SANITIZER_LOG:-}" ] || return 1
+    found=1
+    for f in "$CW_SANITIZER_LOG".*; do
+        [ -f "$f" ] || continue
+        if grep -q "ERROR: \|runtime error:" "$f"; then
+            echo "sanitizer report ($f):"; head -n 40 "$f"; found=0
+        fi
+    done
+    return $found
+}
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
-    if "$t" > "$t.log" 2>&1; then
+    sanitizer_clear
+    if "$t" > "$t.log" 2>&1 && ! sanitizer_reported > /dev/null; then
         pass=$((pass + 1)); echo "PASS  unit/$(basename "$t")"
     else
         fail=$((fail + 1)); failed="$failed $(basename "$t")"
         echo "FAIL  unit/$(basename "$t")"; tail -n 30 "$t.log"
+        sanitizer_reported
     fi
 done
 for t in tests/integration/*.sh; do
     [ -f "$t" ] || continue
     log="$BUILD/tests/$(basename "$t").log"
     mkdir -p "$BUILD/tests"
-    if sh "$t" > "$log" 2>&1; then
+    sanitizer_clear
+    if sh "$t" > "$log" 2>&1 && ! sanitizer_reported > /dev/null; then
         pass=$((pass + 1)); echo "PASS  integration/$(basename "$t")"
     else
         fail=$((fail + 1)); failed="$failed $(basename "$t")"
         echo "FAIL  integration/$(basename "$t")"; tail -n 30 "$log"
+        sanitizer_reported
     fi
 done
 rm -rf "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME"
