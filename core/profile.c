@@ -134,6 +134,7 @@ static const field fields[] = {
     {"shape", "l1_write_policy", F_WPOL, P(l1_write_back), 0},
     {"shape", "reg_alloc_granule", F_U32, P(reg_alloc_granule), 0},
     {"shape", "atomic_unit_bytes", F_U32, P(atomic_unit_bytes), 0},
+    {"shape", "atomic_slice_bytes", F_U32, P(atomic_slice_bytes), 0},
     {"shape", "dram_page_bytes", F_U32, P(dram_page_bytes), 0},
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
 
@@ -149,6 +150,8 @@ static const field fields[] = {
     {"costs", "subgroup_op_ns", F_RATE, P(subgroup_op_ns), 0},
     {"costs", "dram_page_ns", F_RATE, P(dram_page_ns), 0},
     {"costs", "atomic_line_ns", F_RATE, P(atomic_line_ns), 0},
+    {"costs", "atomic_request_ns", F_RATE, P(atomic_request_ns), 0},
+    {"costs", "atomic_word_ns", F_RATE, P(atomic_word_ns), 0},
     {"costs", "dram_random_read_bytes", F_RATE, P(dram_random_read_bytes), 0},
     {"costs", "dram_random_write_bytes", F_RATE, P(dram_random_write_bytes),
      0},

@@ -108,6 +108,10 @@ typedef struct device_profile {
     uint32_t atomic_unit_bytes;  /* global atomics serialise per block of
                                     this many bytes (the L2 line on NVIDIA);
                                     0 unknown: per address */
+    uint32_t atomic_slice_bytes; /* global atomics on lines of one block of
+                                    this many bytes queue at one L2 atomic
+                                    unit (H200 probes: 1 KiB); 0 unknown:
+                                    no slice queue modelled */
 
     /* "costs": latencies and per-operation costs; < 0 when unknown.
      * Each is measured by one `clockwork calibrate` microbenchmark
@@ -134,6 +138,13 @@ typedef struct device_profile {
     double atomic_line_ns;       /* global atomics on distinct words of one
                                     line (atomic_unit_bytes): time between
                                     two atomics on that line */
+    double atomic_request_ns;    /* global atomics: time one line request
+                                    of an instruction adds at its L2 atomic
+                                    unit, beyond its words */
+    double atomic_word_ns;       /* hashed global atomics (lanes of one
+                                    instruction collide on words): time per
+                                    distinct word per instruction at one
+                                    atomic_slice_bytes block */
     double dram_random_read_bytes;  /* an isolated random 4-byte read costs
                                        the time of this many bytes at
                                        dram_read_gbs */

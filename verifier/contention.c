@@ -109,6 +109,40 @@ void ct_request(ct_table *t, uint32_t group, const uint64_t *addr, uint32_t n,
     }
 }
 
+/* lane i's word (or, with granule = a line, its line) appeared before */
+static int seen_before(const uint64_t *addr, uint32_t i, uint64_t granule)
+{
+    for (uint32_t j = 0; j < i; j++)
+        if (addr[j] / granule == addr[i] / granule)
+            return 1;
+    return 0;
+}
+
+void ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
+                      uint32_t n, const ct_unit_costs *c)
+{
+    if (!t || !n || !c || !c->slice_bytes)
+        return;
+    uint64_t line = c->line_bytes ? c->line_bytes : 1;
+    /* a coalesced instruction: lane i on the word after lane i-1's (one
+     * step, at most 16 bytes) */
+    int ordered = 1;
+    uint64_t step = n > 1 ? addr[1] - addr[0] : 0;
+    if (n > 1 && (addr[1] <= addr[0] || step > 16))
+        ordered = 0;
+    for (uint32_t i = 2; i < n && ordered; i++)
+        ordered = addr[i] > addr[i - 1] && addr[i] - addr[i - 1] == step;
+    double per_word = ordered ? c->vector_ns : c->word_ns;
+    for (uint32_t i = 0; i < n; i++) {
+        if (seen_before(addr, i, 1))
+            continue; /* the word was priced with an earlier lane */
+        double ns = per_word;
+        if (!seen_before(addr, i, line))
+            ns += c->request_ns; /* the first word of its line */
+        bump(t, group, addr[i] / c->slice_bytes * c->slice_bytes, ns);
+    }
+}
+
 ct_busiest ct_get(const ct_table *t)
 {
     ct_busiest b;

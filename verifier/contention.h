@@ -37,6 +37,29 @@ void ct_request(ct_table *t, uint32_t group, const uint64_t *addr, uint32_t n,
                 int combine, uint32_t granule);
 ct_busiest ct_get(const ct_table *t);
 
+/* The L2 atomic unit's costs (profile fields in parentheses). */
+typedef struct ct_unit_costs {
+    uint32_t line_bytes;  /* a request's block (atomic_unit_bytes) */
+    uint32_t slice_bytes; /* lines of one such block queue at one unit
+                             (atomic_slice_bytes) */
+    double request_ns;    /* per line an instruction touches
+                             (atomic_request_ns) */
+    double word_ns;       /* per distinct word, hashed lanes
+                             (atomic_word_ns) */
+    double vector_ns;     /* per word, coalesced lanes (atomic_line_ns) */
+} ct_unit_costs;
+
+/* The same instruction priced at the L2 atomic unit that queues every line
+ * of a slice_bytes block (H200 probes: 8 lines of 1 KiB hashed are one
+ * queue).  The instruction adds to each block request_ns per line it
+ * touches there, plus per distinct word vector_ns when the lanes are
+ * coalesced (lane i on the word after lane i-1's: one vector operation per
+ * line) or word_ns otherwise (hashed or colliding lanes: the unit takes the
+ * words one by one).  The table then holds ns of work per block: ct_get()
+ * names the busiest block, total_requests the work over all. */
+void ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
+                      uint32_t n, const ct_unit_costs *c);
+
 /* Requests on the busiest address over the whole dispatch of `groups`
  * workgroups, from a sample of `sampled` workgroups. */
 double ct_dispatch_busiest(const ct_busiest *b, double sampled, double groups);

@@ -881,7 +881,9 @@ static void atomic_term(model *m, terms *ts)
         double g = ct_time_us(c->atomic_requests + guessed_ops,
                               c->atomic_busiest, m->atomic_same_ns,
                               m->atomic_pus / 1e3);
-        g = fmax(g, guessed_serial);
+        /* the busiest L2 atomic unit: every line of its block queues
+         * there, a word at a time when lanes collide (contention.h) */
+        g = fmax(g, fmax(guessed_serial, c->atomic_slice_us));
         double sh_serial = m->waves * c->shared_atomic_busiest *
                            m->shared_atomic_same_ns * 1e-3;
         double sh_rate = c->shared_atomic_requests /

@@ -36,6 +36,8 @@ typedef struct sim {
     acc_sim *acc;
     cachesim *cs;
     ct_table *global_ct;
+    ct_table *slice_ct;       /* ns of work per L2 atomic unit; NULL: not
+                                 modelled (profile lacks the constants) */
     ct_table *shared_ct;      /* current group's workgroup memory */
     double shared_busiest, shared_requests;
     uint32_t slot;            /* window position: the group's L1 */
@@ -87,6 +89,11 @@ static void flush_request(sim *s)
     if (op == CSIM_ATOMIC) {
         ct_request(s->global_ct, s->group_linear, s->p_addr, s->p_n,
                    s->combine, s->p->atomic_unit_bytes);
+        ct_unit_costs uc = {s->p->atomic_unit_bytes, s->p->atomic_slice_bytes,
+                            s->p->atomic_request_ns, s->p->atomic_word_ns,
+                            s->p->atomic_line_ns};
+        ct_slice_request(s->slice_ct, s->group_linear, s->p_addr, s->p_n,
+                         &uc);
         s->global_atomic_execs += s->p_n;
     }
 }
@@ -285,6 +292,32 @@ static void add_assumption(kernel_counts *kc, const char *text)
         kc->nassumptions++;
 }
 
+/* The busiest L2 atomic unit's work over the dispatch, µs: the sample's
+ * work per atomic lane execution times the dispatch's executions, spread
+ * over the atomic_slice_bytes blocks the atomics' footprints cover, times
+ * the skew the sample shows (as for the busiest line below). */
+static double slice_busiest_us(const sim *s, const kernel_counts *kc,
+                               double atomic_execs)
+{
+    ct_busiest b = ct_get(s->slice_ct);
+    if (!s->slice_ct || s->global_atomic_execs <= 0 || atomic_execs <= 0 ||
+        b.addresses <= 0 || b.total_requests <= 0)
+        return 0;
+    double work = b.total_requests / s->global_atomic_execs * atomic_execs;
+    double blocks = 0;
+    for (size_t i = 0; i < kc->naccesses; i++) {
+        const access_summary *a = &kc->accesses[i];
+        if (!a->is_atomic || a->space != SPACE_STORAGE)
+            continue;
+        double size = a->bytes ? a->bytes : 4;
+        blocks += ceil(fmax(a->footprint_bytes, size) /
+                       s->p->atomic_slice_bytes);
+    }
+    double skew = b.requests / (b.total_requests / b.addresses);
+    double busiest = work / fmax(blocks, 1) * fmax(skew, 1);
+    return fmin(busiest, work) * 1e-3;
+}
+
 static void store_results(sim *s, kernel_counts *kc, double sampled,
                           const sim_geom *g)
 {
@@ -343,6 +376,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
         if (kc->atomic_busiest > kc->atomic_requests)
             kc->atomic_busiest = kc->atomic_requests;
     }
+    kc->atomic_slice_us = slice_busiest_us(s, kc, atomic_execs);
     kc->shared_atomic_busiest = s->shared_busiest;
     kc->shared_atomic_requests =
         sampled > 0 ? s->shared_requests / sampled * (double)g->groups : 0;
@@ -365,6 +399,9 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     s.acc_of_inst = malloc((s.ninst + 1) * sizeof *s.acc_of_inst);
     s.acc = calloc(kc->naccesses, sizeof *s.acc);
     s.global_ct = ct_new();
+    if (p->atomic_slice_bytes > 0 && p->atomic_word_ns > 0 &&
+        p->atomic_line_ns > 0 && p->atomic_request_ns >= 0)
+        s.slice_ct = ct_new(); /* out of memory: the term is left out */
     if (!s.acc_of_inst || !s.acc || !s.global_ct)
         goto out;
     memset(s.acc_of_inst, 0xff, (s.ninst + 1) * sizeof *s.acc_of_inst);
@@ -417,4 +454,5 @@ out:
     free(s.acc_of_inst);
     free(s.acc);
     ct_free(s.global_ct);
+    ct_free(s.slice_ct);
 }

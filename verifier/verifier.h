@@ -180,6 +180,9 @@ typedef struct kernel_counts {
     double atomic_requests;      /* global atomic requests over the dispatch
                                     (after combining within subgroups) */
     double atomic_busiest;       /* of those, on the busiest address */
+    double atomic_slice_us;      /* work of the busiest L2 atomic unit
+                                    (profile atomic_slice_bytes), µs over
+                                    the dispatch; 0 not modelled */
     double shared_atomic_requests; /* workgroup-memory atomic requests */
     double shared_atomic_busiest;  /* per workgroup, on its busiest address
                                       (the worst sampled workgroup) */

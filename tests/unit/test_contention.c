@@ -145,6 +145,108 @@ static void test_time(void **state)
     assert_true(ct_time_us(0, 0, 10, 500) == 0);
 }
 
+/* The L2 atomic unit (ct_slice_request) with the H200 constants:
+ * 128-byte lines queue per 1 KiB block, 0.16 ns per line request,
+ * 0.2204 ns per hashed word, 0.0787 ns per coalesced word. */
+static const ct_unit_costs h200_unit = {128, 1024, 0.16, 0.2204, 0.0787};
+
+static int close_to(double a, double b) { return fabs(a - b) < 1e-9; }
+
+/* All 32 lanes on one word, 1000 instructions: one line request and one
+ * word each, 0.16 + 0.2204 = 0.3804 ns -> 380.4 ns on the word's block. */
+static void test_unit_one_word(void **state)
+{
+    (void)state;
+    ct_table *t = ct_new();
+    uint64_t a[32];
+    lanes_at(a, 32, 4096 + 8, 1);
+    for (int i = 0; i < 1000; i++)
+        ct_slice_request(t, 0, a, 32, &h200_unit);
+    ct_busiest b = ct_get(t);
+    assert_true(b.addr == 4096);
+    assert_true(b.addresses == 1);
+    assert_true(close_to(b.requests, 380.4));
+    ct_free(t);
+}
+
+/* 256 words packed in 8 lines (1 KiB): instruction k puts lane l on word
+ * 8l + k (32 bytes apart: hashed, not coalesced), so 8 lines of 4 words:
+ * 8 x 0.16 + 32 x 0.2204 = 8.3328 ns, all on block 0; 8 instructions
+ * cover the 256 words: 66.6624 ns.  At the probe's 16 Mi atomics
+ * (524288 instructions) that is 4368.8 us; atomic_w256_s1 measured
+ * 5209.5 us on the H200 (docs/h200/atomic-probe.json): within 20%. */
+static void test_unit_packed_lines(void **state)
+{
+    (void)state;
+    ct_table *t = ct_new();
+    uint64_t a[32];
+    for (uint32_t k = 0; k < 8; k++) {
+        for (uint32_t l = 0; l < 32; l++)
+            a[l] = (8 * l + k) * 4;
+        ct_slice_request(t, 0, a, 32, &h200_unit);
+    }
+    ct_busiest b = ct_get(t);
+    assert_true(b.addr == 0);
+    assert_true(b.addresses == 1);
+    assert_true(close_to(b.requests, 66.6624));
+    double probe_us = b.requests * (524288 / 8) * 1e-3;
+    assert_true(fabs(probe_us - 4368.7870464) < 1e-6);
+    assert_true(fabs(probe_us - 5209.5) / 5209.5 < 0.2);
+    ct_free(t);
+}
+
+/* The same 256 words one per line (stride 128 B, 32 KiB): word 8l + k of
+ * instruction k lands on block l, so each lane is one line request of one
+ * word on its own block: 0.3804 ns, 8 instructions -> 3.0432 ns on each of
+ * 32 blocks.  The busiest block is 1/32 of the work: spreading the words
+ * over lines and blocks is what makes the kernel faster (measured
+ * atomic_w256_s32 419.4 us against 5209.5 packed). */
+static void test_unit_line_apart(void **state)
+{
+    (void)state;
+    ct_table *t = ct_new();
+    uint64_t a[32];
+    for (uint32_t k = 0; k < 8; k++) {
+        for (uint32_t l = 0; l < 32; l++)
+            a[l] = (8 * l + k) * 128;
+        ct_slice_request(t, 0, a, 32, &h200_unit);
+    }
+    ct_busiest b = ct_get(t);
+    assert_true(b.addresses == 32);
+    assert_true(close_to(b.requests, 3.0432));
+    assert_true(close_to(b.total_requests, 32 * 3.0432));
+    ct_free(t);
+}
+
+/* Coalesced lanes (lane l on word l of one line): one request and 32 words
+ * at the vector cost, 0.16 + 32 x 0.0787 = 2.6784 ns (calibrate's `atomic
+ * line` row measured 2.5 ns per such request). */
+static void test_unit_coalesced(void **state)
+{
+    (void)state;
+    ct_table *t = ct_new();
+    uint64_t a[32];
+    lanes_at(a, 32, 2048, 32);
+    ct_slice_request(t, 0, a, 32, &h200_unit);
+    ct_busiest b = ct_get(t);
+    assert_true(b.addr == 2048);
+    assert_true(close_to(b.requests, 2.6784));
+    /* one lane out of order: hashed, 0.16 + 32 x 0.2204 */
+    uint64_t swap = a[3];
+    a[3] = a[4];
+    a[4] = swap;
+    ct_slice_request(t, 0, a, 32, &h200_unit);
+    assert_true(close_to(ct_get(t).requests, 2.6784 + 0.16 + 32 * 0.2204));
+    /* no slice size: nothing counted */
+    ct_unit_costs none = h200_unit;
+    none.slice_bytes = 0;
+    ct_table *u = ct_new();
+    ct_slice_request(u, 0, a, 32, &none);
+    assert_true(ct_get(u).total_requests == 0);
+    ct_free(u);
+    ct_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -154,6 +256,10 @@ int main(void)
         cmocka_unit_test(test_growth),
         cmocka_unit_test(test_line_granule),
         cmocka_unit_test(test_time),
+        cmocka_unit_test(test_unit_one_word),
+        cmocka_unit_test(test_unit_packed_lines),
+        cmocka_unit_test(test_unit_line_apart),
+        cmocka_unit_test(test_unit_coalesced),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
