@@ -72,6 +72,9 @@ static void gpu(device_profile *p)
     p->atomic_shared_combine = 0;
 }
 
+/* A test's changes to the profile gpu() builds; NULL: none. */
+static void (*profile_tweak)(device_profile *p);
+
 static void run_kernel(run *x, const char *glsl, const char *plan_json)
 {
     cw_error err;
@@ -97,6 +100,8 @@ static void run_kernel(run *x, const char *glsl, const char *plan_json)
     report_init(&x->rep);
     x->kr = report_add_kernel(&x->rep, k->name);
     gpu(&x->prof);
+    if (profile_tweak)
+        profile_tweak(&x->prof);
     assert_int_equal(eval_run(&x->m, &x->r, k, &x->prof, &x->kc, x->kr), 0);
     model_traffic_simulate(&x->m, &x->r, k, &x->prof, &x->kc);
     model_predict(&x->kc, &x->r, k, &x->prof, &x->kr->prediction, x->kr);
@@ -254,6 +259,45 @@ static void test_atomics_few_addresses(void **state)
     run_free(&x);
 }
 
+/* The same kernel priced at the L2 atomic unit: 128-byte lines queue per
+ * 1 KiB block, 0.5 ns per line request, 3 ns per hashed word.  Each of the
+ * 512 subgroup instructions puts its 32 lanes on all 8 words (4 lanes
+ * each: hashed) of one line in one block: 0.5 + 8 x 3 = 24.5 ns, 12.544 us
+ * over the dispatch.  The busiest line (4096 word requests x 2 ns =
+ * 8.192 us) and the rate (4096 / 100 Gop/s) are below it: the unit binds. */
+static void slice_profile(device_profile *p)
+{
+    p->atomic_unit_bytes = 128;
+    p->atomic_slice_bytes = 1024;
+    p->atomic_request_ns = 0.5;
+    p->atomic_word_ns = 3;
+    p->atomic_line_ns = 0.25;
+}
+
+static void test_atomics_slice_unit(void **state)
+{
+    (void)state;
+    run x;
+    profile_tweak = slice_profile;
+    run_kernel(&x, FEW_BINS,
+               "{\"kernels\":[{\"name\":\"bins\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":8}]}]}");
+    profile_tweak = NULL;
+    assert_true(x.kc.sim);
+    near(x.kc.atomic_busiest, 4096, 1e-9);
+    near(x.kc.atomic_slice_us, 512 * 24.5e-3, 1e-9);
+    near(term(&x, "atomic"), 12.544, 1e-9);
+    run_free(&x);
+    /* without the unit's constants the term is the busiest line's */
+    run_kernel(&x, FEW_BINS,
+               "{\"kernels\":[{\"name\":\"bins\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":8}]}]}");
+    assert_true(x.kc.atomic_slice_us == 0);
+    run_free(&x);
+}
+
 /* One atomic per subgroup on one address: 64 groups x 8 subgroups = 512
  * requests, all on the same address. */
 static const char *PER_SUBGROUP =
@@ -367,6 +411,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_row_walk),
         cmocka_unit_test(test_atomics_few_addresses),
+        cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_atomic_per_subgroup),
         cmocka_unit_test(test_shared_hashed_bins),
         cmocka_unit_test(test_data_dependent_gather),
