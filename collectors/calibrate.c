@@ -533,6 +533,13 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     case CAL_CPU_GROUP:
         *v = (t - cl->out->s.empty_dispatch_s) * 1e9 * units / l->groups;
         break;
+    case CAL_ATOMIC_REQUEST: {
+        double span = (double)b->mask[cl->is_cpu] * b->stride * 4;
+        double slice = p->atomic_slice_bytes ? p->atomic_slice_bytes : 1024;
+        double blocks = fmax(1, ceil(span / slice));
+        *v = t * blocks / l->work * 1e9 - fmax(p->atomic_word_ns, 0);
+        break;
+    }
     case CAL_DRAM_PAGE: {
         double sector = p->sector_bytes ? p->sector_bytes : 32;
         *v = (t - l->work * sector / (p->dram_gbs * 1e9)) / l->work * 1e9;

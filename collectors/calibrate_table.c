@@ -281,6 +281,16 @@ static const char atomic_line_glsl[] = HEAD(256)
     "        atomicAdd(a[w], (k & 3u) + 1u);\n"
     "}\n";
 
+/* hot-spot atomics: every lane on one of `mask` counters `stride` words
+ * apart, chosen by a hash of its index (bench/gpu/kernels/atomic_lines.comp) */
+static const char atomic_hashed_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        atomicAdd(a[(((i + k * 16777216u) * 2654435761u) >> 8) % mask * stride], 1u);\n"
+    "}\n";
+
 /* isolated random 4-byte accesses far beyond the caches: what DRAM moves
  * per access (a sector? two? a read-modify-write for a store?) */
 static const char random_read_glsl[] = HEAD(256)
@@ -473,6 +483,16 @@ static const cal_bench table[] = {
      CAL_SHAPE_FIXED, {1024, 16}, {16, 16}, {0, 0}, 0, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_NS, CAL_FIELD(atomic_line_ns), 0, "ns/atomic",
      "every lane its own word of one 128-byte line, all workgroups"},
+    {"atomic hashed words", atomic_hashed_glsl, 0, 0, 256, B1(TABLE),
+     CAL_SHAPE_FIXED, {65536, 64}, {1, 1}, {32, 32}, 1, 0, 0,
+     CAL_PER_SUBGROUP, 32, CAL_NS, CAL_FIELD(atomic_word_ns), CAL_GPU_ONLY,
+     "ns/word", "32 hashed counters on one line: per distinct word of an "
+     "instruction"},
+    {"atomic line requests", atomic_hashed_glsl, 0, 0, 256, B1(TABLE),
+     CAL_SHAPE_FIXED, {65536, 64}, {1, 1}, {32, 32}, 32, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_ATOMIC_REQUEST, CAL_FIELD(atomic_request_ns),
+     CAL_GPU_ONLY, "ns/request",
+     "32 hashed counters a line apart: per line request beyond its word"},
     /* what DRAM moves per isolated access (after the bandwidths above) */
     {"dram random read", random_read_glsl, 0, 0, 256, B2(SRC, SMALL),
      CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},

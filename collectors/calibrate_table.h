@@ -81,6 +81,9 @@ typedef enum {
     CAL_CPU_CHAIN,    /* core cycles per dependent FP step of one vector */
     CAL_CPU_FP16,     /* FP32 conversions per FP16 FLOP */
     CAL_CPU_GROUP,    /* ns per workgroup, beyond an empty dispatch */
+    CAL_ATOMIC_REQUEST, /* t x blocks / requests - atomic_word_ns: what one
+                         line request adds at its L2 atomic unit (blocks:
+                         the atomic_slice_bytes blocks the counters span) */
     CAL_DRAM_PAGE,    /* (t - accesses x sector / dram_gbs) / accesses: the
                          time a DRAM page opening adds to a sector */
     CAL_DRAM_BYTES,   /* t x the measured DRAM rate / accesses: the bytes
