@@ -143,6 +143,35 @@ void ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
     }
 }
 
+uint32_t ct_bank_passes(const uint64_t *addr, uint32_t n, uint32_t banks,
+                        uint32_t word, uint32_t *distinct)
+{
+    enum { MAX_LANES = 128 };
+    uint64_t first[MAX_LANES]; /* distinct words, in lane order */
+    uint32_t words = 0, most = 0;
+    if (!banks)
+        banks = 1;
+    if (!word)
+        word = 4;
+    for (uint32_t i = 0; i < n && words < MAX_LANES; i++) {
+        uint32_t j = 0;
+        while (j < words && first[j] != addr[i])
+            j++;
+        if (j == words)
+            first[words++] = addr[i];
+    }
+    for (uint32_t i = 0; i < words; i++) {
+        uint32_t in_bank = 0;
+        for (uint32_t j = 0; j < words; j++)
+            in_bank += first[j] / word % banks == first[i] / word % banks;
+        if (in_bank > most)
+            most = in_bank;
+    }
+    if (distinct)
+        *distinct = words;
+    return most;
+}
+
 ct_busiest ct_get(const ct_table *t)
 {
     ct_busiest b;

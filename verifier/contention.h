@@ -60,6 +60,13 @@ typedef struct ct_unit_costs {
 void ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
                       uint32_t n, const ct_unit_costs *c);
 
+/* Workgroup-memory bank passes of one instruction: the most distinct words
+ * any one of `banks` banks (`word` bytes wide) holds among the lanes'
+ * addresses (1 = conflict-free; lanes on one word are one word here, the
+ * same-address term prices them).  *distinct gets the distinct words. */
+uint32_t ct_bank_passes(const uint64_t *addr, uint32_t n, uint32_t banks,
+                        uint32_t word, uint32_t *distinct);
+
 /* Requests on the busiest address over the whole dispatch of `groups`
  * workgroups, from a sample of `sampled` workgroups. */
 double ct_dispatch_busiest(const ct_busiest *b, double sampled, double groups);

@@ -40,6 +40,7 @@ typedef struct sim {
                                  modelled (profile lacks the constants) */
     ct_table *shared_ct;      /* current group's workgroup memory */
     double shared_busiest, shared_requests;
+    double shared_conflict_slots; /* lane slots bank conflicts add */
     uint32_t slot;            /* window position: the group's L1 */
     uint32_t group_linear;
     int combine, shared_combine;
@@ -80,6 +81,17 @@ static void flush_request(sim *s)
     uint32_t tag = s->acc_of_inst[s->p_inst];
     if (s->p_class == SpvStorageClassWorkgroup) {
         ct_request(s->shared_ct, 0, s->p_addr, s->p_n, s->shared_combine, 1);
+        /* a k-way bank conflict takes k passes of the instruction's lanes
+         * at the rate calibrate measured conflict-free (lane i, word i) */
+        if (s->p->shared_banks < 2)
+            return; /* no banks known (lavapipe): no conflicts */
+        uint32_t words = 0;
+        uint32_t passes = ct_bank_passes(s->p_addr, s->p_n, s->p->shared_banks,
+                                         4, &words);
+        double requests = s->shared_combine ? words : s->p_n;
+        double slots = (double)passes * s->p_n;
+        if (slots > requests)
+            s->shared_conflict_slots += slots - requests;
         return;
     }
     csim_op op = s->p_kind == EVAL_ACCESS_LOAD    ? CSIM_LOAD
@@ -379,7 +391,9 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
     kc->atomic_slice_us = slice_busiest_us(s, kc, atomic_execs);
     kc->shared_atomic_busiest = s->shared_busiest;
     kc->shared_atomic_requests =
-        sampled > 0 ? s->shared_requests / sampled * (double)g->groups : 0;
+        sampled > 0 ? (s->shared_requests + s->shared_conflict_slots) /
+                          sampled * (double)g->groups
+                    : 0;
 }
 
 void model_traffic_simulate(const spv_module *m, const reflection *r,

@@ -183,7 +183,9 @@ typedef struct kernel_counts {
     double atomic_slice_us;      /* work of the busiest L2 atomic unit
                                     (profile atomic_slice_bytes), µs over
                                     the dispatch; 0 not modelled */
-    double shared_atomic_requests; /* workgroup-memory atomic requests */
+    double shared_atomic_requests; /* workgroup-memory atomic requests,
+                                      a k-way bank conflict counted as k
+                                      passes of the instruction's lanes */
     double shared_atomic_busiest;  /* per workgroup, on its busiest address
                                       (the worst sampled workgroup) */
     int atomic_addr_unknown;     /* some atomic's address depended on buffer

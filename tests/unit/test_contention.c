@@ -247,6 +247,30 @@ static void test_unit_coalesced(void **state)
     ct_free(t);
 }
 
+/* Bank passes: lane l on word l is conflict-free (1); lane l on word 32l
+ * puts 32 distinct words in bank 0 (32); lanes 4 to a word over 8 words 32
+ * apart: 8 distinct words, all in bank 0 (8); every lane on one word: 1. */
+static void test_bank_passes(void **state)
+{
+    (void)state;
+    uint64_t a[32];
+    uint32_t d = 0;
+    for (uint32_t l = 0; l < 32; l++)
+        a[l] = 4 * l;
+    assert_int_equal(ct_bank_passes(a, 32, 32, 4, &d), 1);
+    assert_int_equal(d, 32);
+    for (uint32_t l = 0; l < 32; l++)
+        a[l] = 128 * l;
+    assert_int_equal(ct_bank_passes(a, 32, 32, 4, &d), 32);
+    for (uint32_t l = 0; l < 32; l++)
+        a[l] = 128 * (l % 8);
+    assert_int_equal(ct_bank_passes(a, 32, 32, 4, &d), 8);
+    assert_int_equal(d, 8);
+    lanes_at(a, 32, 64, 1);
+    assert_int_equal(ct_bank_passes(a, 32, 32, 4, &d), 1);
+    assert_int_equal(d, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_unit_packed_lines),
         cmocka_unit_test(test_unit_line_apart),
         cmocka_unit_test(test_unit_coalesced),
+        cmocka_unit_test(test_bank_passes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -359,6 +359,41 @@ static void test_shared_hashed_bins(void **state)
     run_free(&x);
 }
 
+/* Workgroup-memory bins 32 words apart: lane l on word 32l mod 256, so a
+ * subgroup's 32 lanes hit 8 words (4 lanes each), all in bank 0 of 32: an
+ * 8-way bank conflict, 8 passes of 32 lane slots.  Rate: 64 groups x 8
+ * subgroups x 256 slots / 1000 Gop/s = 131.072 ns.  Serial: each word
+ * takes 32 of a group's 256 lanes, 2 waves x 32 x 1 ns = 64 ns.  The
+ * conflicts bind (conflict-free the rate term would be 16.4 ns). */
+static const char *SHARED_BANK_BINS =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) buffer O { uint o[]; };\n"
+    "shared uint bins[256];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    bins[l] = 0u;\n"
+    "    barrier();\n"
+    "    atomicAdd(bins[(l * 32u) % 256u], 1u);\n"
+    "    barrier();\n"
+    "    o[gl_WorkGroupID.x * 4u + (l & 3u)] = bins[l];\n"
+    "}\n";
+
+static void test_shared_bank_conflicts(void **state)
+{
+    (void)state;
+    run x;
+    run_kernel(&x, SHARED_BANK_BINS,
+               "{\"kernels\":[{\"name\":\"sbank\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":256}]}]}");
+    assert_true(x.kc.sim);
+    near(x.kc.shared_atomic_busiest, 32, 1e-9);
+    near(x.kc.shared_atomic_requests, 64 * 8 * 256, 1e-9);
+    near(term(&x, "atomic"), 131.072e-3, 1e-9);
+    run_free(&x);
+}
+
 /* A gather whose index comes from a buffer: the simulation cannot follow
  * it and says so (sim_unknown), the model keeps its static rule and gives
  * a range: 16M lanes over a 64 MiB table that does not fit the 32 MiB L2:
@@ -414,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_atomic_per_subgroup),
         cmocka_unit_test(test_shared_hashed_bins),
+        cmocka_unit_test(test_shared_bank_conflicts),
         cmocka_unit_test(test_data_dependent_gather),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
