@@ -6,6 +6,7 @@
  * The parent keeps them in memory; a new child inherits them by fork. */
 #include "supervise.h"
 #include "alloc.h"
+#include "fdio.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -40,36 +41,6 @@ static void grow(size_t g)
     memset(k + nknown, 0, (n - nknown) * sizeof *k);
     known = k;
     nknown = n;
-}
-
-static int write_all(int fd, const void *p, size_t n)
-{
-    const char *c = p;
-    while (n) {
-        ssize_t w = write(fd, c, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        c += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-static int read_all(int fd, void *p, size_t n)
-{
-    char *c = p;
-    while (n) {
-        ssize_t r = read(fd, c, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        c += r;
-        n -= (size_t)r;
-    }
-    return 0;
 }
 
 /* The parent dies of what was sent to it, and so does the child. */
@@ -130,7 +101,7 @@ static int next_tag(int fd, char *tag, int watching)
             return -1;
         if (r == 0)
             continue;
-        return read_all(fd, tag, 1) ? -1 : 0;
+        return cw_read_all(fd, tag, 1) ? -1 : 0;
     }
 }
 
@@ -156,12 +127,12 @@ static int watch_child(int fd, pid_t pid, int *code)
         if (tag == 'H')
             continue;
         uint64_t g = 0, len = 0;
-        if (tag == 'S' && !read_all(fd, &g, sizeof g)) {
+        if (tag == 'S' && !cw_read_all(fd, &g, sizeof g)) {
             started = (long)g;
-        } else if (tag == 'K' && !read_all(fd, &g, sizeof g) && !read_all(fd, &len, sizeof len) &&
+        } else if (tag == 'K' && !cw_read_all(fd, &g, sizeof g) && !cw_read_all(fd, &len, sizeof len) &&
                    len < ((uint64_t)1 << 31)) {
             char *text = malloc((size_t)len + 1);
-            if (!text || read_all(fd, text, (size_t)len)) {
+            if (!text || cw_read_all(fd, text, (size_t)len)) {
                 free(text);
                 break;
             }
@@ -170,7 +141,7 @@ static int watch_child(int fd, pid_t pid, int *code)
             free(known[g].json);
             known[g].json = text;
             started = -1;
-        } else if (tag == 'X' && !read_all(fd, &g, sizeof g)) {
+        } else if (tag == 'X' && !cw_read_all(fd, &g, sizeof g)) {
             written = 1;
             wcode = (int)g;
         } else {
@@ -327,7 +298,7 @@ void supervise_kernel_start(size_t g)
         return;
     uint64_t v = g;
     char tag = 'S';
-    if (write_all(out_fd, &tag, 1) || write_all(out_fd, &v, sizeof v))
+    if (cw_write_all(out_fd, &tag, 1) || cw_write_all(out_fd, &v, sizeof v))
         active = 0;
 }
 
@@ -347,8 +318,8 @@ void supervise_kernel_done(size_t g, const kernel_report *kr)
         return;
     uint64_t v = g, len = strlen(text);
     char tag = 'K';
-    if (write_all(out_fd, &tag, 1) || write_all(out_fd, &v, sizeof v) ||
-        write_all(out_fd, &len, sizeof len) || write_all(out_fd, text, (size_t)len))
+    if (cw_write_all(out_fd, &tag, 1) || cw_write_all(out_fd, &v, sizeof v) ||
+        cw_write_all(out_fd, &len, sizeof len) || cw_write_all(out_fd, text, (size_t)len))
         active = 0;
     free(text);
 }
@@ -372,7 +343,7 @@ void supervise_sample(void *user, double sample_us)
         return;
     last = now;
     char tag = 'H';
-    if (write_all(out_fd, &tag, 1))
+    if (cw_write_all(out_fd, &tag, 1))
         active = 0;
 }
 
@@ -382,5 +353,5 @@ void supervise_report_written(int code)
         return;
     uint64_t v = (uint64_t)code;
     char tag = 'X';
-    (void)(write_all(out_fd, &tag, 1) || write_all(out_fd, &v, sizeof v));
+    (void)(cw_write_all(out_fd, &tag, 1) || cw_write_all(out_fd, &v, sizeof v));
 }

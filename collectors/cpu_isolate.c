@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "clockwork.h"
+#include "fdio.h"
 
 #define GUARD_BYTES (64u << 10) /* a random write 16 KiB past still lands here */
 #define CANARY 0xA5
@@ -71,13 +72,6 @@ struct cpu_child {
 
 /* ---- small helpers ---- */
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void say(char *why, size_t n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -95,21 +89,6 @@ static size_t page_size(void)
     return p > 0 ? (size_t)p : 4096;
 }
 
-static int send_all(int fd, const void *p, size_t n)
-{
-    const char *c = p;
-    while (n) {
-        ssize_t w = send(fd, c, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        c += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 /* Reads one message before the deadline.  1 got it, 0 end of stream (or
  * the child ended), -1 deadline passed, -2 cancelled, -3 read error. */
 static int recv_msg(int fd, msg *m, double deadline, volatile int *cancel, child_state *cs)
@@ -119,7 +98,7 @@ static int recv_msg(int fd, msg *m, double deadline, volatile int *cancel, child
     while (got < sizeof *m) {
         if (cancel && *cancel)
             return -2;
-        double left = deadline - now_s();
+        double left = deadline - cw_monotonic_s();
         if (left <= 0)
             return -1;
         int ms = left * 1e3 < POLL_SLICE_MS ? (int)(left * 1e3) + 1 : POLL_SLICE_MS;
@@ -166,7 +145,7 @@ static int reap(child_state *cs, double grace)
 
 static int reap_pid(pid_t pid, double grace)
 {
-    double end = now_s() + grace;
+    double end = cw_monotonic_s() + grace;
     int st = 0;
     for (;;) {
         pid_t r = waitpid(pid, &st, WNOHANG);
@@ -174,7 +153,7 @@ static int reap_pid(pid_t pid, double grace)
             return st;
         if (r < 0 && errno != EINTR)
             return 0;
-        if (now_s() > end) {
+        if (cw_monotonic_s() > end) {
             kill(pid, SIGKILL);
             while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
                 ;
@@ -293,7 +272,7 @@ static uintptr_t child_stack_lo, child_stack_hi;
 static void child_send(const msg *m)
 {
     if (child_fd >= 0)
-        (void)send_all(child_fd, m, sizeof *m);
+        (void)cw_send_all(child_fd, m, sizeof *m);
 }
 
 /* Async-signal-safe: only arithmetic over data set up before the call. */
@@ -498,9 +477,9 @@ static __attribute__((noreturn)) void child_main(const cpu_isolate_spec *s,
         if (r <= 0 || cmd != CMD_CALL)
             _exit(0);
         int hb = read_task_delays(&before) == 0;
-        double t0 = now_s();
+        double t0 = cw_monotonic_s();
         int rc = fn((void *const *)bufs->ptr, s->args);
-        double t1 = now_s();
+        double t1 = cw_monotonic_s();
         int ha = hb && read_task_delays(&after) == 0;
         memset(&m, 0, sizeof m);
         m.tag = MSG_RESULT;
@@ -652,7 +631,7 @@ static void child_failed(cpu_child *c, int r, const char *phase, char *why, size
          * bounded: a kernel's own writes must not keep us reading */
         msg m, cm;
         int have = 0;
-        double end = now_s() + 0.5;
+        double end = cw_monotonic_s() + 0.5;
         for (int k = 0; k < 64 && recv_msg(c->fd, &m, end, NULL, &c->cs) == 1; k++)
             if (m.tag == MSG_CAUSE || m.tag == MSG_EXIT) {
                 cm = m;
@@ -689,7 +668,7 @@ int cpu_isolate_start(const cpu_isolate_spec *spec, const cpu_isolate_buffers *b
         return -1;
     }
     msg m;
-    int r = recv_msg(c->fd, &m, now_s() + spec->timeout_s, spec->cancel, &c->cs);
+    int r = recv_msg(c->fd, &m, cw_monotonic_s() + spec->timeout_s, spec->cancel, &c->cs);
     if (r == 1 && m.tag == MSG_READY) {
         *out = c;
         return 0;
@@ -724,12 +703,12 @@ int cpu_isolate_call(cpu_child *c, unsigned call_no, int *rc, double *us,
         return -1;
     }
     char cmd = CMD_CALL;
-    if (send_all(c->fd, &cmd, 1) != 0) {
+    if (cw_send_all(c->fd, &cmd, 1) != 0) {
         child_failed(c, 0, phase, why, why_n);
         return -1;
     }
     msg m;
-    int r = recv_msg(c->fd, &m, now_s() + c->spec->timeout_s, c->spec->cancel, &c->cs);
+    int r = recv_msg(c->fd, &m, cw_monotonic_s() + c->spec->timeout_s, c->spec->cancel, &c->cs);
     if (r == 1 && m.tag == MSG_RESULT) {
         *rc = (int)m.rc;
         *us = m.us;
@@ -770,7 +749,7 @@ void cpu_isolate_stop(cpu_child *c)
         return;
     if (c->cs.pid > 0) {
         char cmd = CMD_QUIT;
-        (void)send_all(c->fd, &cmd, 1);
+        (void)cw_send_all(c->fd, &cmd, 1);
         (void)reap(&c->cs, STOP_GRACE_S);
     }
     close(c->fd);
@@ -813,7 +792,7 @@ int cpu_isolate_find_library(const char *name, double timeout_s, char *path,
         return -1;
     msg m;
     child_state cs = {.pid = pid};
-    int r = recv_msg(fd, &m, now_s() + timeout_s, NULL, &cs);
+    int r = recv_msg(fd, &m, cw_monotonic_s() + timeout_s, NULL, &cs);
     int ret = -1;
     if (r == 1 && m.tag == MSG_PATH) {
         snprintf(path, path_n, "%s", m.text);

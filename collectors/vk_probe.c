@@ -2,6 +2,7 @@
  * The child writes: the status, the cw_error, the count, then each
  * vk_device_info followed by its queue families (plain data). */
 #include "vk_probe.h"
+#include "fdio.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -18,53 +19,6 @@
 #define MAX_DEVICES 256
 #define MAX_FAMILIES 256
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int write_all(int fd, const void *p, size_t n)
-{
-    const char *c = p;
-    while (n) {
-        ssize_t w = write(fd, c, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        c += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-/* 0 read all, -1 end of stream or error, -2 deadline */
-static int read_all(int fd, void *p, size_t n, double deadline)
-{
-    char *c = p;
-    while (n) {
-        double left = deadline - now_s();
-        if (left <= 0)
-            return -2;
-        struct pollfd pf = {.fd = fd, .events = POLLIN};
-        int r = poll(&pf, 1, (int)(left * 1e3) + 1);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            continue;
-        ssize_t got = read(fd, c, n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            return -1;
-        c += got;
-        n -= (size_t)got;
-    }
-    return 0;
-}
-
 static __attribute__((noreturn)) void child(int fd, pid_t parent)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -79,15 +33,15 @@ static __attribute__((noreturn)) void child(int fd, pid_t parent)
     uint64_t cnt = rc == 0 ? n : 0;
     if (cnt > MAX_DEVICES)
         cnt = MAX_DEVICES;
-    if (write_all(fd, &rc, sizeof rc) || write_all(fd, &e, sizeof e) ||
-        write_all(fd, &cnt, sizeof cnt))
+    if (cw_write_all(fd, &rc, sizeof rc) || cw_write_all(fd, &e, sizeof e) ||
+        cw_write_all(fd, &cnt, sizeof cnt))
         _exit(1);
     for (size_t i = 0; i < cnt; i++) {
         vk_device_info info = d[i];
         uint64_t nf = info.nfamilies > MAX_FAMILIES ? MAX_FAMILIES : info.nfamilies;
         info.families = NULL;
-        if (write_all(fd, &info, sizeof info) || write_all(fd, &nf, sizeof nf) ||
-            (nf && write_all(fd, d[i].families, nf * sizeof *d[i].families)))
+        if (cw_write_all(fd, &info, sizeof info) || cw_write_all(fd, &nf, sizeof nf) ||
+            (nf && cw_write_all(fd, d[i].families, nf * sizeof *d[i].families)))
             _exit(1);
     }
     /* the driver's exit handlers are of no use here */
@@ -100,9 +54,9 @@ static int finish(pid_t pid, int fd, int killit)
     if (killit)
         kill(pid, SIGKILL);
     int st = 0;
-    double end = now_s() + 2;
+    double end = cw_monotonic_s() + 2;
     while (waitpid(pid, &st, WNOHANG) == 0) {
-        if (now_s() > end) {
+        if (cw_monotonic_s() > end) {
             kill(pid, SIGKILL);
             waitpid(pid, &st, 0);
             break;
@@ -138,15 +92,15 @@ int vk_probe_devices(double timeout_s, vk_device_info **out, size_t *n, cw_error
         child(p[1], parent);
     }
     close(p[1]);
-    double deadline = now_s() + timeout_s;
+    double deadline = cw_monotonic_s() + timeout_s;
     int32_t rc;
     uint64_t cnt;
     cw_error e;
-    int r = read_all(p[0], &rc, sizeof rc, deadline);
+    int r = cw_read_all_by(p[0], &rc, sizeof rc, deadline);
     if (!r)
-        r = read_all(p[0], &e, sizeof e, deadline);
+        r = cw_read_all_by(p[0], &e, sizeof e, deadline);
     if (!r)
-        r = read_all(p[0], &cnt, sizeof cnt, deadline);
+        r = cw_read_all_by(p[0], &cnt, sizeof cnt, deadline);
     if (!r && cnt > MAX_DEVICES)
         r = -1;
     vk_device_info *d = NULL;
@@ -158,16 +112,16 @@ int vk_probe_devices(double timeout_s, vk_device_info **out, size_t *n, cw_error
     }
     for (; !r && got < cnt; got++) {
         uint64_t nf;
-        r = read_all(p[0], &d[got], sizeof d[got], deadline);
+        r = cw_read_all_by(p[0], &d[got], sizeof d[got], deadline);
         d[got].families = NULL;
         d[got].nfamilies = 0;
         if (!r)
-            r = read_all(p[0], &nf, sizeof nf, deadline);
+            r = cw_read_all_by(p[0], &nf, sizeof nf, deadline);
         if (!r && nf > MAX_FAMILIES)
             r = -1;
         if (!r && nf) {
             d[got].families = calloc((size_t)nf, sizeof *d[got].families);
-            r = d[got].families ? read_all(p[0], d[got].families,
+            r = d[got].families ? cw_read_all_by(p[0], d[got].families,
                                            (size_t)nf * sizeof *d[got].families, deadline)
                                 : -1;
             d[got].nfamilies = (size_t)nf;

@@ -1,0 +1,79 @@
+/* fdio.c - whole-buffer reads and writes (see fdio.h). */
+#include "fdio.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+double cw_monotonic_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* use_send: send(MSG_NOSIGNAL) instead of write() */
+static int put_all(int fd, const void *p, size_t n, int use_send)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t w = use_send ? send(fd, c, n, MSG_NOSIGNAL) : write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        c += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+int cw_write_all(int fd, const void *p, size_t n)
+{
+    return put_all(fd, p, n, 0);
+}
+
+int cw_send_all(int fd, const void *p, size_t n)
+{
+    return put_all(fd, p, n, 1);
+}
+
+int cw_read_all(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n) {
+        ssize_t r = read(fd, c, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        c += r;
+        n -= (size_t)r;
+    }
+    return 0;
+}
+
+int cw_read_all_by(int fd, void *p, size_t n, double deadline)
+{
+    char *c = p;
+    while (n) {
+        double left = deadline - cw_monotonic_s();
+        if (left <= 0)
+            return -2;
+        struct pollfd pf = {.fd = fd, .events = POLLIN};
+        int r = poll(&pf, 1, (int)(left * 1e3) + 1);
+        if (r <= 0)
+            continue; /* interrupted or timed out: the deadline decides */
+        ssize_t got = read(fd, c, n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return -1;
+        c += got;
+        n -= (size_t)got;
+    }
+    return 0;
+}
