@@ -1,6 +1,7 @@
 /* jsonpos.c - see jsonpos.h.  A small recursive-descent walk; depth is
  * bounded so hostile nesting cannot exhaust the stack. */
 #include "jsonpos.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,26 +81,7 @@ static int hex4(const walker *w, size_t at, unsigned *out)
 static void put_utf8(char *buf, size_t size, size_t *n, unsigned cp)
 {
     char tmp[4];
-    size_t k;
-    if (cp < 0x80) {
-        tmp[0] = (char)cp;
-        k = 1;
-    } else if (cp < 0x800) {
-        tmp[0] = (char)(0xC0 | (cp >> 6));
-        tmp[1] = (char)(0x80 | (cp & 0x3F));
-        k = 2;
-    } else if (cp < 0x10000) {
-        tmp[0] = (char)(0xE0 | (cp >> 12));
-        tmp[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        tmp[2] = (char)(0x80 | (cp & 0x3F));
-        k = 3;
-    } else {
-        tmp[0] = (char)(0xF0 | (cp >> 18));
-        tmp[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        tmp[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        tmp[3] = (char)(0x80 | (cp & 0x3F));
-        k = 4;
-    }
+    size_t k = cw_utf8_encode(cp, tmp);
     for (size_t i = 0; i < k && *n + 1 < size; i++)
         buf[(*n)++] = tmp[i];
 }

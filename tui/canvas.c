@@ -1,6 +1,7 @@
 /* canvas.c - cell grid for the pure renderers (see canvas.h). */
 #include "canvas.h"
 #include "alloc.h"
+#include "utf8.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -250,26 +251,7 @@ int canvas_printf(canvas *c, int y, int x, int w, uint8_t el,
 static size_t put_utf8(char *b, size_t n, size_t at, uint32_t cp)
 {
     char tmp[4];
-    size_t k;
-    if (cp < 0x80) {
-        tmp[0] = (char)cp;
-        k = 1;
-    } else if (cp < 0x800) {
-        tmp[0] = (char)(0xC0 | (cp >> 6));
-        tmp[1] = (char)(0x80 | (cp & 0x3F));
-        k = 2;
-    } else if (cp < 0x10000) {
-        tmp[0] = (char)(0xE0 | (cp >> 12));
-        tmp[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        tmp[2] = (char)(0x80 | (cp & 0x3F));
-        k = 3;
-    } else {
-        tmp[0] = (char)(0xF0 | (cp >> 18));
-        tmp[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        tmp[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        tmp[3] = (char)(0x80 | (cp & 0x3F));
-        k = 4;
-    }
+    size_t k = cw_utf8_encode(cp, tmp);
     if (at + k >= n)
         return at;
     memcpy(b + at, tmp, k);
