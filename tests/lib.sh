@@ -20,3 +20,40 @@ expect_err() {
     err=$("$@" 2>&1 >/dev/null)
     case "$err" in *"$want"*) ;; *) fail "'$*' stderr lacks '$want': $err" ;; esac
 }
+# test_tmpdir: T is a fresh folder removed at exit, ROOT the checkout, and
+# the shader cache lives under T (no test reads another's cache).
+test_tmpdir() {
+    ROOT=${CW_TEST_ROOT:-$(pwd)}
+    T=$(mktemp -d)
+    trap 'rm -rf "$T"' EXIT
+    export XDG_CACHE_HOME="$T/cache"
+}
+# saxpy_plan FILE N: one SAXPY kernel, 4 workgroups over 1024-element
+# buffers (x a ramp, y 0.5), push n = N (below 1024 leaves a tail untouched).
+saxpy_plan() {
+    cat > "$1" <<JSON
+{
+  "kernels": [
+    {
+      "name": "saxpy",
+      "shader": "${CW_TEST_ROOT:-$(pwd)}/examples/kernels/saxpy.comp",
+      "workgroups": [4, 1, 1],
+      "push": {"n": $2, "alpha": 2.0},
+      "buffers": [
+        {"binding": 0, "elements": 1024, "init": "ramp"},
+        {"binding": 1, "elements": 1024, "init": 0.5}
+      ]
+    }
+  ]
+}
+JSON
+}
+# saxpy_small_plan FILE: the smallest valid plan, one SAXPY kernel named
+# saxpy_small over 1024 elements with default buffer contents.
+saxpy_small_plan() {
+    cat > "$1" <<J
+{"kernels": [{"name": "saxpy_small", "shader": "${CW_TEST_ROOT:-$(pwd)}/examples/kernels/saxpy.comp",
+  "workgroups": [4, 1, 1], "push": {"n": 1024, "alpha": 2.0},
+  "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
+J
+}

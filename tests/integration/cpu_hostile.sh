@@ -13,12 +13,8 @@
 #     name are accepted by check and loaded by run; a CPU-only plan names the
 #     CPU, not llvmpipe; with no Vulkan driver check invents no device name.
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
-: "${CW:?}"
-ROOT=${CW_TEST_ROOT:-$(pwd)}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export XDG_CACHE_HOME="$T/cache"
+. "$(dirname "$0")/../lib.sh"
+test_tmpdir
 SRC="$ROOT/tests/integration/cpu_hostile"
 # An ASan binary reserves terabytes of address space for its shadow memory
 # and cannot start under any `ulimit -v`: there the limit is left out.

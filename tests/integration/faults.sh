@@ -14,12 +14,8 @@
 #     rebuilt by calibrate.
 # (Hangs: hang.sh.  Signals to the TUI: faults_tui.sh.)
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
-: "${CW:?}"
-ROOT=${CW_TEST_ROOT:-$(pwd)}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export XDG_CACHE_HOME="$T/cache"
+. "$(dirname "$0")/../lib.sh"
+test_tmpdir
 SAXPY="$ROOT/examples/kernels/saxpy.comp"
 RUN="--samples 2 --warmup 1"
 

@@ -10,17 +10,9 @@
 #   - ESC, OSC, BEL, CR, C1 in a kernel name: escaped in the table, CSV,
 #     stderr and diff output (JSON keeps them as \u escapes).
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
-: "${CW:?}"
-ROOT=${CW_TEST_ROOT:-$(pwd)}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export XDG_CACHE_HOME="$T/cache"
-cat > "$T/plan.json" <<J
-{"kernels": [{"name": "saxpy_small", "shader": "$ROOT/examples/kernels/saxpy.comp",
-  "workgroups": [4, 1, 1], "push": {"n": 1024, "alpha": 2.0},
-  "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
-J
+. "$(dirname "$0")/../lib.sh"
+test_tmpdir
+saxpy_small_plan "$T/plan.json"
 mkfifo "$T/fifo" || fail "mkfifo"
 # expect_refusal WHAT OUTPUT-PATTERN COMMAND...: exit 2 within the alarm
 expect_refusal() {

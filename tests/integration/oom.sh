@@ -8,23 +8,15 @@
 #     document with the kernel's error;
 #   - run at 256 MiB: exit 0, 3 or 4, never a signal.
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
-: "${CW:?}"
+. "$(dirname "$0")/../lib.sh"
 if grep -q __asan_init "$CW"; then
     # ASan reserves terabytes of address space for its shadow memory: the
     # binary cannot start under any `ulimit -v` (`make test` covers this)
     echo "oom: skipped (sanitizer build)"
     exit 0
 fi
-ROOT=${CW_TEST_ROOT:-$(pwd)}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export XDG_CACHE_HOME="$T/cache"
-cat > "$T/plan.json" <<J
-{"kernels": [{"name": "saxpy_small", "shader": "$ROOT/examples/kernels/saxpy.comp",
-  "workgroups": [4, 1, 1], "push": {"n": 1024, "alpha": 2.0},
-  "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
-J
+test_tmpdir
+saxpy_small_plan "$T/plan.json"
 
 ( ulimit -v 262144; timeout 120 "$CW" check --format json -o "$T/c.json" "$T/plan.json" ) \
     > /dev/null 2> "$T/err"; rc=$?

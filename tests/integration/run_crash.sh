@@ -14,12 +14,8 @@
 #   - CW_NO_SUPERVISE=1 shows the old behaviour (dies of the signal), so the
 #     test is known to reach the crash.
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
-: "${CW:?}"
-ROOT=${CW_TEST_ROOT:-$(pwd)}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-export XDG_CACHE_HOME="$T/cache"
+. "$(dirname "$0")/../lib.sh"
+test_tmpdir
 cc -O1 -fPIC -shared -o "$T/libvkfault.so" "$ROOT/tests/integration/vkfault/vkfault.c" -ldl ||
     fail "cannot build vkfault.c"
 SAXPY="$ROOT/examples/kernels/saxpy.comp"

@@ -5,25 +5,10 @@
 # the reason, and registers_per_invocation is null.  `check` opens no device
 # and does not ask at all.
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/../lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-cat > "$dir/plan.json" <<JSON
-{
-  "kernels": [
-    {
-      "name": "saxpy",
-      "shader": "$CW_TEST_ROOT/examples/kernels/saxpy.comp",
-      "workgroups": [4, 1, 1],
-      "push": {"n": 1024, "alpha": 2.0},
-      "buffers": [
-        {"binding": 0, "elements": 1024, "init": "ramp"},
-        {"binding": 1, "elements": 1024, "init": 0.5}
-      ]
-    }
-  ]
-}
-JSON
+saxpy_plan "$dir/plan.json" 1024
 "$CW" run --samples 3 --warmup 1 --format json -o "$dir/run.json" \
     "$dir/plan.json" > "$dir/out" 2>&1; rc=$?
 cat "$dir/out"
