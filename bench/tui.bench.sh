@@ -2,17 +2,8 @@
 # TUI speed: time to render the main view with 1,000 kernels (target
 # < 5 ms per frame) and the CPU use of the idle TUI (target < 1%), with the
 # bytes it writes to the terminal while nothing changes.
-BUILD=${1:-build}
-mkdir -p "$BUILD/bench"
-LIBS="$(pkg-config --libs vulkan jansson ncursesw capstone) -lpfm \
- -lshaderc_combined -Wl,--start-group -lglslang -lMachineIndependent \
- -lOSDependent -lOGLCompiler -lGenericCodeGen -lSPIRV -lSPIRV-Tools-opt \
- -lSPIRV-Tools -lglslang-default-resource-limits -Wl,--end-group \
- -lstdc++ -lm -lpthread -ldl"
-${CC:-cc} -std=c11 -O2 -D_GNU_SOURCE $(pkg-config --cflags ncursesw) \
-    -Icore -Iverifier -Icollectors -Itui -Iinclude -Itests/unit \
-    -o "$BUILD/bench/tui_bench" bench/tui_bench.c "$BUILD/libclockwork.a" \
-    $LIBS || exit 1
+. "$(dirname "$0")/lib.sh"
+bench_build tui_bench bench/tui_bench.c $(pkg-config --cflags ncursesw) -Itests/unit
 echo "-- render the main view, 1,000 kernels (median of 200 frames)"
 "$BUILD/bench/tui_bench" || exit 1
 
