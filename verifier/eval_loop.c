@@ -439,22 +439,7 @@ static void replay_point(ev_ctx *c, const ev_event *e, int64_t addr,
     s->idx_any = 1;
     if ((v->cls == EVM_STORAGE || v->cls == EVM_UNIFORM) && v->buf_known &&
         (addr < 0 || addr + (int64_t)size > (int64_t)v->buf_bytes)) {
-        uint32_t lid[3], g[3];
-        ev_lane_ids(c, e->lane, lid);
-        for (int d = 0; d < 3; d++)
-            g[d] = c->gid[d] * c->info.local[d] + lid[d];
-        if (s->oob_count == 0 || idx < s->oob_idx_min)
-            s->oob_idx_min = idx;
-        if (s->oob_count == 0 || idx > s->oob_idx_max)
-            s->oob_idx_max = idx;
-        for (int d = 0; d < 3; d++) {
-            if (s->oob_count == 0 || g[d] < s->oob_gid_min[d])
-                s->oob_gid_min[d] = g[d];
-            if (s->oob_count == 0 || g[d] > s->oob_gid_max[d])
-                s->oob_gid_max[d] = g[d];
-        }
-        s->oob_count += 1;
-        s->oob_certain |= !c->l_taint[e->lane] && !uncertain;
+        ev_note_oob(c, s, e->lane, idx, idx, !c->l_taint[e->lane] && !uncertain);
     }
 }
 

@@ -133,6 +133,27 @@ void ev_lane_ids(const ev_ctx *c, uint32_t lane, uint32_t lid[3])
     lid[2] = lane / (L[0] * L[1]);
 }
 
+void ev_note_oob(const ev_ctx *c, ev_acc *s, uint32_t lane, int64_t ilo,
+                 int64_t ihi, int certain)
+{
+    uint32_t lid[3], g[3];
+    ev_lane_ids(c, lane, lid);
+    for (int d = 0; d < 3; d++)
+        g[d] = c->gid[d] * c->info.local[d] + lid[d];
+    if (s->oob_count == 0 || ilo < s->oob_idx_min)
+        s->oob_idx_min = ilo;
+    if (s->oob_count == 0 || ihi > s->oob_idx_max)
+        s->oob_idx_max = ihi;
+    for (int d = 0; d < 3; d++) {
+        if (s->oob_count == 0 || g[d] < s->oob_gid_min[d])
+            s->oob_gid_min[d] = g[d];
+        if (s->oob_count == 0 || g[d] > s->oob_gid_max[d])
+            s->oob_gid_max[d] = g[d];
+    }
+    s->oob_count += 1;
+    s->oob_certain |= certain;
+}
+
 static uint64_t builtin_comp(const ev_ctx *c, int bi, uint32_t comp,
                              uint32_t lane, int *ok)
 {
@@ -393,22 +414,7 @@ static void rec_buf(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
         /* certain: the one address, or every address the interval allows,
            is outside the buffer, on a path not decided by buffer contents */
         int certain = (lo == hi || hi < 0 || lo + (int64_t)size > buf) && !c->l_taint[lane];
-        uint32_t lid[3], g[3];
-        ev_lane_ids(c, lane, lid);
-        for (int d = 0; d < 3; d++)
-            g[d] = c->gid[d] * c->info.local[d] + lid[d];
-        if (s->oob_count == 0 || ilo < s->oob_idx_min)
-            s->oob_idx_min = ilo;
-        if (s->oob_count == 0 || ihi > s->oob_idx_max)
-            s->oob_idx_max = ihi;
-        for (int d = 0; d < 3; d++) {
-            if (s->oob_count == 0 || g[d] < s->oob_gid_min[d])
-                s->oob_gid_min[d] = g[d];
-            if (s->oob_count == 0 || g[d] > s->oob_gid_max[d])
-                s->oob_gid_max[d] = g[d];
-        }
-        s->oob_count += 1;
-        s->oob_certain |= certain;
+        ev_note_oob(c, s, lane, ilo, ihi, certain);
     }
     if (v->fp_slot >= 0) {
         int64_t flo = lo < 0 ? 0 : lo, fhi = hi + (int64_t)size;

@@ -17,6 +17,8 @@
  *       the byte footprints of the group.
  *   ev_runs_add / ev_runs_normalize  byte-interval sets.
  *   ev_lane_ids(c, lane, lid)  local invocation id of an executed lane.
+ *   ev_note_oob(c, s, lane, ilo, ihi, certain)  counts one out-of-bounds
+ *       buffer access of lane in s: element range and global id range.
  *   ev_add_rec  appends a record (256 per kind at most).
  *
  * The observer (eval_options.mem_observer, eval.h) is called for every
@@ -31,6 +33,8 @@ void ev_exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
                     const uint16_t *lanes, int n);
 void ev_runs_add(ev_runs *r, int64_t lo, int64_t hi);
 void ev_lane_ids(const ev_ctx *c, uint32_t lane, uint32_t lid[3]);
+void ev_note_oob(const ev_ctx *c, ev_acc *s, uint32_t lane, int64_t ilo,
+                 int64_t ihi, int certain);
 void ev_add_rec(void **arr, size_t *n, size_t sz, const void *rec);
 /* Index [lo, hi] of fixed-size array length len at access chain inst
  * (variable vi) is out of range for lane (certain: for every value and on
