@@ -320,29 +320,13 @@ static void free_plans(plans *ps)
     free(ps->items);
 }
 
-static const char *default_format(const cli *c)
-{
-    if (c->opt.format)
-        return c->opt.format;
-    const char *o = c->opt.output;
-    if (o && strcmp(o, "-") != 0) {
-        const char *dot = strrchr(o, '.');
-        if (dot && !strcmp(dot, ".sarif"))
-            return "sarif";
-        if (dot && !strcmp(dot, ".csv"))
-            return "csv";
-        if (dot && !strcmp(dot, ".json"))
-            return "json";
-    }
-    return "table";
-}
-
 static int emit_report(const cli *c, const report *r)
 {
     cw_error err;
     cw_error_clear(&err);
     const char *path = c->opt.output ? c->opt.output : "-";
-    if (report_write_file(r, path, default_format(c), &err) != 0) {
+    const char *format = report_format_for(c->opt.format, c->opt.output);
+    if (report_write_file(r, path, format, &err) != 0) {
         print_error(&err);
         return app_exit_for_error(&err);
     }

@@ -20,20 +20,6 @@ static void print_err(const cw_error *err)
     fputs("\n", stderr);
 }
 
-static const char *format_for(const cw_options *opt)
-{
-    if (opt->format)
-        return opt->format;
-    const char *dot = opt->output && strcmp(opt->output, "-") ? strrchr(opt->output, '.') : NULL;
-    if (dot && !strcmp(dot, ".sarif"))
-        return "sarif";
-    if (dot && !strcmp(dot, ".csv"))
-        return "csv";
-    if (dot && !strcmp(dot, ".json"))
-        return "json";
-    return "table";
-}
-
 static int write_table(const report *r, const char *path, cw_error *err)
 {
     char *text = NULL;
@@ -94,7 +80,7 @@ int merge_main(const cw_options *opt, int argc, char **argv)
     }
     if (!code) {
         const char *path = opt->output ? opt->output : "-";
-        const char *fmt = format_for(opt);
+        const char *fmt = report_format_for(opt->format, opt->output);
         cw_error_clear(&err);
         int wrc = !strcmp(fmt, "table") ? write_table(&merged, path, &err)
                                         : report_write_file(&merged, path, fmt, &err);

@@ -254,6 +254,9 @@ int report_has_measurements(const report *r); /* any kernel ran or failed to */
 char *report_to_json_text(const report *r); /* malloc'd, caller frees */
 int report_write_file(const report *r, const char *path, const char *format,
                       cw_error *err);       /* format: json|table|csv|sarif */
+/* The format asked for, else the one path's extension names (.sarif,
+ * .csv, .json), else "table" (also for no path or "-", standard output). */
+const char *report_format_for(const char *format, const char *path);
 void report_write_table(const report *r, FILE *out, int measured);
 void report_write_csv(const report *r, FILE *out);
 char *report_to_sarif_text(const report *r);

@@ -319,6 +319,20 @@ int report_has_measurements(const report *r)
     return 0;
 }
 
+const char *report_format_for(const char *format, const char *path)
+{
+    if (format)
+        return format;
+    const char *dot = path && strcmp(path, "-") ? strrchr(path, '.') : NULL;
+    if (dot && !strcmp(dot, ".sarif"))
+        return "sarif";
+    if (dot && !strcmp(dot, ".csv"))
+        return "csv";
+    if (dot && !strcmp(dot, ".json"))
+        return "json";
+    return "table";
+}
+
 int report_write_file(const report *r, const char *path, const char *format,
                       cw_error *err)
 {
