@@ -120,6 +120,20 @@ static int source_line(const char *src, const char *a, const char *b)
     return source_line_from(src, 1, a, b);
 }
 
+/* The source line setting local_size_<axis> (or local_size_<axis>_id, a
+ * spec constant), 0 when the source does not say. */
+static int local_size_line(const char *src, char axis)
+{
+    char key[24];
+    snprintf(key, sizeof key, "local_size_%c", axis);
+    int line = source_line(src, key, NULL);
+    if (!line) {
+        snprintf(key, sizeof key, "local_size_%c_id", axis);
+        line = source_line(src, key, NULL);
+    }
+    return line;
+}
+
 /* Line declaring push-constant member name: on or after the
  * push_constant layout line. */
 static int push_member_line(const char *src, const char *name)
@@ -695,14 +709,7 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
         for (int d = 0; d < 3; d++) {
             if (!L->max_wg_size[d] || ls[d] <= L->max_wg_size[d])
                 continue;
-            char key[16];
-            snprintf(key, sizeof key, "local_size_%c", axis[d]);
-            int line = source_line(src, key, NULL);
-            if (!line) {
-                char idkey[24];
-                snprintf(idkey, sizeof idkey, "%s_id", key);
-                line = source_line(src, idkey, NULL);
-            }
+            int line = local_size_line(src, axis[d]);
             snprintf(hint, sizeof hint, "use local_size_%c <= %u and scale the plan's "
                      "workgroups to keep the same number of invocations", axis[d],
                      L->max_wg_size[d]);
@@ -934,14 +941,7 @@ static int check_sizes(const spv_module *m, const reflection *r, const char *sha
     for (int d = 0; r && d < 3; d++) {
         if (r->local_size[d])
             continue;
-        char key[16];
-        snprintf(key, sizeof key, "local_size_%c", axis[d]);
-        int line = source_line(src, key, NULL);
-        if (!line) {
-            char idkey[24];
-            snprintf(idkey, sizeof idkey, "%s_id", key);
-            line = source_line(src, idkey, NULL);
-        }
+        int line = local_size_line(src, axis[d]);
         finding *f = report_add_finding(kr, FINDING_WORKGROUP_SIZE_LIMIT, SEV_ERROR, shader_file,
                                         line, "give every axis of the local size at least 1 "
                                         "(check the spec constants that set it)",
