@@ -464,14 +464,7 @@ void views_render_detail(canvas *cv, const rect *body, tui_state *st)
             pane_blank(&b);
         detail_verdict(&b, k);
         views_detail_measurement(&b, st, k);
-        int content = a.y > b.y ? a.y : b.y;
-        int s = views_clamp_scroll(st, VIEW_DETAIL, content, body->h);
-        rect ra = {body->y, body->x, body->h, w1};
-        rect rb = {body->y, body->x + w1 + 1, body->h, body->w - w1 - 2};
-        pane_blit(cv, &ra, &a, s);
-        pane_blit(cv, &rb, &b, s);
-        rect rs = {body->y, body->x, body->h, body->w};
-        views_scrollbar(cv, &rs, s, content);
+        views_show_panes(cv, body, st, VIEW_DETAIL, &a, &b, w1, 1);
         canvas_free(&b.cv);
     } else {
         detail_verdict(&a, k);
@@ -479,11 +472,7 @@ void views_render_detail(canvas *cv, const rect *body, tui_state *st)
         views_detail_measurement(&a, st, k);
         views_detail_findings(&a, k);
         views_detail_counts(&a, k);
-        int s = views_clamp_scroll(st, VIEW_DETAIL, a.y, body->h);
-        rect ra = {body->y, body->x, body->h, w1};
-        pane_blit(cv, &ra, &a, s);
-        rect rs = {body->y, body->x, body->h, body->w};
-        views_scrollbar(cv, &rs, s, a.y);
+        views_show_panes(cv, body, st, VIEW_DETAIL, &a, NULL, w1, 1);
     }
     canvas_free(&a.cv);
 }

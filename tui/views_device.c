@@ -148,20 +148,11 @@ void views_render_device(canvas *cv, const rect *body, tui_state *st)
     if (two) {
         pane_init(&b, body->w - w1 - 2, h, cv->utf8);
         device_right(&b, st);
-        int content = a.y > b.y ? a.y : b.y;
-        int s = views_clamp_scroll(st, VIEW_DEVICE, content, body->h);
-        rect ra = {body->y, body->x, body->h, w1};
-        rect rb = {body->y, body->x + w1 + 1, body->h, body->w - w1 - 2};
-        pane_blit(cv, &ra, &a, s);
-        pane_blit(cv, &rb, &b, s);
+        views_show_panes(cv, body, st, VIEW_DEVICE, &a, &b, w1, 0);
         canvas_free(&b.cv);
     } else {
         device_right(&a, st);
-        int s = views_clamp_scroll(st, VIEW_DEVICE, a.y, body->h);
-        rect ra = {body->y, body->x, body->h, w1};
-        pane_blit(cv, &ra, &a, s);
-        rect rs = {body->y, body->x, body->h, body->w};
-        views_scrollbar(cv, &rs, s, a.y);
+        views_show_panes(cv, body, st, VIEW_DEVICE, &a, NULL, w1, 0);
     }
     canvas_free(&a.cv);
 }

@@ -45,6 +45,11 @@ void pane_blit(canvas *cv, const rect *r, const pane *p, int scroll);
 /* Clamp st->scroll[v] for content lines in a window of h; returns it. */
 int views_clamp_scroll(tui_state *st, tui_view v, int content, int h);
 void views_scrollbar(canvas *cv, const rect *r, int scroll, int content);
+/* Shows pane a in body's first w1 columns and, when b, pane b beside it,
+ * scrolled together as view v; the scrollbar spans the body when a is
+ * alone or scrollbar is set. */
+void views_show_panes(canvas *cv, const rect *body, tui_state *st, tui_view v,
+                      const pane *a, const pane *b, int w1, int scrollbar);
 
 /* Sections of the detail view, also drawn by the kernel list's summary
  * when the terminal is tall enough to show them. */

@@ -137,3 +137,20 @@ void views_scrollbar(canvas *cv, const rect *r, int scroll, int content)
         canvas_putc(cv, r->y + i, x, i >= ty && i < ty + th ? 0x2588 : 0x2502,
                     EL_DIM);
 }
+
+void views_show_panes(canvas *cv, const rect *body, tui_state *st, tui_view v,
+                      const pane *a, const pane *b, int w1, int scrollbar)
+{
+    int content = b && b->y > a->y ? b->y : a->y;
+    int s = views_clamp_scroll(st, v, content, body->h);
+    rect ra = {body->y, body->x, body->h, w1};
+    pane_blit(cv, &ra, a, s);
+    if (b) {
+        rect rb = {body->y, body->x + w1 + 1, body->h, body->w - w1 - 2};
+        pane_blit(cv, &rb, b, s);
+    }
+    if (!b || scrollbar) {
+        rect rs = {body->y, body->x, body->h, body->w};
+        views_scrollbar(cv, &rs, s, content);
+    }
+}
