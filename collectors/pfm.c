@@ -52,6 +52,15 @@ static int name_char(int c)
     return isalnum(c) || c == '_' || c == '-' || c == '.';
 }
 
+/* The offset of the first character from i on that keep refuses (len at
+ * the end). */
+static size_t skip_while(const char *s, size_t i, size_t len, int (*keep)(int))
+{
+    while (i < len && keep((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
 /* Validate one event "[pmu::]event[:attr[=value]]..."; returns the
  * offset of the first bad character, or -1 when well formed. */
 static long check_event_syntax(const char *s, size_t len, const char **why)
@@ -77,8 +86,7 @@ static long check_event_syntax(const char *s, size_t len, const char **why)
         i += 2;
     }
     size_t start = i;
-    while (i < len && name_char((unsigned char)s[i]))
-        i++;
+    i = skip_while(s, i, len, name_char);
     if (i == start) {
         *why = i < len ? "invalid character in event name"
                        : "missing event name";
@@ -91,8 +99,7 @@ static long check_event_syntax(const char *s, size_t len, const char **why)
         }
         i++;
         size_t a = i;
-        while (i < len && name_char((unsigned char)s[i]))
-            i++;
+        i = skip_while(s, i, len, name_char);
         if (i == a) {
             *why = "missing modifier or unit mask after ':'";
             return (long)i;
@@ -100,8 +107,7 @@ static long check_event_syntax(const char *s, size_t len, const char **why)
         if (i < len && s[i] == '=') {
             i++;
             size_t v = i;
-            while (i < len && isalnum((unsigned char)s[i]))
-                i++;
+            i = skip_while(s, i, len, isalnum);
             if (i == v) {
                 *why = "missing value after '='";
                 return (long)i;
