@@ -57,3 +57,18 @@ saxpy_small_plan() {
   "buffers": [{"binding": 0, "elements": 1024}, {"binding": 1, "elements": 1024}]}]}
 J
 }
+# spin_shader FILE: a compute shader (local size 64, buffer at binding 0)
+# that loops until b[0] becomes nonzero, which never happens with a zeroed
+# buffer: a kernel that does not finish.
+spin_shader() {
+    cat > "$1" <<'GLSL'
+#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) buffer B { uint b[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x & 1023u;
+    while (b[0] == 0u)
+        b[1u + i] += 1u;
+}
+GLSL
+}

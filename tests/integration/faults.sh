@@ -145,16 +145,7 @@ echo "ok: unwritable -o / full disk: exit 2, previous report intact"
 # ---- run interrupted (SIGINT, SIGTERM, SIGHUP) while a kernel runs ----
 # The kernel spins for far longer than the test (the hang guard is 60 s):
 # the signal ends the process at once and the previous report stays whole.
-cat > "$T/spin.comp" <<'GLSL'
-#version 450
-layout(local_size_x = 64) in;
-layout(set = 0, binding = 0) buffer B { uint b[]; };
-void main() {
-    uint i = gl_GlobalInvocationID.x & 1023u;
-    while (b[0] == 0u)
-        b[1u + i] += 1u;
-}
-GLSL
+spin_shader "$T/spin.comp"
 cat > "$T/spin.json" <<'J'
 {"kernels": [{"name": "spin", "shader": "spin.comp", "workgroups": [16384, 1, 1],
   "buffers": [{"binding": 0, "elements": 1025, "init": "zero"}]}]}

@@ -5,19 +5,10 @@
 # the loop runs over a million invocations: minutes of work, far past the
 # guard.
 set -u
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/../lib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-cat > "$dir/spin.comp" <<'GLSL'
-#version 450
-layout(local_size_x = 64) in;
-layout(set = 0, binding = 0) buffer B { uint b[]; };
-void main() {
-    uint i = gl_GlobalInvocationID.x & 1023u;
-    while (b[0] == 0u)
-        b[1u + i] += 1u;
-}
-GLSL
+spin_shader "$dir/spin.comp"
 cat > "$dir/plan.json" <<'JSON'
 {
   "kernels": [
