@@ -1,39 +1,55 @@
 #!/bin/sh
 # make fuzz [FUZZ_SECONDS=N]: build every tests/fuzz/fuzz_*.c with libFuzzer,
 # ASan and UBSan (clang), then run each for N seconds (default 60) on a copy
-# of its seed corpus.  Crashes are left in build-fuzz/<harness>/crash-*;
+# of its seed corpus.  Crashes are left in build-fuzz/<harness>.crashes/;
 # turn each into a regression input under tests/fuzz/regressions/<harness>/.
 # FUZZ_ONLY="plan spirv_mut" runs only those harnesses (two shells can then
 # share the cores); the table goes to stdout and build-fuzz/<harness>.log.
+#
+# On a machine with more cores (or one without clang):
+#   FUZZ_JOBS=N      runs up to N harnesses at once, one core each; the
+#                    table is printed when all have finished.
+#   FUZZ_BUILD=no    uses the binaries already in build-fuzz/lib/fuzz/
+#                    (built here with FUZZ_BUILD=only, then copied there
+#                    with build-fuzz/ and tests/fuzz/).
+# A corpus left in build-fuzz/<harness>.corpus from an earlier run is kept
+# and grown, so a run can continue where another stopped.
 set -u
 SECONDS_EACH=${1:-60}
 [ -n "$SECONDS_EACH" ] || SECONDS_EACH=60
+JOBS=${FUZZ_JOBS:-1}
+BUILD_MODE=${FUZZ_BUILD:-yes}
 OUT=build-fuzz
 mkdir -p "$OUT"
 # Each harness links only the layers and libraries it tests: the link
 # sets are the Makefile's FUZZ_LAYERS_* / FUZZ_LIBS_* (`make fuzzers`).
 FUZZ_MAKE="BUILD=$OUT/lib CC=clang FUZZ_ENGINE=-fsanitize=fuzzer"
 FUZZ_CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer"
-status=0
-printf '%-16s %10s %12s %8s\n' harness seconds executions crashes
-for src in tests/fuzz/fuzz_*.c; do
-    name=$(basename "$src" .c)
-    if [ -n "${FUZZ_ONLY:-}" ]; then
-        case " $FUZZ_ONLY " in *" ${name#fuzz_} "*) ;; *) continue ;; esac
-    fi
-    bin="$OUT/lib/fuzz/$name"
+
+selected() {
+    [ -z "${FUZZ_ONLY:-}" ] && return 0
+    case " $FUZZ_ONLY " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
+build_one() {
     # shellcheck disable=SC2086
     make --no-print-directory $FUZZ_MAKE CFLAGS="$FUZZ_CFLAGS" \
-        EXTRA_LDFLAGS="-fsanitize=address,undefined" "$bin" >/dev/null || { status=1; continue; }
+        EXTRA_LDFLAGS="-fsanitize=address,undefined" "$OUT/lib/fuzz/fuzz_$1" >/dev/null
+}
+
+# run_one NAME: fuzzes one harness for SECONDS_EACH seconds and writes its
+# table row to $OUT/fuzz_NAME.row (0 in $OUT/fuzz_NAME.rc when clean).
+run_one() {
+    name=fuzz_$1
+    bin="$OUT/lib/fuzz/$name"
     corpus="$OUT/$name.corpus"
     mkdir -p "$corpus" "$OUT/$name.crashes"
-    base=${name#fuzz_}
-    base=${base%_mut}   # the structure-aware SPIR-V harnesses share spirv's seeds
+    base=${1%_mut}   # the structure-aware SPIR-V harnesses share spirv's seeds
     base=${base%_sem}
-    seeds="tests/fuzz/seeds/$base"
-    [ -d "$seeds" ] && cp -r "$seeds"/. "$corpus"/ 2>/dev/null
-    regress="tests/fuzz/regressions/$base"
-    [ -d "$regress" ] && cp -r "$regress"/. "$corpus"/ 2>/dev/null
+    for extra in "tests/fuzz/seeds/$base" "tests/fuzz/regressions/$base"; do
+        [ -d "$extra" ] && cp -r "$extra"/. "$corpus"/ 2>/dev/null
+    done
     log="$OUT/$name.log"
     t0=$(date +%s)
     # earlier finds stay, uncounted; slow-unit-* files are reports, not crashes
@@ -50,7 +66,45 @@ for src in tests/fuzz/fuzz_*.c; do
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
     [ -n "$execs" ] || execs=$(grep -Eo '#[0-9]+' "$log" | tail -n 1 | tr -d '#')
     crashes=$(( $(ls "$OUT/$name.crashes" | grep -vc '^slow-unit-') - before ))
-    printf '%-16s %10s %12s %8s\n' "${name#fuzz_}" "$took" "${execs:-?}" "$crashes"
-    [ "$rc" -eq 0 ] && [ "$crashes" -eq 0 ] || status=1
+    printf '%-16s %10s %12s %8s\n' "$1" "$took" "${execs:-?}" "$crashes" > "$OUT/$name.row"
+    if [ "$rc" -eq 0 ] && [ "$crashes" -eq 0 ]; then echo 0; else echo 1; fi > "$OUT/$name.rc"
+}
+
+names=""
+for src in tests/fuzz/fuzz_*.c; do
+    n=$(basename "$src" .c)
+    n=${n#fuzz_}
+    selected "$n" && names="$names $n"
+done
+
+status=0
+built=""
+for n in $names; do
+    if [ "$BUILD_MODE" = no ]; then
+        [ -x "$OUT/lib/fuzz/fuzz_$n" ] || { echo "run.sh: $OUT/lib/fuzz/fuzz_$n: not built" >&2; status=1; continue; }
+    elif ! build_one "$n"; then
+        echo "run.sh: fuzz_$n: build failed" >&2; status=1; continue
+    fi
+    built="$built $n"
+done
+[ "$BUILD_MODE" = only ] && exit $status
+
+running=0
+for n in $built; do
+    rm -f "$OUT/fuzz_$n.row" "$OUT/fuzz_$n.rc"
+    if [ "$JOBS" -le 1 ]; then
+        run_one "$n"
+        continue
+    fi
+    if [ "$running" -ge "$JOBS" ]; then wait; running=0; fi
+    run_one "$n" &
+    running=$((running + 1))
+done
+wait
+
+printf '%-16s %10s %12s %8s\n' harness seconds executions crashes
+for n in $built; do
+    if [ -f "$OUT/fuzz_$n.row" ]; then cat "$OUT/fuzz_$n.row"; else printf '%-16s %10s\n' "$n" "no result"; fi
+    [ "$(cat "$OUT/fuzz_$n.rc" 2>/dev/null)" = 0 ] || status=1
 done
 exit $status
