@@ -181,7 +181,7 @@ static void prediction_free(prediction *p)
     memset(p, 0, sizeof *p);
 }
 
-static void measurement_free(measurement *m)
+void measurement_free(measurement *m)
 {
     free(m->sample_us);
     free(m->counters_scope);

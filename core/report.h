@@ -227,6 +227,8 @@ void prediction_add_assumption(prediction *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void prediction_add_term(prediction *p, const char *name, double time_us);
 counter_value *measurement_add_counter(measurement *m, const char *name);
+/* Frees what one measurement owns and zeroes it. */
+void measurement_free(measurement *m);
 void report_free(report *r);
 void report_device_free(report_device *d);
 void report_device_copy(report_device *dst, const report_device *src);

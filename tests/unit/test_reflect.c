@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include <spirv/unified1/spirv.h>
 
 #include "checks.h"
@@ -53,17 +55,7 @@ static const refl_binding *binding(const reflection *r, uint32_t set, uint32_t b
     return NULL;
 }
 
-static const char *saxpy =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer X { float x[]; };\n"
-    "layout(set = 0, binding = 1) buffer Y { float y[]; };\n"
-    "layout(push_constant) uniform Params { uint n; float alpha; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    if (i < n)\n"
-    "        y[i] = alpha * x[i] + y[i];\n"
-    "}\n";
+static const char *saxpy = CW_SAXPY_GLSL;
 
 static void test_saxpy(void **state)
 {

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -95,19 +97,6 @@ static void add_push(kernel_fixture *f, const char *name, scalar_kind t,
     f->refl.push_bytes = (uint32_t)(4 * f->refl.npush);
 }
 
-static void free_measurement(measurement *m)
-{
-    free(m->sample_us);
-    free(m->counters_scope);
-    for (size_t i = 0; i < m->ncounters; i++) {
-        free(m->counters[i].name);
-        free(m->counters[i].reason);
-    }
-    free(m->counters);
-    free(m->error);
-    memset(m, 0, sizeof *m);
-}
-
 static void *read_dump(uint32_t set, uint32_t binding, size_t *len)
 {
     char path[256];
@@ -133,6 +122,30 @@ static void small_options(run_options *o)
     o->warmup = 1;
     o->budget_s = 0.2;
     o->dump_dir = tmpdir;
+}
+
+/* run_ok: runs the fixture's kernel under o into m; any error fails the
+ * test. */
+static void run_ok(kernel_fixture *f, const run_options *o, measurement *m)
+{
+    memset(m, 0, sizeof *m);
+    cw_error err;
+    cw_error_clear(&err);
+    if (vk_run_kernel(ctx, &f->k, &f->mod, &f->refl, o, m, &err))
+        fail_msg("run %s: %s", f->k.name, err.text);
+}
+
+/* one_sample: the small options with a single timed sample */
+static void one_sample(run_options *o)
+{
+    small_options(o);
+    o->samples = 1;
+}
+
+static void fixture_done(kernel_fixture *f, measurement *m)
+{
+    measurement_free(m);
+    shader_free(&f->mod);
 }
 
 static int group_setup(void **state)
@@ -237,16 +250,19 @@ static void test_profile_limits(void **state)
 
 /* ---- SAXPY against a CPU reference ---- */
 
-static const char saxpy_glsl[] =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer X { float x[]; };\n"
-    "layout(set = 0, binding = 1) buffer Y { float y[]; };\n"
-    "layout(push_constant) uniform Params { uint n; float alpha; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
-    "    if (i < n) y[i] = alpha * x[i] + y[i];\n"
-    "}\n";
+static const char saxpy_glsl[] = CW_SAXPY_GLSL;
+
+/* saxpy_fixture: SAXPY over `groups` groups of 256 with x a 1024-element
+ * ramp, y (binding 1) y_elements long filled by y_init/y_value, n = 1000 */
+static void saxpy_fixture(kernel_fixture *f, uint32_t groups,
+                          uint64_t y_elements, plan_init y_init,
+                          double y_value)
+{
+    fixture_init(f, "saxpy", saxpy_glsl, groups, 256);
+    add_buffer(f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
+    add_buffer(f, 1, y_elements, y_init, y_value, SCALAR_F32, 1, 1);
+    add_push(f, "n", SCALAR_U32, 1000);
+}
 
 static const counter_value *counter(const measurement *m, const char *name)
 {
@@ -259,21 +275,13 @@ static const counter_value *counter(const measurement *m, const char *name)
 static void run_saxpy_check(void)
 {
     kernel_fixture f;
-    fixture_init(&f, "saxpy", saxpy_glsl, 4, 256);
     /* x = 0,1,2,...; y = 0.5 everywhere (also past n: must stay 0.5) */
-    add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
-    add_buffer(&f, 1, 1024, PLAN_INIT_CONST, 0.5, SCALAR_F32, 1, 1);
-    add_push(&f, "n", SCALAR_U32, 1000);
+    saxpy_fixture(&f, 4, 1024, PLAN_INIT_CONST, 0.5);
     add_push(&f, "alpha", SCALAR_F32, 2.0);
     run_options o;
     small_options(&o);
     measurement m;
-    memset(&m, 0, sizeof m);
-    cw_error err;
-    cw_error_clear(&err);
-    int rc = vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err);
-    if (rc)
-        fail_msg("run: %s", err.text);
+    run_ok(&f, &o, &m);
     assert_true(m.valid);
     assert_null(m.error);
     assert_true(m.samples >= 3);
@@ -310,8 +318,7 @@ static void run_saxpy_check(void)
     assert_non_null(cy);
     if (!cy->available)
         assert_non_null(cy->reason);
-    free_measurement(&m);
-    shader_free(&f.mod);
+    fixture_done(&f, &m);
 }
 
 static void test_saxpy(void **state)
@@ -364,10 +371,7 @@ static void test_counters_cover_workers(void **state)
     small_options(&o);
     o.dump_dir = NULL;
     measurement m;
-    memset(&m, 0, sizeof m);
-    cw_error err;
-    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
-        fail_msg("run: %s", err.text);
+    run_ok(&f, &o, &m);
     const counter_value *tc = counter(&m, "task-clock");
     assert_non_null(tc);
     assert_true(tc->available);
@@ -376,8 +380,7 @@ static void test_counters_cover_workers(void **state)
         fail_msg("task-clock %.0f ns per dispatch for a %.0f ns kernel",
                  tc->value, kernel_ns);
     assert_true(m.median_us > 1000); /* really busy: > 1 ms */
-    free_measurement(&m);
-    shader_free(&f.mod);
+    fixture_done(&f, &m);
 }
 
 /* ---- poisoned output, seeded random input ---- */
@@ -403,21 +406,16 @@ static float *run_scale(uint64_t seed, float **copy)
     add_buffer(&f, 2, 1024, PLAN_INIT_CONST, -7777.0, SCALAR_F32, 0, 1);
     add_push(&f, "n", SCALAR_U32, 1000);
     run_options o;
-    small_options(&o);
+    one_sample(&o);
     o.seed = seed;
-    o.samples = 1;
     measurement m;
-    memset(&m, 0, sizeof m);
-    cw_error err;
-    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
-        fail_msg("run: %s", err.text);
+    run_ok(&f, &o, &m);
     assert_int_equal(m.invocations, 16 * 64);
     size_t len;
     float *out = read_dump(0, 1, &len);
     assert_int_equal(len, 1100 * sizeof(float));
     *copy = read_dump(0, 2, &len);
-    free_measurement(&m);
-    shader_free(&f.mod);
+    fixture_done(&f, &m);
     return out;
 }
 
@@ -476,13 +474,9 @@ static void test_spec_constants(void **state)
                           .value = 32, .overridden = 1};
     f.refl.nspecs = 2;
     run_options o;
-    small_options(&o);
-    o.samples = 1;
+    one_sample(&o);
     measurement m;
-    memset(&m, 0, sizeof m);
-    cw_error err;
-    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
-        fail_msg("run: %s", err.text);
+    run_ok(&f, &o, &m);
     /* local size from the spec constant: 2 groups x 32 */
     assert_int_equal(m.invocations, 64);
     size_t len;
@@ -490,8 +484,7 @@ static void test_spec_constants(void **state)
     for (int i = 0; i < 64; i++)
         assert_int_equal(out[i], 7);
     free(out);
-    free_measurement(&m);
-    shader_free(&f.mod);
+    fixture_done(&f, &m);
 }
 
 /* ---- pipeline executable properties ---- */
@@ -500,10 +493,7 @@ static void test_pipeline_facts(void **state)
 {
     (void)state;
     kernel_fixture f;
-    fixture_init(&f, "saxpy", saxpy_glsl, 4, 256);
-    add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
-    add_buffer(&f, 1, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 1);
-    add_push(&f, "n", SCALAR_U32, 1000);
+    saxpy_fixture(&f, 4, 1024, PLAN_INIT_RAMP, 0);
     vk_pipeline_facts pf;
     cw_error err;
     assert_int_equal(vk_pipeline_facts_get(ctx, &f.k, &f.mod, &f.refl, &pf,
@@ -550,32 +540,24 @@ static void test_uniform_buffer(void **state)
     f.rb[1].fixed_bytes = 64;
     f.rb[1].array_stride = 0;
     run_options o;
-    small_options(&o);
-    o.samples = 1;
+    one_sample(&o);
     measurement m;
-    memset(&m, 0, sizeof m);
-    cw_error err;
-    if (vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err))
-        fail_msg("run: %s", err.text);
+    run_ok(&f, &o, &m);
     size_t len;
     float *out = read_dump(0, 0, &len);
     assert_int_equal(len, 64);
     for (int i = 0; i < 16; i++)
         assert_true(out[i] == 2.5f + (float)i);
     free(out);
-    free_measurement(&m);
-    shader_free(&f.mod);
+    fixture_done(&f, &m);
 }
 
 static void test_missing_buffer(void **state)
 {
     (void)state;
     kernel_fixture f;
-    fixture_init(&f, "saxpy", saxpy_glsl, 4, 256);
-    add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
-    add_buffer(&f, 1, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 1);
+    saxpy_fixture(&f, 4, 1024, PLAN_INIT_RAMP, 0);
     f.k.nbuffers = 1; /* the plan forgets binding 1 */
-    add_push(&f, "n", SCALAR_U32, 1000);
     run_options o;
     small_options(&o);
     measurement m;
@@ -586,8 +568,7 @@ static void test_missing_buffer(void **state)
     assert_non_null(m.error);
     assert_non_null(strstr(m.error, "binding 1"));
     assert_false(m.valid);
-    free_measurement(&m);
-    shader_free(&f.mod);
+    fixture_done(&f, &m);
 }
 
 /* ---- what the device cannot run is refused with the reason ---- */
@@ -609,12 +590,8 @@ static void test_refused_dispatches(void **state)
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         kernel_fixture f;
-        fixture_init(&f, "saxpy", saxpy_glsl, rows[i].groups, 256);
+        saxpy_fixture(&f, rows[i].groups, rows[i].elements, PLAN_INIT_RAMP, 0);
         f.refl.local_size[0] = rows[i].local;
-        add_buffer(&f, 0, 1024, PLAN_INIT_RAMP, 0, SCALAR_F32, 1, 0);
-        add_buffer(&f, 1, rows[i].elements, PLAN_INIT_RAMP, 0, SCALAR_F32, 1,
-                   1);
-        add_push(&f, "n", SCALAR_U32, 1000);
         run_options o;
         small_options(&o);
         measurement m;
@@ -627,8 +604,7 @@ static void test_refused_dispatches(void **state)
             fail_msg("row at line %d: rc %d: %s", rows[i].line, rc, err.text);
         if (i == 2)
             assert_non_null(strstr(err.text, "binding 1"));
-        free_measurement(&m);
-        shader_free(&f.mod);
+        fixture_done(&f, &m);
     }
 }
 
@@ -788,9 +764,8 @@ static void test_hang_guard(void **state)
     memset(&m2, 0, sizeof m2);
     assert_int_equal(vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m2, &err),
                      CW_EXIT_ENV);
-    free_measurement(&m);
-    free_measurement(&m2);
-    shader_free(&f.mod);
+    measurement_free(&m2);
+    fixture_done(&f, &m);
 }
 
 int main(void)

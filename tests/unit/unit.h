@@ -1,0 +1,29 @@
+/* unit.h - what every cmocka unit test here shares: the entry point and the
+ * kernels several tests compile.  Include after <cmocka.h>. */
+#ifndef CW_UNIT_H
+#define CW_UNIT_H
+
+/* CW_UNIT_MAIN(setup, teardown, cases...): main() runs the cases as one
+ * cmocka group (setup/teardown may be NULL); its status is cmocka's. */
+#define CW_UNIT_MAIN(setup, teardown, ...)                                   \
+    int main(void)                                                           \
+    {                                                                        \
+        const struct CMUnitTest cw_unit_cases[] = {__VA_ARGS__};            \
+        return cmocka_run_group_tests(cw_unit_cases, setup, teardown);       \
+    }
+
+/* SAXPY with its bounds guard (examples/kernels/saxpy.comp's logic):
+ * y[i] = alpha * x[i] + y[i] for i < n, 256 invocations a group. */
+#define CW_SAXPY_GLSL                                                        \
+    "#version 450\n"                                                         \
+    "layout(local_size_x = 256) in;\n"                                       \
+    "layout(set = 0, binding = 0) readonly buffer X { float x[]; };\n"      \
+    "layout(set = 0, binding = 1) buffer Y { float y[]; };\n"               \
+    "layout(push_constant) uniform Params { uint n; float alpha; };\n"       \
+    "void main() {\n"                                                        \
+    "    uint i = gl_GlobalInvocationID.x;\n"                                \
+    "    if (i < n)\n"                                                       \
+    "        y[i] = alpha * x[i] + y[i];\n"                                  \
+    "}\n"
+
+#endif
