@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "alloc.h"
 
 static void test_copies(void **state)
@@ -96,12 +98,7 @@ static void test_out_of_memory(void **state)
     expect_oom(reallocarray_overflow);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_copies),
-        cmocka_unit_test(test_zero_sizes),
-        cmocka_unit_test(test_out_of_memory),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_copies),
+             cmocka_unit_test(test_zero_sizes),
+             cmocka_unit_test(test_out_of_memory))

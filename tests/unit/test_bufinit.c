@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "bufinit.h"
 #include "plan.h"
 
@@ -127,12 +129,7 @@ static void test_file(void **state)
     assert_non_null(strstr(err.text, "init file"));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random),
-        cmocka_unit_test(test_forms),
-        cmocka_unit_test(test_file),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_random),
+             cmocka_unit_test(test_forms),
+             cmocka_unit_test(test_file))

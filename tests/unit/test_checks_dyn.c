@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "unit.h"
 #include <jansson.h>
 
 #include "checks.h"
@@ -354,13 +356,8 @@ static void test_large_dispatch_range(void **state)
     shader_free(&sm);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_corpus_dyn),
-        cmocka_unit_test(test_examples),
-        cmocka_unit_test(test_uncertain_is_warning),
-        cmocka_unit_test(test_large_dispatch_range),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_corpus_dyn),
+             cmocka_unit_test(test_examples),
+             cmocka_unit_test(test_uncertain_is_warning),
+             cmocka_unit_test(test_large_dispatch_range))

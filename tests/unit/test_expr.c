@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "expr.h"
 
 static const expr_var vars[] = {
@@ -153,13 +155,8 @@ static void test_no_vars_and_null_err(void **state)
     assert_int_equal(expr_eval("1/0", NULL, 0, &v, NULL), -1);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ok_table),
-        cmocka_unit_test(test_err_table),
-        cmocka_unit_test(test_deep_nesting_is_an_error),
-        cmocka_unit_test(test_no_vars_and_null_err),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_ok_table),
+             cmocka_unit_test(test_err_table),
+             cmocka_unit_test(test_deep_nesting_is_an_error),
+             cmocka_unit_test(test_no_vars_and_null_err))

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "input.h"
 
 static char dir[64];
@@ -128,12 +130,7 @@ static void test_pipe_streams(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reads_whole_file),
-        cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_pipe_streams),
-    };
-    return cmocka_run_group_tests(tests, setup, teardown);
-}
+CW_UNIT_MAIN(setup, teardown,
+             cmocka_unit_test(test_reads_whole_file),
+             cmocka_unit_test(test_refusals),
+             cmocka_unit_test(test_pipe_streams))

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "unit.h"
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,12 +211,7 @@ static void test_fleet_outlier(void **state)
         report_free(&in[d]);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_merge_complete),
-        cmocka_unit_test(test_merge_rejects),
-        cmocka_unit_test(test_fleet_outlier),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_merge_complete),
+             cmocka_unit_test(test_merge_rejects),
+             cmocka_unit_test(test_fleet_outlier))

@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "termtext.h"
 
 static void expect(const char *in, size_t len, int keep_tab, const char *want)
@@ -49,12 +51,7 @@ static void test_null_and_empty(void **state)
     expect("", 0, 0, "");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_controls),
-        cmocka_unit_test(test_utf8),
-        cmocka_unit_test(test_null_and_empty),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_controls),
+             cmocka_unit_test(test_utf8),
+             cmocka_unit_test(test_null_and_empty))
