@@ -16,6 +16,7 @@
 #include "alloc.h"
 
 #include "contention.h"
+#include "model_dram.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -68,8 +69,9 @@ typedef struct model {
 
     /* traffic */
     double dram_bytes, l2_bytes_moved, shared_eff_bytes, l1_bytes;
+    double dram_read, dram_write;        /* of dram_bytes, by direction */
     double dram_pages, dram_write_pages; /* DRAM pages opened (simulated) */
-    double page_read_us, page_write_us;  /* what one opening adds, µs */
+    dram_rates dram;                     /* bandwidths by direction, pages */
     double l1_bpus;
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
@@ -126,28 +128,6 @@ static void resolve_cpu_costs(model *m)
                                  "dependent FP step", "cycles", 1);
     m->cpu_fp16_conv = need_rate(m, pos(p->cpu_fp16_conversions_per_flop),
                                  2.0, "FP16 conversions per FLOP", "", 1);
-}
-
-/* The cost of opening a DRAM page, from calibrate's isolated random read
- * (a 4-byte read costing dram_random_read_bytes at the read bandwidth: one
- * sector plus the opening) and random store (dram_random_write_bytes at the
- * copy bandwidth: a read-modify-write, two sectors, a read opening and a
- * write opening); dram_page_ns when those are unknown. */
-static void resolve_pages(model *m)
-{
-    const device_profile *p = m->p;
-    double sec = m->sector;
-    double rd = p->dram_read_gbs > 0 ? p->dram_read_gbs * 1e3 : m->dram_bpus;
-    m->page_read_us = m->page_write_us = 0;
-    if (p->dram_random_read_bytes > sec) {
-        double extra_r = p->dram_random_read_bytes - sec;
-        m->page_read_us = extra_r / rd;
-        if (p->dram_random_write_bytes > 2 * sec + extra_r)
-            m->page_write_us = (p->dram_random_write_bytes - 2 * sec -
-                                extra_r) / m->dram_bpus;
-    } else if (p->dram_page_ns > 0 && isfinite(p->dram_page_ns)) {
-        m->page_read_us = m->page_write_us = p->dram_page_ns * 1e-3;
-    }
 }
 
 static void resolve(model *m)
@@ -258,7 +238,7 @@ static void resolve(model *m)
                                   "ns (subgroup size / distinct-address "
                                   "rate)", 1);
     m->atomic_combine = p->atomic_combine > 0;
-    resolve_pages(m);
+    dram_rates_resolve(&m->dram, p, m->dram_bpus, m->sector);
     if (!m->is_cpu) {
         m->shared_atomic_same_ns = need_rate(
             m, pos(p->atomic_shared_same_ns), m->fp_lat_cyc / m->clock_ghz,
@@ -666,6 +646,13 @@ static void dram_by_binding(model *m, acc_cost *cost)
             cost[order[q]].dram =
                 moved > 0 ? dram * cost[order[q]].moved / moved : 0;
         m->dram_bytes += dram;
+        /* by direction: an atomic reads its sector and writes it back */
+        double wshare = c->accesses[order[g0]].is_store ? 1 : 0;
+        for (size_t q = g0; q < g1; q++)
+            if (c->accesses[order[q]].is_atomic)
+                wshare = 0.5;
+        m->dram_write += dram * wshare;
+        m->dram_read += dram * (1 - wshare);
         g0 = g1;
     }
     free(order);
@@ -678,10 +665,14 @@ static void traffic_totals(model *m)
     double moved = c->storage_load_bytes + c->storage_store_bytes +
                    c->uniform_load_bytes;
     m->l2_bytes_moved = moved;
-    m->dram_bytes = fmax(c->compulsory_read_bytes + c->compulsory_write_bytes,
-                         0);
-    if (m->dram_bytes > moved && moved > 0)
+    m->dram_read = fmax(c->compulsory_read_bytes, 0);
+    m->dram_write = fmax(c->compulsory_write_bytes, 0);
+    m->dram_bytes = m->dram_read + m->dram_write;
+    if (m->dram_bytes > moved && moved > 0) {
+        m->dram_read *= moved / m->dram_bytes;
+        m->dram_write *= moved / m->dram_bytes;
         m->dram_bytes = moved;
+    }
     m->shared_eff_bytes = c->shared_load_bytes + c->shared_store_bytes;
     m->lane_storage = (c->storage_load_bytes + c->storage_store_bytes) / 4;
     m->lane_shared = (c->shared_load_bytes + c->shared_store_bytes) / 4;
@@ -695,6 +686,7 @@ static void traffic(model *m, acc_cost *cost)
 {
     const kernel_counts *c = m->c;
     m->dram_bytes = 0;
+    m->dram_read = m->dram_write = 0;
     m->l2_bytes_moved = 0;
     m->l1_bytes = 0;
     m->dram_pages = 0;
@@ -760,14 +752,19 @@ static void traffic(model *m, acc_cost *cost)
             double f = c->accesses[i].footprint_bytes;
             cost[i].dram = f > 0 ? f : 0;
             m->dram_bytes += cost[i].dram;
+            m->dram_read += cost[i].dram;
         }
 
     if (c->naccesses == 0)
         traffic_totals(m);
     /* The compulsory traffic is a floor on DRAM bytes. */
     double comp = c->compulsory_read_bytes + c->compulsory_write_bytes;
-    if (m->dram_bytes < comp)
-        m->dram_bytes = comp;
+    if (m->dram_bytes < comp) {
+        /* the floor in the compulsory bytes' own directions */
+        m->dram_read = fmax(m->dram_read, c->compulsory_read_bytes);
+        m->dram_write = fmax(m->dram_write, c->compulsory_write_bytes);
+        m->dram_bytes = m->dram_read + m->dram_write;
+    }
 }
 
 /* ---- 4. terms ---- */
@@ -932,9 +929,10 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     /* scattered transfers open a DRAM page each (row activations): what an
      * isolated access costs beyond its sectors at the streaming bandwidth
      * (calibrate's random-read and random-write figures) */
-    double dram_peak = m->dram_bytes / m->dram_bpus +
-                       m->dram_pages * m->page_read_us +
-                       m->dram_write_pages * m->page_write_us;
+    /* reads and writes at their own streaming rates, the bus turnaround
+     * of their interleaving, the pages opened (model_dram.h) */
+    double dram_peak = dram_transfer_us(&m->dram, m->dram_read, m->dram_write,
+                                        m->dram_pages, m->dram_write_pages);
     double path = m->is_cpu ? 0 : gpu_path_us(m);
     m->dram_limited_by_inflight = path > 0.25 * (dram_peak + path);
     if (m->is_cpu) {

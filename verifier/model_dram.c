@@ -1,0 +1,52 @@
+/* model_dram.c - DRAM transfer time of a read/write mix (see model_dram.h). */
+#include "model_dram.h"
+
+#include <math.h>
+
+static int known(double v) { return v > 0 && isfinite(v); }
+
+/* The cost of opening a DRAM page, from calibrate's isolated random read
+ * (a 4-byte read costing dram_random_read_bytes at the read bandwidth: one
+ * sector plus the opening) and random store (dram_random_write_bytes at the
+ * copy bandwidth: a read-modify-write, two sectors, a read opening and a
+ * write opening); dram_page_ns when those are unknown. */
+static void resolve_pages(dram_rates *r, const device_profile *p,
+                          double copy_bpus, double sec)
+{
+    double rd = known(p->dram_read_gbs) ? p->dram_read_gbs * 1e3 : copy_bpus;
+    r->page_read_us = r->page_write_us = 0;
+    if (p->dram_random_read_bytes > sec) {
+        double extra_r = p->dram_random_read_bytes - sec;
+        r->page_read_us = extra_r / rd;
+        if (p->dram_random_write_bytes > 2 * sec + extra_r)
+            r->page_write_us = (p->dram_random_write_bytes - 2 * sec -
+                                extra_r) / copy_bpus;
+    } else if (known(p->dram_page_ns)) {
+        r->page_read_us = r->page_write_us = p->dram_page_ns * 1e-3;
+    }
+}
+
+void dram_rates_resolve(dram_rates *r, const device_profile *p,
+                        double copy_bpus, double sector)
+{
+    r->read_bpus = r->write_bpus = copy_bpus;
+    r->turn_us_per_byte = 0;
+    if (known(p->dram_read_gbs) && known(p->dram_write_gbs)) {
+        r->read_bpus = p->dram_read_gbs * 1e3;
+        r->write_bpus = p->dram_write_gbs * 1e3;
+        double turn = 2 / copy_bpus - 1 / r->read_bpus - 1 / r->write_bpus;
+        r->turn_us_per_byte = turn > 0 ? turn : 0;
+    }
+    resolve_pages(r, p, copy_bpus, sector);
+}
+
+double dram_transfer_us(const dram_rates *r, double read_bytes,
+                        double write_bytes, double read_pages,
+                        double write_pages)
+{
+    double rb = read_bytes > 0 ? read_bytes : 0;
+    double wb = write_bytes > 0 ? write_bytes : 0;
+    return rb / r->read_bpus + wb / r->write_bpus +
+           fmin(rb, wb) * r->turn_us_per_byte +
+           read_pages * r->page_read_us + write_pages * r->page_write_us;
+}
