@@ -1,25 +1,9 @@
-/* libFuzzer harness: the --events list parser. */
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "pfm.h"
+/* libFuzzer harness: the --events list parser (events_target.h). */
+#include "events_target.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);
-    if (!text)
-        return 0;
-    memcpy(text, data, size);
-    text[size] = 0;
-    char **names = NULL;
-    size_t n = 0;
-    cw_error err;
-    if (pfm_parse_event_list(text, &names, &n, &err) == 0)
-        pfm_free_event_list(names, n);
-    free(text);
-    return 0;
+    return events_target_run(data, size);
 }

@@ -8,44 +8,9 @@
  * evaluator and the model with modules that are almost valid. */
 #include <stdlib.h>
 
-#include "spirv_target.h"
+#include "spirv_mutator.h"
 
-#define SPV_MAGIC 0x07230203u
 #define MAX_INSNS 4096
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return spirv_target_run(data, size);
-}
-
-static uint32_t rnd(uint32_t *s)
-{
-    /* xorshift32: cheap and deterministic from libFuzzer's seed */
-    uint32_t x = *s ? *s : 0x9e3779b9u;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Word offsets of each instruction after the 5-word header; 0 when the
- * stream is not well framed. */
-static size_t index_insns(const uint32_t *w, size_t nw, size_t *off)
-{
-    size_t n = 0, i = 5;
-    while (i < nw && n < MAX_INSNS) {
-        uint32_t wc = w[i] >> 16;
-        if (wc == 0 || i + wc > nw)
-            return 0;
-        off[n++] = i;
-        i += wc;
-    }
-    return i == nw ? n : 0;
-}
 
 static uint32_t interesting(uint32_t *s, uint32_t bound, uint32_t old)
 {
@@ -73,10 +38,8 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
     uint32_t s = seed;
     size_t nw = size / 4;
     static size_t off[MAX_INSNS];
-    uint32_t *w = (uint32_t *)(void *)data; /* libFuzzer buffers are malloc-aligned */
-    size_t n = 0;
-    if (size % 4 == 0 && nw > 5 && w[0] == SPV_MAGIC)
-        n = index_insns(w, nw, off);
+    uint32_t *w = (uint32_t *)(void *)data;
+    size_t n = index_insns(data, size, off, MAX_INSNS);
     if (n < 2 || rnd(&s) % 16 == 0)
         return LLVMFuzzerMutate(data, size, max_size);
     uint32_t bound = w[3];

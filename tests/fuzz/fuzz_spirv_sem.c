@@ -16,28 +16,9 @@
 
 #include <spirv/unified1/spirv.h>
 
-#include "spirv_target.h"
+#include "spirv_mutator.h"
 
-#define SPV_MAGIC 0x07230203u
 #define MAX_INSNS 8192
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    return spirv_target_run(data, size);
-}
-
-static uint32_t rnd(uint32_t *s)
-{
-    uint32_t x = *s ? *s : 0x9e3779b9u;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
 
 static uint32_t boundary(uint32_t *s, uint32_t old)
 {
@@ -53,20 +34,6 @@ static uint32_t boundary(uint32_t *s, uint32_t old)
     default:
         return old << (1 + rnd(s) % 4);
     }
-}
-
-/* Instruction offsets; 0 when the stream is not well framed. */
-static size_t index_insns(const uint32_t *w, size_t nw, size_t *off)
-{
-    size_t n = 0, i = 5;
-    while (i < nw && n < MAX_INSNS) {
-        uint32_t wc = w[i] >> 16;
-        if (wc == 0 || i + wc > nw)
-            return 0;
-        off[n++] = i;
-        i += wc;
-    }
-    return i == nw ? n : 0;
 }
 
 /* Is instruction a a target of the semantic mutations?  *first is the
@@ -105,12 +72,9 @@ static int mutable_words(const uint32_t *w, size_t a, uint32_t *first, uint32_t 
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
     uint32_t s = seed;
-    size_t nw = size / 4;
     static size_t off[MAX_INSNS], cand[MAX_INSNS];
     uint32_t *w = (uint32_t *)(void *)data;
-    size_t n = 0, nc = 0;
-    if (size % 4 == 0 && nw > 5 && w[0] == SPV_MAGIC)
-        n = index_insns(w, nw, off);
+    size_t n = index_insns(data, size, off, MAX_INSNS), nc = 0;
     uint32_t first = 0, count = 0;
     for (size_t i = 0; i < n; i++)
         if (mutable_words(w, off[i], &first, &count))

@@ -1,4 +1,4 @@
-/* The fuzz target shared by fuzz_spirv.c and fuzz_spirv_mut.c: the whole
+/* The fuzz target shared by the SPIR-V harnesses (fuzz_spirv*.c): the whole
  * static path (reader, validation, reflection, evaluator, checks, model) on
  * one module, for a plan kernel with a few buffers, push constants and a
  * 2-D dispatch.  Header-only on purpose: each harness is one translation
@@ -15,7 +15,22 @@
 #include "shader.h"
 #include "verifier.h"
 
-static int spirv_target_run(const uint8_t *data, size_t size)
+/* spirv_static_path: the verifier on kernel k and module m (findings into
+ * kr), then the model on a module the verifier accepts; 1 when the model
+ * ran.  Also what the hostile-size and pathological unit tests run. */
+static inline int spirv_static_path(const plan_kernel *k, const shader_module *m,
+                                    const device_profile *prof, kernel_report *kr)
+{
+    verifier_result vr;
+    memset(&vr, 0, sizeof vr);
+    int ok = verifier_analyze(k, m, prof, kr, &vr) == 0 && vr.ok;
+    if (ok)
+        model_predict(&vr.counts, &vr.refl, k, prof, &kr->prediction, kr);
+    verifier_result_free(&vr);
+    return ok;
+}
+
+static inline int spirv_target_run(const uint8_t *data, size_t size)
 {
     static device_profile prof;
     static int init;
@@ -38,12 +53,7 @@ static int spirv_target_run(const uint8_t *data, size_t size)
                      .buffers = bufs, .nbuffers = 3, .min_efficiency = -1};
     report r;
     report_init(&r);
-    kernel_report *kr = report_add_kernel(&r, "fuzz");
-    verifier_result vr;
-    memset(&vr, 0, sizeof vr);
-    if (verifier_analyze(&k, &m, &prof, kr, &vr) == 0 && vr.ok)
-        model_predict(&vr.counts, &vr.refl, &k, &prof, &kr->prediction, kr);
-    verifier_result_free(&vr);
+    spirv_static_path(&k, &m, &prof, report_add_kernel(&r, "fuzz"));
     report_free(&r);
     shader_free(&m);
     return 0;

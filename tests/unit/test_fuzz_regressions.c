@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "unit.h"
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,29 +25,34 @@
 #include "shader.h"
 #include "theme.h"
 #include "verifier.h"
+#include "../fuzz/events_target.h"
 #include "../fuzz/spirv_target.h"
 
 typedef void (*feed_fn)(const char *path, const char *data, size_t len);
 
-static void feed_plan(const char *path, const char *data, size_t len)
+/* FEED_LOADER(name, type, load, release): a feed that loads the file as a
+ * type, releases what the loader accepted and wants the reason for what it
+ * refused. */
+#define FEED_LOADER(name, type, load, release)                                \
+    static void name(const char *path, const char *data, size_t len)          \
+    {                                                                         \
+        type v;                                                               \
+        cw_error err;                                                         \
+        if (load(path, data, len, &v, &err) == 0)                             \
+            release(&v);                                                      \
+        else                                                                  \
+            assert_true(err.text[0] != 0);                                    \
+    }
+
+/* a device profile owns no memory */
+static void profile_release(device_profile *p)
 {
-    plan p;
-    cw_error err;
-    if (plan_load_text(path, data, len, &p, &err) == 0)
-        plan_free(&p);
-    else
-        assert_true(err.text[0] != 0);
+    (void)p;
 }
 
-static void feed_report(const char *path, const char *data, size_t len)
-{
-    report r;
-    cw_error err;
-    if (report_read_text(path, data, len, &r, &err) == 0)
-        report_free(&r);
-    else
-        assert_true(err.text[0] != 0);
-}
+FEED_LOADER(feed_plan, plan, plan_load_text, plan_free)
+FEED_LOADER(feed_report, report, report_read_text, report_free)
+FEED_LOADER(feed_profile, device_profile, profile_load_text, profile_release)
 
 static void feed_theme(const char *path, const char *data, size_t len)
 {
@@ -54,26 +61,11 @@ static void feed_theme(const char *path, const char *data, size_t len)
     theme_parse(path, data, len, &t, &err);
 }
 
+/* exactly what fuzz_events runs */
 static void feed_events(const char *path, const char *data, size_t len)
 {
     (void)path;
-    char *text = malloc(len + 1);
-    memcpy(text, data, len);
-    text[len] = 0;
-    char **names = NULL;
-    size_t n = 0;
-    cw_error err;
-    if (pfm_parse_event_list(text, &names, &n, &err) == 0)
-        pfm_free_event_list(names, n);
-    free(text);
-}
-
-static void feed_profile(const char *path, const char *data, size_t len)
-{
-    device_profile p;
-    cw_error err;
-    if (profile_load_text(path, data, len, &p, &err) != 0)
-        assert_true(err.text[0] != 0);
+    events_target_run((const uint8_t *)data, len);
 }
 
 /* the regression file itself is the library */
@@ -86,7 +78,7 @@ static void feed_elf(const char *path, const char *data, size_t len)
         assert_true(r.reason[0] != 0);
 }
 
-/* exactly what fuzz_spirv and fuzz_spirv_mut run */
+/* exactly what the fuzz_spirv* harnesses run */
 static void feed_spirv(const char *path, const char *data, size_t len)
 {
     (void)path;
@@ -138,8 +130,4 @@ static void test_replay(void **state)
     assert_true(n >= 1); /* the folder is there and was read */
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_replay)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_replay))

@@ -35,6 +35,7 @@
 #include "profile.h"
 #include "shader.h"
 #include "verifier.h"
+#include "../fuzz/spirv_target.h" /* spirv_static_path */
 
 /* Seconds a single pathological module may take (ASan builds on a loaded
  * 2-core machine included); the budget is the evaluator's own step
@@ -86,13 +87,8 @@ static void analyze(const shader_module *m, uint32_t wg_x, plan_value *spec, siz
     report r;
     report_init(&r);
     kernel_report *kr = report_add_kernel(&r, "patho");
-    verifier_result vr;
-    memset(&vr, 0, sizeof vr);
     alarm(GUARD_SECONDS);
-    if (verifier_analyze(&k, m, &prof, kr, &vr) == 0 && vr.ok) {
-        o->analyzed = 1;
-        model_predict(&vr.counts, &vr.refl, &k, &prof, &kr->prediction, kr);
-    }
+    o->analyzed = spirv_static_path(&k, m, &prof, kr);
     alarm(0);
     o->time_us = kr->prediction.time_us;
     o->conf = kr->prediction.conf;
@@ -114,7 +110,6 @@ static void analyze(const shader_module *m, uint32_t wg_x, plan_value *spec, siz
         if (kr->findings[i].sev == SEV_ERROR)
             print_message("  error finding: %s [%s]\n", kr->findings[i].message,
                           kr->findings[i].id);
-    verifier_result_free(&vr);
     report_free(&r);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
