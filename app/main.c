@@ -470,8 +470,8 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
          * and predictions are still reported.  A bad --profile, --device
          * or --events is a usage error: nothing to report. */
         print_error(&err);
-        code = cw_exit_worst(code, rc);
-        if (rc != CW_EXIT_ENV) {
+        code = app_exit_worst(code, app_exit_code(rc));
+        if (rc != CW_STATUS_ENV) {
             session_close(&s);
             report_free(&r);
             free_plans(&ps);
@@ -536,11 +536,11 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
      * device cannot be torn down safely, so the report is written and the
      * process leaves without tearing it down. */
     int wedged = session_wedged(&s);
-    code = cw_exit_worst(code, session_exit_code(&r, measure));
+    code = app_exit_worst(code, session_exit_code(&r, measure));
     scope_finish(&scope, &r, code);
     int wrc = emit_report(c, &r);
     if (wrc)
-        code = cw_exit_worst(code, wrc);
+        code = app_exit_worst(code, wrc);
     /* the device is torn down after the report is out: a driver that
      * crashes in teardown loses nothing */
     supervise_report_written(code);
@@ -608,7 +608,7 @@ static int cmd_calibrate(const cli *c)
                                        c->opt.quiet ? NULL : stderr, &err);
     if (rc) {
         print_error(&err);
-        return rc;
+        return app_exit_code(rc);
     }
     machine_load load;
     load_end(&lw, &load);
@@ -665,7 +665,7 @@ static int cmd_diff(const cli *c, int argc, char **argv)
         return app_exit_for_error(&err);
     }
     diff_result d;
-    int code = diff_reports(&base, &cur, c->threshold > 0 ? c->threshold : 0.10, &d);
+    int code = app_exit_code(diff_reports(&base, &cur, c->threshold > 0 ? c->threshold : 0.10, &d));
     if (d.warning[0] && !c->opt.quiet) {
         fputs("clockwork: warning: ", stderr);
         cw_term_fputs(d.warning, stderr);

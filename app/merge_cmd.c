@@ -44,6 +44,27 @@ static int write_table(const report *r, const char *path, cw_error *err)
     return rc;
 }
 
+/* The exit status a report says its writer left with (provenance), else
+ * the one its contents imply. */
+static int report_exit(const report *r)
+{
+    if (r->provenance.valid && r->provenance.has_exit_code)
+        return r->provenance.exit_code;
+    return app_exit_code(report_status(r, report_has_measurements(r)));
+}
+
+int merge_exit_codes(const report *in, size_t n, report *merged)
+{
+    int worst = CW_EXIT_OK;
+    for (size_t i = 0; i < n && i < merged->nsources; i++) {
+        merged->sources[i].exit_code = report_exit(&in[i]);
+        worst = app_exit_worst(worst, merged->sources[i].exit_code);
+    }
+    merged->provenance.has_exit_code = 1;
+    merged->provenance.exit_code = worst;
+    return worst;
+}
+
 int merge_main(const cw_options *opt, int argc, char **argv)
 {
     if (argc < 1) {
@@ -71,10 +92,12 @@ int merge_main(const cw_options *opt, int argc, char **argv)
         worst = merged.provenance.exit_code;
     } else if (!code) {
         cw_error_clear(&err);
-        if (merge_reports(in, (const char *const *)argv, (size_t)argc, &merged, &worst, &err))
+        if (merge_reports(in, (const char *const *)argv, (size_t)argc, &merged, &err)) {
             code = CW_EXIT_USAGE;
-        else
+        } else {
+            worst = merge_exit_codes(in, (size_t)argc, &merged);
             fleet_analyse(&merged, opt->tolerance);
+        }
         if (code)
             print_err(&err);
     }

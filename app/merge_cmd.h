@@ -10,4 +10,10 @@
 
 int merge_main(const cw_options *opt, int argc, char **argv);
 
+/* Fill the exit statuses of a merged report from its n inputs (in the
+ * order merge_reports() took them): each source's, the one its writer
+ * recorded or else the one its contents imply, and the provenance's, the
+ * worst of them.  Returns that worst exit code. */
+int merge_exit_codes(const report *in, size_t n, report *merged);
+
 #endif

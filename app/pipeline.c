@@ -146,7 +146,7 @@ int pipeline_measure_kernel(backend_slot *dev, const plan_kernel *k,
                        : art->have_result && art->result.ok && !kr->input_error;
     if (kr->env_error) {
         not_run(kr, "not run: the static stage failed (see the measurement's error)");
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     if (!analysed) {
         not_run(kr, "not run: the shader could not be analysed");
@@ -170,7 +170,7 @@ int pipeline_measure_kernel(backend_slot *dev, const plan_kernel *k,
                  "prediction to measure it", t, confidence_name(kr->prediction.conf), guard_s);
         cw_set_str(&kr->measurement.error, msg);
         judge(k, prof, art, tolerance, kr);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     backend_kernel bk = {art->have_module ? &art->module : NULL,
                          art->have_result ? &art->result.refl : NULL,
@@ -178,7 +178,7 @@ int pipeline_measure_kernel(backend_slot *dev, const plan_kernel *k,
     measurement *m = &kr->measurement;
     load_window lw; /* how busy the machine was while measuring */
     load_begin(&lw);
-    int rc = dev ? backend_slot_measure(dev, k, &bk, ro, m) : CW_EXIT_ENV;
+    int rc = dev ? backend_slot_measure(dev, k, &bk, ro, m) : CW_STATUS_ENV;
     if (!dev)
         cw_set_str(&m->error, "unavailable: no backend for this kernel");
     load_end(&lw, &m->load);

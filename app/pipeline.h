@@ -46,7 +46,7 @@ void pipeline_check_kernel(const plan_kernel *k, const device_profile *prof,
 
 /* Live stage: runs the kernel through dev unless it has error findings or
  * could not be analysed (then the divergence says "not run" and why),
- * fills kr->measurement and kr->divergence.  Returns 0 or CW_EXIT_ENV. */
+ * fills kr->measurement and kr->divergence.  Returns 0 or CW_STATUS_ENV. */
 int pipeline_measure_kernel(backend_slot *dev, const plan_kernel *k,
                             const device_profile *prof,
                             kernel_artifacts *art, const run_options *ro,

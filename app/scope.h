@@ -2,7 +2,7 @@
  * plans' kernels (--shard), the report name after placeholders (-o), and
  * the provenance the report carries (launch.h, shard.h).
  *
- * Contract: scope_open() fails only on bad input (CW_EXIT_USAGE with err):
+ * Contract: scope_open() fails only on bad input (CW_STATUS_INPUT with err):
  * a bad --shard or launcher variable, an unknown -o placeholder.
  * scope_takes() says whether global kernel g (command-line order, then
  * plan order) is this shard's; scope_tag() stamps a kernel report with its

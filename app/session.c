@@ -1,6 +1,7 @@
 /* session.c - device, profile, run options, tolerance and exit codes for
  * one command (see session.h). */
 #include "session.h"
+#include "exitcode.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,14 +53,14 @@ static int profile_from_option(const char *name, device_profile *prof,
 {
     if (is_file(name)) {
         if (profile_load_file(name, prof, err))
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         cw_set_str(&rd->profile_path, name);
     } else if (stat(name, &(struct stat){0}) == 0) {
         struct stat st;
         stat(name, &st);
         cw_error_set(err, name, 0, 0, "the profile is %s, not a regular file",
                      cw_file_kind(st.st_mode));
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     } else if (profile_builtin(name, prof) != 0) {
         const char *const *keys = profile_builtin_keys();
         char list[256] = "";
@@ -71,7 +72,7 @@ static int profile_from_option(const char *name, device_profile *prof,
         cw_error_set(err, name, 0, 0,
                      "no such profile file, and no built-in profile of that name "
                      "(built-in: %s)", list);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     cw_set_str(&rd->profile, profile_source_name(prof->source));
     return 0;
@@ -101,7 +102,7 @@ static int profile_from_cache(const char *uuid, const char *driver,
 
 /* --profile (file or built-in key), then the calibrated cache for the
  * device, then a built-in matching the device name, then limits only.
- * dev_name/uuid/driver may be NULL (no device).  0, or CW_EXIT_USAGE. */
+ * dev_name/uuid/driver may be NULL (no device).  0, or CW_STATUS_INPUT. */
 static int select_profile(const cw_options *o, const char *dev_name, const char *uuid,
                           const char *driver, device_profile *prof, report_device *rd,
                           cw_error *err)
@@ -179,7 +180,7 @@ static void free_device_block(report_device *rd)
  * measuring, or when the device would not open): the device --device
  * names, its profile.  A --device that names no device but a built-in
  * profile ("h200") predicts for that profile; a --profile alone predicts
- * for the profile's device.  0, or CW_EXIT_USAGE with err. */
+ * for the profile's device.  0, or CW_STATUS_INPUT with err. */
 static int static_gpu_profile(const cw_options *o, device_profile *prof, report_device *rd,
                               cw_error *err)
 {
@@ -191,8 +192,8 @@ static int static_gpu_profile(const cw_options *o, device_profile *prof, report_
     backend_desc desc = {&seen, &facts, NULL};
     cw_error serr;
     cw_error_clear(&serr);
-    int irc = b && b->inspect ? b->inspect(&cfg, &desc, &serr) : CW_EXIT_ENV;
-    int found = irc == 0, have = irc != CW_EXIT_ENV;
+    int irc = b && b->inspect ? b->inspect(&cfg, &desc, &serr) : CW_STATUS_ENV;
+    int found = irc == 0, have = irc != CW_STATUS_ENV;
     cw_options oo = *o;
     if (!found && o->device && !o->profile) {
         device_profile builtin;
@@ -201,7 +202,7 @@ static int static_gpu_profile(const cw_options *o, device_profile *prof, report_
         } else if (have) {
             *err = serr;
             free_device_block(&seen);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
     }
     int rc;
@@ -242,7 +243,7 @@ static int open_gpu(session *s, report_device *rd, cw_error *err)
     backend_desc desc = {rd, &facts, NULL};
     s->gpu.b->describe(s->gpu.state, &desc);
     if (select_profile(s->opt, facts.name, facts.uuid, facts.driver, &s->prof, rd, err))
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     if (!s->prof.limits.max_wg_invocations)
         take_device_facts(&s->prof, &facts);
     return 0;
@@ -308,7 +309,7 @@ int session_open(session *s, const cw_options *o, int measure, session_kinds kin
         return 0;
     if (measure && kinds.gpu) {
         rc = open_gpu(s, rd, err);
-        if (rc == CW_EXIT_USAGE) {
+        if (rc == CW_STATUS_INPUT) {
             stand_down(s, err);
             return rc;
         }
@@ -319,7 +320,7 @@ int session_open(session *s, const cw_options *o, int measure, session_kinds kin
         if (static_gpu_profile(o, &s->prof, rd, &serr) != 0) {
             *err = serr;
             stand_down(s, err);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
     }
     return rc;
@@ -384,10 +385,10 @@ void session_close(session *s)
 
 int session_kernel_exit_code(const kernel_report *k, int measured)
 {
-    return report_kernel_exit_code(k, measured);
+    return app_exit_code(report_kernel_status(k, measured));
 }
 
 int session_exit_code(const report *r, int measured)
 {
-    return report_exit_code(r, measured);
+    return app_exit_code(report_status(r, measured));
 }

@@ -70,10 +70,10 @@ typedef struct session_kinds {
 session_kinds session_count_kinds(const plan *plans, size_t nplans);
 
 /* Fills s and rd (the report's device block: the GPU's when the plans hold
- * GPU kernels, else this CPU).  Returns 0; CW_EXIT_ENV when measuring and
+ * GPU kernels, else this CPU).  Returns 0; CW_STATUS_ENV when measuring and
  * the device could not be opened (err says why; the session still works:
  * static results come out, measuring a GPU kernel reports the reason);
- * CW_EXIT_USAGE on a bad --profile, --device or --events (err; the session
+ * CW_STATUS_INPUT on a bad --profile, --device or --events (err; the session
  * is closed). */
 int session_open(session *s, const cw_options *o, int measure,
                  session_kinds kinds, report_device *rd, cw_error *err);
@@ -93,7 +93,7 @@ typedef struct session_live {
 } session_live;
 
 /* Runs the kernel (not when it has error findings), judges it; live may be
- * NULL.  0, or CW_EXIT_ENV (kr->measurement.error says why). */
+ * NULL.  0, or CW_STATUS_ENV (kr->measurement.error says why). */
 int session_measure_kernel(session *s, const plan_kernel *k,
                            kernel_artifacts *art, const session_live *live,
                            kernel_report *kr);

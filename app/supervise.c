@@ -5,6 +5,7 @@
  * report), 'X' code (the report is written).
  * The parent keeps them in memory; a new child inherits them by fork. */
 #include "supervise.h"
+#include "exitcode.h"
 #include "alloc.h"
 #include "fdio.h"
 

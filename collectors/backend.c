@@ -66,7 +66,7 @@ int backend_open_role(backend_role role, const backend_config *cfg,
 {
     memset(slot, 0, sizeof *slot);
     cw_error_clear(err);
-    int rc = CW_EXIT_ENV;
+    int rc = CW_STATUS_ENV;
     int tried = 0;
     const char *absent = "nothing can measure it";
     for (size_t i = 0; backend_table[i]; i++) {
@@ -79,7 +79,7 @@ int backend_open_role(backend_role role, const backend_config *cfg,
         if (backend_forced_off(b->name)) {
             cw_error_set(err, NULL, 0, 0, "the %s backend is disabled "
                          "(CW_BACKENDS_OFF)", b->name);
-            rc = CW_EXIT_ENV;
+            rc = CW_STATUS_ENV;
             continue;
         }
         rc = b->open(cfg, &slot->state, err);
@@ -88,7 +88,7 @@ int backend_open_role(backend_role role, const backend_config *cfg,
             slot->available = 1;
             return 0;
         }
-        if (rc == CW_EXIT_USAGE)
+        if (rc == CW_STATUS_INPUT)
             return rc;
     }
     if (!tried)
@@ -98,7 +98,7 @@ int backend_open_role(backend_role role, const backend_config *cfg,
     cw_error_format(err, msg, sizeof msg);
     snprintf(reason, sizeof reason, "%s: %s", absent, msg);
     backend_open_null(reason, slot);
-    return rc ? rc : CW_EXIT_ENV;
+    return rc ? rc : CW_STATUS_ENV;
 }
 
 int backend_slot_measure(backend_slot *s, const plan_kernel *k,
@@ -108,7 +108,7 @@ int backend_slot_measure(backend_slot *s, const plan_kernel *k,
     if (!s->b || !s->b->measure) {
         cw_set_str(&m->error, "unavailable: no backend measures this kind "
                    "of kernel");
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     return s->b->measure(s->state, k, bk, ro, m);
 }

@@ -9,8 +9,8 @@
  *
  * Lifecycle, driven only by the session layer (app/session.c):
  *   open(cfg, &state, err)  detect -> validate -> activate.  0, or
- *                           CW_EXIT_ENV (not here: err says why) or
- *                           CW_EXIT_USAGE (a bad selector or event list).
+ *                           CW_STATUS_ENV (not here: err says why) or
+ *                           CW_STATUS_INPUT (a bad selector or event list).
  *   inspect(cfg, desc, err) optional: describe the device cfg names
  *                           without opening it (static work, `check`).
  *   describe(state, desc)   the report's device block and the device's own
@@ -19,7 +19,7 @@
  *   prepare(state, k, bk)   optional, per kernel before its prediction: ask
  *                           the device for compile-time facts (registers)
  *   measure(state, k, bk, ro, m)  run and time one kernel: fills m (samples,
- *                           counters); 0, or CW_EXIT_ENV with m->error
+ *                           counters); 0, or CW_STATUS_ENV with m->error
  *   wedged(state)           optional: non-zero when the device cannot be
  *                           torn down safely (a kernel hung)
  *   close(state)            optional: releases it (leaves it alone when
@@ -95,8 +95,8 @@ typedef struct backend_slot {
 } backend_slot;
 
 /* Opens the first backend of `role` in the table that opens.  Returns 0;
- * or the last failure (CW_EXIT_ENV, err says why) with the null backend
- * in the slot carrying that reason; or CW_EXIT_USAGE (err; slot empty).
+ * or the last failure (CW_STATUS_ENV, err says why) with the null backend
+ * in the slot carrying that reason; or CW_STATUS_INPUT (err; slot empty).
  * A backend named in CW_BACKENDS_OFF is skipped as not available. */
 int backend_open_role(backend_role role, const backend_config *cfg,
                       backend_slot *slot, cw_error *err);

@@ -29,7 +29,7 @@ static int null_measure(void *state, const plan_kernel *k,
     char msg[1200];
     snprintf(msg, sizeof msg, "unavailable: %s", (const char *)state);
     cw_set_str(&m->error, msg);
-    return CW_EXIT_ENV;
+    return CW_STATUS_ENV;
 }
 
 static void null_close(void *state)

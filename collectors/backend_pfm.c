@@ -10,7 +10,7 @@ static int pfmb_open(const backend_config *cfg, void **state, cw_error *err)
 {
     pfm_session *s = NULL;
     if (pfm_session_open(cfg->events, 0, &s, err) != 0)
-        return CW_EXIT_USAGE; /* only a malformed event list fails */
+        return CW_STATUS_INPUT; /* only a malformed event list fails */
     *state = s;
     return 0;
 }

@@ -48,13 +48,13 @@ static int vkb_inspect(const backend_config *cfg, backend_desc *desc,
     /* in a child: the driver's libraries stay out of this process */
     if (vk_probe_devices(30, &devs, &n, err) != 0 || n == 0) {
         vk_free_devices(devs, n);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     size_t idx = 0;
     char why[sizeof devs->selected_by] = "";
     if (vk_select_device_why(devs, n, cfg->device, &idx, why, sizeof why, err) != 0) {
         vk_free_devices(devs, n);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     snprintf(devs[idx].selected_by, sizeof devs[idx].selected_by, "%s", why);
     if (desc->dev)

@@ -98,7 +98,7 @@ static int compile_row(const cal_bench *b, shader_module *m, cw_error *err)
     char *src = row_source(b);
     int rc = shader_compile_glsl(path, src, strlen(src), m, err);
     free(src);
-    return rc ? CW_EXIT_ENV : 0;
+    return rc ? CW_STATUS_ENV : 0;
 }
 
 /* Seconds per dispatch, grown until R dispatches last target_s; best of

@@ -9,7 +9,7 @@
  * (scaled down by budget_s).  It starts from the built-in profile of the
  * same key (shape fields that cannot be measured survive).  Progress goes
  * to log (may be NULL), one line per field.  Fills out (source =
- * calibrated, limits from the device) and returns 0, or CW_EXIT_ENV with
+ * calibrated, limits from the device) and returns 0, or CW_STATUS_ENV with
  * err.  Saving to the cache (profile_cache_path) is the caller's choice.
  */
 #ifndef CW_CALIBRATE_H

@@ -308,7 +308,7 @@ int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
 
     if (!(fn > 0)) {
         cw_error_set(err, NULL, 0, 0, "the FMA measurement failed");
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     out->source = PROFILE_CALIBRATED;
     out->fp32_gflops = fn;

@@ -5,7 +5,7 @@
  * cores; several independent chains per thread) and the triad bandwidth
  * (arrays well beyond the last-level cache), fills out (source
  * calibrated, the command and what was measured) and returns 0, or
- * CW_EXIT_ENV with err.  Progress and a warning when other processes held
+ * CW_STATUS_ENV with err.  Progress and a warning when other processes held
  * the cores go to log (may be NULL).
  */
 #ifndef CW_CPU_CALIBRATE_H

@@ -185,7 +185,7 @@ static int buffer_sizes(const plan_kernel *k, uint64_t *sizes, measurement *m)
 }
 
 /* Warm-up and sampled calls into the kernel's process (cpu_isolate.h);
- * 0, or CW_EXIT_ENV with m->error set. */
+ * 0, or CW_STATUS_ENV with m->error set. */
 static int sample_calls(const plan_kernel *k, const run_options *ro,
                         cpu_child *child, pfm_session *ps, measurement *m,
                         double **samples, double **delays, size_t *nsamples,
@@ -202,12 +202,12 @@ static int sample_calls(const plan_kernel *k, const run_options *ro,
         if (cpu_isolate_call(child, ++call, &rc, &us, &dl, why, sizeof why)) {
             if (!cpu_isolate_cancelled(child))
                 set_error(m, "%s", why);
-            return cpu_isolate_cancelled(child) ? 0 : CW_EXIT_ENV;
+            return cpu_isolate_cancelled(child) ? 0 : CW_STATUS_ENV;
         }
         if (rc != 0) {
             set_error(m, "kernel '%s' (%s in %s) returned %d on warm-up call "
                       "%u", k->name, k->symbol, k->library_path, rc, i + 1);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         if (i == 0) {
             m->has_cold = 1;
@@ -235,12 +235,12 @@ static int sample_calls(const plan_kernel *k, const run_options *ro,
             if (cpu_isolate_cancelled(child))
                 break;
             set_error(m, "%s", why);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         if (rc != 0) {
             set_error(m, "kernel '%s' (%s in %s) returned %d on call %u",
                       k->name, k->symbol, k->library_path, rc, call);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         if (*nsamples == cap) {
             cap = cap ? 2 * cap : 64;
@@ -263,21 +263,21 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
     int64_t *args = kernel_args(k, why, sizeof why);
     if (!args) {
         set_error(m, "kernel '%s': %s", k->name, why);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     uint64_t seed = ro ? ro->seed : 0;
     uint64_t *sizes = xcalloc(k->nbuffers ? k->nbuffers : 1, sizeof *sizes);
     if (buffer_sizes(k, sizes, m)) {
         free(sizes);
         free(args);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     cpu_isolate_buffers bufs;
     if (cpu_isolate_buffers_alloc(&bufs, sizes, k->nbuffers, why, sizeof why)) {
         set_error(m, "kernel '%s': %s", k->name, why);
         free(sizes);
         free(args);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     /* native kernels take float buffers (include/clockwork.h) */
     const bufinit_elem f32 = {4, 1, 0, 0};
@@ -289,7 +289,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
             cpu_isolate_buffers_free(&bufs);
             free(sizes);
             free(args);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
     }
 
@@ -314,7 +314,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
     cpu_child *child = NULL;
     if (cpu_isolate_start(&spec, &bufs, &child, why, sizeof why)) {
         set_error(m, "%s", why);
-        ret = CW_EXIT_ENV;
+        ret = CW_STATUS_ENV;
     } else {
         ret = sample_calls(k, ro, child, ps, m, &samples, &delays, &nsamples,
                            &bracket_total_s);

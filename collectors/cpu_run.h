@@ -9,7 +9,7 @@
  * threads (time runnable but waiting for a CPU held by other processes).  It fills m (samples
  * and their statistics, counters per call, has_wait / wait_median_us /
  * best_own_us / counted_span_us) and never judges: the verdict does.
- * Returns 0, or CW_EXIT_ENV (library or symbol missing, the kernel
+ * Returns 0, or CW_STATUS_ENV (library or symbol missing, the kernel
  * returned non-zero, crashed, overran a buffer, hung: m->error says
  * which).
  */

@@ -162,7 +162,7 @@ static int create_instance(VkInstance *out, cw_error *err)
         cw_error_set(err, NULL, 0, 0,
                      "no usable Vulkan driver (vkCreateInstance: %s); %s",
                      vkx_result_name(r), NO_DEVICE_HINT);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     return 0;
 }
@@ -180,7 +180,7 @@ static int enum_physical(VkInstance inst, VkPhysicalDevice **out,
                      r != VK_SUCCESS ? vkx_result_name(r) : "",
                      r != VK_SUCCESS ? ")" : "", NO_DEVICE_HINT);
         *n = 0;
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     *out = xcalloc(*n, sizeof **out);
     vkEnumeratePhysicalDevices(inst, n, *out);
@@ -649,7 +649,7 @@ int vk_select_device(const vk_device_info *d, size_t n, const char *sel,
                          "--device %s: no such device (there %s %zu, "
                          "numbered from 0; see 'clockwork devices')",
                          sel, n == 1 ? "is" : "are", n);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         *idx = v;
         return 0;
@@ -668,7 +668,7 @@ int vk_select_device(const vk_device_info *d, size_t n, const char *sel,
     cw_error_set(err, NULL, 0, 0,
                  "--device '%s' matches no device name (devices: %s)", sel,
                  names);
-    return CW_EXIT_USAGE;
+    return CW_STATUS_INPUT;
 }
 
 /* ---- pipeline cache on disk ---- */
@@ -774,7 +774,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     int rc = events && !*events ? 0 : pfm_session_open(events, 1, &c->pfm, err);
     if (rc) {
         free(c);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     /* before the driver loads: its disk cache must not SIGBUS on a full disk */
     vk_cachedir_guard(stderr);
@@ -808,7 +808,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
         cw_error_set(err, NULL, 0, 0,
                      "device '%s' has no compute queue; pick another with "
                      "--device (see 'clockwork devices')", c->info.name);
-        rc = CW_EXIT_ENV;
+        rc = CW_STATUS_ENV;
         goto fail;
     }
     for (size_t i = 0; i < c->info.nfamilies; i++)
@@ -882,7 +882,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     if (r != VK_SUCCESS) {
         cw_error_set(err, NULL, 0, 0, "cannot open device '%s' (%s)",
                      c->info.name, vkx_result_name(r));
-        rc = CW_EXIT_ENV;
+        rc = CW_STATUS_ENV;
         goto fail;
     }
     c->has_stats = c->info.pipeline_statistics;
@@ -900,7 +900,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     if (r != VK_SUCCESS) {
         cw_error_set(err, NULL, 0, 0, "cannot create a command pool on '%s' "
                      "(%s)", c->info.name, vkx_result_name(r));
-        rc = CW_EXIT_ENV;
+        rc = CW_STATUS_ENV;
         goto fail;
     }
     cache_file_path(&c->info, c->cache_path, sizeof c->cache_path);

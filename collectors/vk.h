@@ -2,7 +2,7 @@
  *
  * Contract:
  *   vk_list_devices()  enumerates every physical device (no logical device
- *                      is created).  No loader / no device -> CW_EXIT_ENV
+ *                      is created).  No loader / no device -> CW_STATUS_ENV
  *                      with a message that names mesa-vulkan-drivers.
  *   vk_open(sel)       picks a device (index or name substring; NULL = first
  *                      discrete GPU, else integrated, else CPU) and creates
@@ -12,7 +12,7 @@
  *                      reflection), warms up, then samples dispatches
  *                      bracketed by timestamps + pipeline statistics, and
  *                      fills a measurement (statistics via stats.h).
- *                      Returns 0, or CW_EXIT_ENV on hang (fence timeout;
+ *                      Returns 0, or CW_STATUS_ENV on hang (fence timeout;
  *                      the message names the kernel), out of memory (names
  *                      the buffer) or device lost; measurement->error then
  *                      says why.  Collectors measure; they never judge.
@@ -67,7 +67,7 @@ typedef struct vk_device_info {
 
 int vk_list_devices(vk_device_info **out, size_t *n, cw_error *err);
 /* The --device rule: NULL = first discrete GPU, else integrated, else
- * virtual, else CPU; an index; or a name substring.  0, or CW_EXIT_USAGE
+ * virtual, else CPU; an index; or a name substring.  0, or CW_STATUS_INPUT
  * with err naming the devices there are. */
 int vk_select_device(const vk_device_info *d, size_t n, const char *sel,
                      size_t *idx, cw_error *err);
@@ -84,7 +84,7 @@ int vk_open(const char *selector, vk_ctx **out, cw_error *err);
 /* Same, with the libpfm4 events to count (--events; NULL = defaults).
  * The counters are opened before the device so a CPU device's worker
  * threads are counted.  "" = no counters.  A malformed event list ->
- * CW_EXIT_USAGE.  Counters in a measurement are per dispatch: totals
+ * CW_STATUS_INPUT.  Counters in a measurement are per dispatch: totals
  * over the warm samples divided by their number. */
 int vk_open_events(const char *selector, const char *events, vk_ctx **out,
                    cw_error *err);
@@ -125,7 +125,7 @@ int vk_run_kernel(vk_ctx *ctx, const plan_kernel *k, const shader_module *m,
  * size, ...), for the occupancy model.  The pipeline is built as the
  * runner would (spec constants applied) but not run.  Returns 0 with
  * available = 0 and the reason when the device lacks the extension (e.g.
- * lavapipe); CW_EXIT_ENV when the pipeline cannot be built. */
+ * lavapipe); CW_STATUS_ENV when the pipeline cannot be built. */
 typedef struct vk_pipeline_stat {
     char name[64];
     double value;

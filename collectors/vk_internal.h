@@ -50,7 +50,7 @@ typedef struct vkx_buffer {
 
 /* Device-local buffer (host-visible and mapped when the device-local type
  * is, as on lavapipe).  what names it in errors ("set 0 binding 1").
- * Returns 0, or CW_EXIT_ENV (out of memory names what). */
+ * Returns 0, or CW_STATUS_ENV (out of memory names what). */
 int vkx_buffer_create(vk_ctx *c, VkDeviceSize size, int uniform,
                       const char *what, vkx_buffer *out, cw_error *err);
 /* Copy host data in/out: directly when mapped, else via a staging buffer. */

@@ -92,7 +92,7 @@ static int write_dump(const char *dir, uint32_t set, uint32_t binding,
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         cw_error_set(err, dir, 0, 0, "cannot create the --dump folder: %s",
                      strerror(errno));
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     char path[1200];
     snprintf(path, sizeof path, "%s/binding-%u-%u.bin", dir, set, binding);
@@ -100,14 +100,14 @@ static int write_dump(const char *dir, uint32_t set, uint32_t binding,
     if (!f) {
         cw_error_set(err, path, 0, 0, "cannot write the dump: %s",
                      strerror(errno));
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     int ok = fwrite(data, 1, bytes, f) == bytes;
     ok &= fclose(f) == 0;
     if (!ok) {
         cw_error_set(err, path, 0, 0, "writing the dump failed: %s",
                      strerror(errno));
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     return 0;
 }
@@ -129,14 +129,14 @@ static int check_limits(const vk_ctx *c, const plan_kernel *k,
                          "kernel '%s': %u workgroups in %c is above the "
                          "device's maxComputeWorkGroupCount (%u)", k->name,
                          k->workgroups[i], axis[i], l->max_wg_count[i]);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         if (refl->local_size[i] > l->max_wg_size[i]) {
             cw_error_set(err, NULL, 0, 0,
                          "kernel '%s': local size %u in %c is above the "
                          "device's maxComputeWorkGroupSize (%u)", k->name,
                          refl->local_size[i], axis[i], l->max_wg_size[i]);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         inv *= refl->local_size[i] ? refl->local_size[i] : 1;
     }
@@ -145,7 +145,7 @@ static int check_limits(const vk_ctx *c, const plan_kernel *k,
                      "kernel '%s': %llu invocations per workgroup is above "
                      "the device's maxComputeWorkGroupInvocations (%u)",
                      k->name, (unsigned long long)inv, l->max_wg_invocations);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     if (refl->shared_bytes > l->max_shared_bytes) {
         cw_error_set(err, NULL, 0, 0,
@@ -153,14 +153,14 @@ static int check_limits(const vk_ctx *c, const plan_kernel *k,
                      "device's maxComputeSharedMemorySize (%u)", k->name,
                      (unsigned long long)refl->shared_bytes,
                      l->max_shared_bytes);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     if (refl->push_bytes > l->max_push_bytes) {
         cw_error_set(err, NULL, 0, 0,
                      "kernel '%s': a %u-byte push-constant block is above "
                      "the device's maxPushConstantsSize (%u)", k->name,
                      refl->push_bytes, l->max_push_bytes);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     return 0;
 }
@@ -197,13 +197,13 @@ static int make_buffers(vk_ctx *c, const plan_kernel *k,
                          "kernel '%s': set %u binding %u is an image or "
                          "sampler; the runner supports storage and uniform "
                          "buffers only", k->name, rb->set, rb->binding);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         if (st->nb == VKX_MAX_BINDINGS) {
             cw_error_set(err, k->shader_path, 0, 0,
                          "kernel '%s' has more than %d bindings", k->name,
                          VKX_MAX_BINDINGS);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         const plan_buffer *pb = plan_kernel_buffer(k, rb->set, rb->binding);
         if (!pb) {
@@ -211,11 +211,11 @@ static int make_buffers(vk_ctx *c, const plan_kernel *k,
                          "kernel '%s': the plan gives no buffer for set %u "
                          "binding %u ('%s'); add it to \"buffers\"", k->name,
                          rb->set, rb->binding, rb->name ? rb->name : "?");
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         uint64_t bytes = 0;
         if (verifier_buffer_bytes(refl, k, pb, &bytes, err))
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         if (rb->kind == DESC_STORAGE_BUFFER &&
             bytes > c->info.limits.max_storage_range) {
             cw_error_set(err, NULL, 0, 0,
@@ -224,7 +224,7 @@ static int make_buffers(vk_ctx *c, const plan_kernel *k,
                          "(%llu)", k->name, rb->set, rb->binding,
                          (unsigned long long)bytes,
                          (unsigned long long)c->info.limits.max_storage_range);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         if (rb->kind == DESC_UNIFORM_BUFFER) {
             VkPhysicalDeviceProperties pp;
@@ -236,7 +236,7 @@ static int make_buffers(vk_ctx *c, const plan_kernel *k,
                              "maxUniformBufferRange (%u)", k->name, rb->set,
                              rb->binding, (unsigned long long)bytes,
                              pp.limits.maxUniformBufferRange);
-                return CW_EXIT_ENV;
+                return CW_STATUS_ENV;
             }
         }
         char what[160];
@@ -255,11 +255,11 @@ static int make_buffers(vk_ctx *c, const plan_kernel *k,
         if (!data) {
             cw_error_set(err, NULL, 0, 0, "out of host memory filling %s "
                          "(%llu bytes)", what, (unsigned long long)bytes);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         if (bufinit_fill(data, bytes, verifier_bufinit_elem(rb->elem), pb, o->seed, err)) {
             free(data);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         rc = vkx_buffer_upload(c, &st->buf[j], data, bytes, o->timeout_s,
                                err);
@@ -280,7 +280,7 @@ static int dump_buffers(vk_ctx *c, const run_options *o, run_state *st,
         uint8_t *data = malloc(bytes ? bytes : 1);
         if (!data) {
             cw_error_set(err, NULL, 0, 0, "out of host memory for --dump");
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         int rc = vkx_buffer_download(c, &st->buf[i], data, bytes,
                                      o->timeout_s, err);
@@ -317,7 +317,7 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         cw_error_set(err, NULL, 0, 0, "kernel '%s' not run: the device is "
                      "still busy with a kernel that hung", k->name);
         fail_measurement(out, err);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     run_state st;
     memset(&st, 0, sizeof st);

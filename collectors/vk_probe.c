@@ -75,7 +75,7 @@ int vk_probe_devices(double timeout_s, vk_device_info **out, size_t *n, cw_error
     if (pipe(p) != 0) {
         cw_error_set(err, NULL, 0, 0, "cannot list the Vulkan devices: pipe: %s",
                      strerror(errno));
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     fflush(NULL);
     pid_t parent = getpid();
@@ -85,7 +85,7 @@ int vk_probe_devices(double timeout_s, vk_device_info **out, size_t *n, cw_error
         close(p[1]);
         cw_error_set(err, NULL, 0, 0, "cannot list the Vulkan devices: fork: %s",
                      strerror(errno));
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     if (pid == 0) {
         close(p[0]);
@@ -139,14 +139,14 @@ int vk_probe_devices(double timeout_s, vk_device_info **out, size_t *n, cw_error
         else
             cw_error_set(err, NULL, 0, 0, "listing the Vulkan devices failed (its process "
                          "ended with status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     e.file[sizeof e.file - 1] = 0;
     e.text[sizeof e.text - 1] = 0;
     if (rc) {
         vk_free_devices(d, got);
         *err = e;
-        return rc == CW_EXIT_USAGE ? CW_EXIT_USAGE : CW_EXIT_ENV;
+        return rc == CW_STATUS_INPUT ? CW_STATUS_INPUT : CW_STATUS_ENV;
     }
     *out = d;
     *n = (size_t)cnt;

@@ -9,7 +9,7 @@
  * Contract: vk_probe_devices() has the meaning of vk_list_devices() (same
  * outputs, freed with vk_free_devices()), run in a forked child that sends
  * the list back over a pipe.  A child that crashes, hangs past timeout_s
- * (killed) or sends something malformed gives CW_EXIT_ENV with err saying
+ * (killed) or sends something malformed gives CW_STATUS_ENV with err saying
  * so.  Never blocks without a deadline, never leaves a zombie.
  */
 #ifndef CW_VK_PROBE_H

@@ -79,7 +79,7 @@ static int buffer_create_flags(vk_ctx *c, VkDeviceSize size,
         else
             cw_error_set(err, NULL, 0, 0, "cannot create %s (%llu bytes): %s",
                          what, (unsigned long long)size, vkx_result_name(r));
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(c->device, out->buf, &req);
@@ -103,7 +103,7 @@ static int buffer_create_flags(vk_ctx *c, VkDeviceSize size,
         cw_error_set(err, NULL, 0, 0, "no suitable memory type for %s", what);
         vkDestroyBuffer(c->device, out->buf, NULL);
         out->buf = VK_NULL_HANDLE;
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     /* A buffer larger than its whole heap can never be allocated; some
      * drivers (lavapipe) would try anyway and take the host's memory with
@@ -122,7 +122,7 @@ static int buffer_create_flags(vk_ctx *c, VkDeviceSize size,
                      c->mem.memoryTypes[type].heapIndex, (unsigned long long)heap);
         vkDestroyBuffer(c->device, out->buf, NULL);
         out->buf = VK_NULL_HANDLE;
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     VkMemoryAllocateInfo mai = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
@@ -138,7 +138,7 @@ static int buffer_create_flags(vk_ctx *c, VkDeviceSize size,
         vkDestroyBuffer(c->device, out->buf, NULL);
         out->buf = VK_NULL_HANDLE;
         out->mem = VK_NULL_HANDLE;
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     vkBindBufferMemory(c->device, out->buf, out->mem, 0);
     VkMemoryPropertyFlags f = c->mem.memoryTypes[type].propertyFlags;
@@ -209,7 +209,7 @@ static int submit_wait(vk_ctx *c, VkCommandBuffer cmd, VkFence fence,
         cw_error_set(err, NULL, 0, 0, "running kernel '%s' failed: %s", name,
                      vkx_result_name(r));
     }
-    return CW_EXIT_ENV;
+    return CW_STATUS_ENV;
 }
 
 static int one_time_copy(vk_ctx *c, VkBuffer src, VkBuffer dst,
@@ -226,7 +226,7 @@ static int one_time_copy(vk_ctx *c, VkBuffer src, VkBuffer dst,
     if (r != VK_SUCCESS) {
         cw_error_set(err, NULL, 0, 0, "cannot allocate a command buffer: %s",
                      vkx_result_name(r));
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     VkCommandBufferBeginInfo bi = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
@@ -296,7 +296,7 @@ static int transfer(vk_ctx *c, vkx_buffer *b, void *data, VkDeviceSize size,
     if (!st.map) {
         vkx_buffer_destroy(c, &st);
         cw_error_set(err, NULL, 0, 0, "cannot map a staging buffer");
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     if (upload) {
         memcpy(st.map, data, size);
@@ -359,7 +359,7 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
         cw_error_set(err, NULL, 0, 0,
                      "kernel '%s': the driver rejected the SPIR-V module "
                      "(%s)", name, vkx_result_name(r));
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     uint32_t nsets = 0;
     for (size_t i = 0; i < nb; i++)
@@ -369,7 +369,7 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
         cw_error_set(err, NULL, 0, 0, "kernel '%s' uses descriptor set %u; "
                      "the runner supports sets 0-7", name, nsets - 1);
         vkx_pipeline_destroy(c, p);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     p->nsets = nsets;
     uint32_t nstorage = 0, nuniform = 0;
@@ -404,7 +404,7 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
             cw_error_set(err, NULL, 0, 0, "kernel '%s': descriptor set "
                          "layout %u: %s", name, s, vkx_result_name(r));
             vkx_pipeline_destroy(c, p);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
     }
     uint32_t pb = (push_bytes + 3) & ~3u;
@@ -422,7 +422,7 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
         cw_error_set(err, NULL, 0, 0, "kernel '%s': pipeline layout: %s",
                      name, vkx_result_name(r));
         vkx_pipeline_destroy(c, p);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
@@ -445,7 +445,7 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
                      "kernel '%s': the driver could not build the compute "
                      "pipeline (%s)", name, vkx_result_name(r));
         vkx_pipeline_destroy(c, p);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     if (nsets) {
         VkDescriptorPoolSize ps[2];
@@ -479,7 +479,7 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
             cw_error_set(err, NULL, 0, 0, "kernel '%s': descriptor sets: %s",
                          name, vkx_result_name(r));
             vkx_pipeline_destroy(c, p);
-            return CW_EXIT_ENV;
+            return CW_STATUS_ENV;
         }
         VkDescriptorBufferInfo bi[VKX_MAX_BINDINGS];
         VkWriteDescriptorSet w[VKX_MAX_BINDINGS];
@@ -670,7 +670,7 @@ int vkx_timer_record(vk_ctx *c, const vkx_pipeline *p, const void *push,
         cw_error_set(err, NULL, 0, 0, "cannot allocate a command buffer: %s",
                      vkx_result_name(r));
         vkx_timer_destroy(c, t);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     r = record_timed(p, push, groups, t);
     if (r == VK_SUCCESS && t->stats_pool)
@@ -679,7 +679,7 @@ int vkx_timer_record(vk_ctx *c, const vkx_pipeline *p, const void *push,
         cw_error_set(err, NULL, 0, 0, "cannot record the dispatch: %s",
                      vkx_result_name(r));
         vkx_timer_destroy(c, t);
-        return CW_EXIT_ENV;
+        return CW_STATUS_ENV;
     }
     return 0;
 }

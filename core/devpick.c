@@ -90,7 +90,7 @@ int devpick_auto(const devpick_device *d, size_t n, cw_env_fn env, void *user, s
     if (end == lr || *end || rank < 0 || rank > 1000000) {
         cw_error_set(err, NULL, 0, 0, "--device auto: %s='%s' is not a local rank (a "
                      "non-negative integer)", var, lr);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     size_t *order = xcalloc(n, sizeof *order), m = 0;
     int have_gpu = 0;

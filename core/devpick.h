@@ -13,7 +13,7 @@
  *   3. else nothing: the caller's default device.
  * Contract: a pure function over a device list and an environment (env_fn,
  * launch.h).  Returns 0 with *idx and a sentence in why, 1 when no rule
- * applies (use the default), or CW_EXIT_USAGE with err for a local rank
+ * applies (use the default), or CW_STATUS_INPUT with err for a local rank
  * that is not a number.
  */
 #ifndef CW_DEVPICK_H

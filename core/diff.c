@@ -296,7 +296,7 @@ int diff_reports(const report *base, const report *cur, double threshold, diff_r
     free(pm.from);
     free(pm.to);
     device_warning(base, cur, out);
-    return out->regressions ? CW_EXIT_DIVERGENCE : CW_EXIT_OK;
+    return out->regressions ? CW_STATUS_DIVERGENCE : CW_STATUS_OK;
 }
 
 static void change_text(char *buf, size_t n, diff_status s, double change)

@@ -16,7 +16,7 @@
  * regresses too.  Every regressed kernel is named (diff_kernel.reason).
  * Reports from different devices get a warning (diff_result.warning).
  * Pure: writes text to out (table) or returns JSON text; returns
- * CW_EXIT_DIVERGENCE (3) when anything regressed or went missing, else 0.
+ * CW_STATUS_DIVERGENCE (exit 3) when anything regressed or went missing, else 0.
  */
 #ifndef CW_DIFF_H
 #define CW_DIFF_H

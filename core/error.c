@@ -53,19 +53,12 @@ void cw_error_format(const cw_error *err, char *buf, unsigned long size)
         snprintf(buf, size, "%s: %s", err->file, err->text);
 }
 
-/* Precedence of the contract: 2 > 4 > 1 > 3 > 0. */
-static int exit_rank(int code)
+int cw_status_worst(int a, int b)
 {
-    switch (code) {
-    case CW_EXIT_USAGE: return 4;
-    case CW_EXIT_ENV: return 3;
-    case CW_EXIT_FINDINGS: return 2;
-    case CW_EXIT_DIVERGENCE: return 1;
-    default: return 0;
-    }
+    return a >= b ? a : b;
 }
 
-int cw_exit_worst(int a, int b)
+cw_status cw_status_of_error(const cw_error *err)
 {
-    return exit_rank(a) >= exit_rank(b) ? a : b;
+    return err && err->kind == CW_ERR_ENV ? CW_STATUS_ENV : CW_STATUS_INPUT;
 }

@@ -29,14 +29,17 @@ typedef struct cw_error {
     char text[1024];
 } cw_error;
 
-/* Exit codes of the command-line contract (ARCHITECTURE §2). */
-enum {
-    CW_EXIT_OK = 0,
-    CW_EXIT_FINDINGS = 1,   /* a finding of severity error */
-    CW_EXIT_USAGE = 2,      /* usage or input error */
-    CW_EXIT_DIVERGENCE = 3, /* run: divergence; diff: regression */
-    CW_EXIT_ENV = 4,        /* no device, device lost, OOM, hang */
-};
+/* What came of an operation, as library code says it: its status.  The
+ * values run in the contract's precedence (ARCHITECTURE §2: usage > env >
+ * findings > divergence > ok), so the worse of two is the larger.  Only
+ * the program turns a status into a process exit code (app/exitcode.h). */
+typedef enum cw_status {
+    CW_STATUS_OK = 0,
+    CW_STATUS_DIVERGENCE, /* run: a measurement diverged; diff: a regression */
+    CW_STATUS_FINDINGS,   /* a finding of severity error */
+    CW_STATUS_ENV,        /* the environment failed: no device, device lost, OOM, hang */
+    CW_STATUS_INPUT,      /* usage or input error: the user can fix it */
+} cw_status;
 
 void cw_error_clear(cw_error *err);
 /* An input error (kind CW_ERR_INPUT). */
@@ -48,7 +51,11 @@ void cw_error_set_env(cw_error *err, const char *file, const char *fmt, ...)
 /* "file:line:column: text" (parts omitted when absent) into buf. */
 void cw_error_format(const cw_error *err, char *buf, unsigned long size);
 
-/* Worst exit code of two, in the contract's precedence 2 > 4 > 1 > 3 > 0. */
-int cw_exit_worst(int a, int b);
+/* The worse of two statuses. */
+int cw_status_worst(int a, int b);
+/* The status of a failure described by err: CW_STATUS_ENV for an
+ * environment failure, else CW_STATUS_INPUT (a library that set no kind is
+ * treated as bad input). */
+cw_status cw_status_of_error(const cw_error *err);
 
 #endif

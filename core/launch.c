@@ -38,7 +38,7 @@ static int parse_index(const char *s, long *out)
 static int bad_var(cw_error *err, const char *var, const char *value, const char *what)
 {
     cw_error_set(err, NULL, 0, 0, "%s='%s' is not %s", var, value, what);
-    return CW_EXIT_USAGE;
+    return CW_STATUS_INPUT;
 }
 
 /* SLURM_ARRAY_TASK_ID is a task id, not a position: --array=1-8:2 gives
@@ -56,7 +56,7 @@ static int slurm_array(cw_env_fn env, void *user, launch_rank *r, cw_error *err)
         cw_error_set(err, NULL, 0, 0,
                      "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not; "
                      "give the shard explicitly: --shard I/N");
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     if (parse_index(cnt, &n) || n < 1)
         return bad_var(err, "SLURM_ARRAY_TASK_COUNT", cnt, "a task count (1 or more)");
@@ -69,7 +69,7 @@ static int slurm_array(cw_env_fn env, void *user, launch_rank *r, cw_error *err)
                      "SLURM_ARRAY_TASK_ID=%ld is not one of %ld evenly spaced ids "
                      "from %ld by %ld; shard arrays must be ranges (--array=0-%ld)",
                      v, n, lo, step, n - 1);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     r->found = 1;
     r->index = (v - lo) / step;
@@ -104,7 +104,7 @@ int launch_detect_rank(cw_env_fn env, void *user, launch_rank *out, cw_error *er
         if (n > 0 && v >= n) {
             cw_error_set(err, NULL, 0, 0, "%s=%ld is not below %s=%ld", pairs[i][0], v,
                          pairs[i][1], n);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         out->found = 1;
         out->index = v;
@@ -152,7 +152,7 @@ static int expand_fail(sbuf *b, char **out)
 {
     free(b->s);
     *out = NULL;
-    return CW_EXIT_USAGE;
+    return CW_STATUS_INPUT;
 }
 
 int launch_expand_output(const char *pattern, unsigned long rank, unsigned long count,

@@ -5,7 +5,7 @@
  * Contract: every function reads the environment only through an env_fn
  * (NULL = getenv), so the rules are pure functions that unit tests drive
  * with a table.  Bad values (a rank that is not a number, a rank beyond
- * the count) fail with CW_EXIT_USAGE and a message naming the variable;
+ * the count) fail with CW_STATUS_INPUT and a message naming the variable;
  * nothing here exits or prints.
  */
 #ifndef CW_LAUNCH_H
@@ -45,7 +45,7 @@ const char *launch_job_id(cw_env_fn env, void *user);
  * or without --shard the launcher's rank and count), %h host,
  * %j job id ("local" outside a job), %p process id, %q{VAR} any
  * environment variable, %% a percent sign.  An unknown placeholder or an
- * unset %q variable is CW_EXIT_USAGE.  *out is malloc'd. */
+ * unset %q variable is CW_STATUS_INPUT.  *out is malloc'd. */
 int launch_expand_output(const char *pattern, unsigned long rank,
                          unsigned long count, cw_env_fn env, void *user,
                          char **out, cw_error *err);

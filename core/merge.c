@@ -18,13 +18,6 @@ void merge_device_key(const report_provenance *p, const report_device *d, char *
     snprintf(buf, n, "%s/%s", where, dev);
 }
 
-int merge_report_exit(const report *r)
-{
-    if (r->provenance.valid && r->provenance.has_exit_code)
-        return r->provenance.exit_code;
-    return report_exit_code(r, report_has_measurements(r));
-}
-
 /* Reports of one launch: same set, shard count and job. */
 typedef struct set_group {
     size_t first;     /* the report that opened the group */
@@ -69,7 +62,7 @@ static int check_sharded(const report *in, const char *const *files, const set_g
             cw_error_set(err, files[k], 0, 0,
                          "shard %u/%u of %s is given twice: %s and %s hold the same shard",
                          idx, n, set, files[at[idx]], files[k]);
-            rc = CW_EXIT_USAGE;
+            rc = CW_STATUS_INPUT;
         }
         at[idx] = (long)k;
     }
@@ -90,7 +83,7 @@ static int check_sharded(const report *in, const char *const *files, const set_g
                          "%s is incomplete: shard%s %s %s missing (%zu of %u given); "
                          "merge every report the launch wrote", set, nmissing == 1 ? "" : "s",
                          missing, nmissing == 1 ? "is" : "are", g->nmembers, n);
-            rc = CW_EXIT_USAGE;
+            rc = CW_STATUS_INPUT;
         }
     }
     if (!rc && r0->provenance.kernels_total && kernels != r0->provenance.kernels_total) {
@@ -98,7 +91,7 @@ static int check_sharded(const report *in, const char *const *files, const set_g
                      "%s: its shards hold %zu kernels but the set has %llu; a shard report "
                      "was cut short or edited", set, kernels,
                      (unsigned long long)r0->provenance.kernels_total);
-        rc = CW_EXIT_USAGE;
+        rc = CW_STATUS_INPUT;
     }
     free(at);
     return rc;
@@ -119,7 +112,7 @@ static int check_complete(const report *in, const char *const *files, const set_
                              "%s and %s are both the whole set from one device (%s): a "
                              "report is duplicated (use 'clockwork diff' to compare runs)",
                              files[g->members[a]], files[g->members[b]], ka);
-                return CW_EXIT_USAGE;
+                return CW_STATUS_INPUT;
             }
         }
     return 0;
@@ -129,7 +122,7 @@ static int check_inputs(const report *in, const char *const *files, size_t n, cw
 {
     if (n == 0) {
         cw_error_set(err, NULL, 0, 0, "merge needs at least one report");
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     for (size_t i = 0; i < n; i++) {
         if (!same_str(in[i].tool_version, in[0].tool_version)) {
@@ -138,12 +131,12 @@ static int check_inputs(const report *in, const char *const *files, size_t n, cw
                          "one tool version (shards of other versions may split kernels "
                          "differently)", in[i].tool_version ? in[i].tool_version : "?",
                          files[0], in[0].tool_version ? in[0].tool_version : "?");
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         if (in[i].nsources) {
             cw_error_set(err, files[i], 0, 0,
                          "is already a merged report; merge the reports it was made from");
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
     }
     return 0;
@@ -227,7 +220,7 @@ static void merged_device(const report *in, size_t n, report *out)
 }
 
 static void merged_provenance(const report *in, size_t n, const set_group *groups, size_t ng,
-                              int worst, report *out)
+                              report *out)
 {
     report_provenance *p = &out->provenance;
     p->valid = 1;
@@ -256,8 +249,6 @@ static void merged_provenance(const report *in, size_t n, const set_group *group
             p->plans[p->nplans++] = cw_strdup(q->plans[j]);
         }
     }
-    p->has_exit_code = 1;
-    p->exit_code = worst;
 }
 
 static void merged_kernels(const report *in, size_t n, const size_t *member_of, report *out)
@@ -285,7 +276,7 @@ static void merged_kernels(const report *in, size_t n, const size_t *member_of, 
 }
 
 int merge_reports(const report *in, const char *const *files, size_t n, report *out,
-                  int *worst_exit, cw_error *err)
+                  cw_error *err)
 {
     report_init(out);
     int rc = check_inputs(in, files, n, err);
@@ -303,7 +294,6 @@ int merge_reports(const report *in, const char *const *files, size_t n, report *
         else
             rc = check_complete(in, files, &groups[g], err);
     }
-    int worst = CW_EXIT_OK;
     if (!rc) {
         out->sources = xcalloc(n, sizeof *out->sources);
         for (size_t i = 0; i < n; i++) {
@@ -311,12 +301,10 @@ int merge_reports(const report *in, const char *const *files, size_t n, report *
             s->file = cw_strdup(files[i]);
             report_provenance_copy(&s->prov, &in[i].provenance);
             report_device_copy(&s->device, &in[i].device);
-            s->exit_code = merge_report_exit(&in[i]);
-            worst = cw_exit_worst(worst, s->exit_code);
         }
         out->nsources = n;
         merged_device(in, n, out);
-        merged_provenance(in, n, groups, ng, worst, out);
+        merged_provenance(in, n, groups, ng, out);
         merged_kernels(in, n, member_of, out);
     }
     for (size_t g = 0; g < ng; g++)
@@ -325,6 +313,5 @@ int merge_reports(const report *in, const char *const *files, size_t n, report *
     free(member_of);
     if (rc)
         report_free(out);
-    *worst_exit = worst;
     return rc;
 }

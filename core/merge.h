@@ -5,14 +5,15 @@
  * (never their file names).  Reports of one launch (same set_id, shard
  * count and job) form a set; every shard of a set must be there exactly
  * once, and all reports must come from one tool version: otherwise it
- * returns CW_EXIT_USAGE with err naming what is missing, duplicated or
+ * returns CW_STATUS_INPUT with err naming what is missing, duplicated or
  * different.  Complete reports (shard 0/1) of one set from different
  * devices are the fleet case: the same kernel measured on several
  * devices, kept once per device (fleet.h judges them).  The merged report
  * lists its inputs in `sources` (each kernel's `source` points there),
  * holds the kernels in set order (command-line plan order, then plan
- * position), and its provenance carries the worst exit status of the
- * inputs, which merge_reports() also returns through *worst_exit.
+ * position).  Exit codes are the program's: the caller fills each source's
+ * exit status and the provenance's worst one (merge_exit_codes(),
+ * app/merge_cmd.h).
  * Inputs are not modified; out owns copies.  A refused merge leaves out
  * owning nothing (zeroed: report_free() on it is harmless, not needed).
  */
@@ -25,15 +26,11 @@
 #include "report.h"
 
 int merge_reports(const report *in, const char *const *files, size_t n, report *out,
-                  int *worst_exit, cw_error *err);
+                  cw_error *err);
 
 /* The key that tells devices apart in a fleet: node (or host), then the
  * device uuid (or name). Writes "n1/3f2a..." into buf. */
 void merge_device_key(const report_provenance *p, const report_device *d, char *buf,
                       size_t n);
-
-/* The exit status a report says its writer left with (provenance), else
- * the one its contents imply. */
-int merge_report_exit(const report *r);
 
 #endif

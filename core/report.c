@@ -370,28 +370,28 @@ size_t kernel_report_count(const kernel_report *k, severity s)
     return n;
 }
 
-int report_kernel_exit_code(const kernel_report *k, int measured)
+cw_status report_kernel_status(const kernel_report *k, int measured)
 {
-    int code = CW_EXIT_OK;
+    int code = CW_STATUS_OK;
     if (k->input_error)
-        code = cw_exit_worst(code, CW_EXIT_USAGE);
+        code = cw_status_worst(code, CW_STATUS_INPUT);
     if (kernel_report_count(k, SEV_ERROR))
-        code = cw_exit_worst(code, CW_EXIT_FINDINGS);
+        code = cw_status_worst(code, CW_STATUS_FINDINGS);
     /* env_error: the static stage failed for the environment (out of
      * memory compiling), which check reports too */
     if ((measured || k->env_error) && k->measurement.error)
-        code = cw_exit_worst(code, CW_EXIT_ENV);
+        code = cw_status_worst(code, CW_STATUS_ENV);
     if (measured && k->divergence.valid &&
         (k->divergence.status == DIV_SLOWER || k->divergence.status == DIV_FASTER))
-        code = cw_exit_worst(code, CW_EXIT_DIVERGENCE);
+        code = cw_status_worst(code, CW_STATUS_DIVERGENCE);
     return code;
 }
 
-int report_exit_code(const report *r, int measured)
+cw_status report_status(const report *r, int measured)
 {
-    int code = CW_EXIT_OK;
+    int code = CW_STATUS_OK;
     for (size_t i = 0; i < r->nkernels; i++)
-        code = cw_exit_worst(code, report_kernel_exit_code(&r->kernels[i], measured));
+        code = cw_status_worst(code, report_kernel_status(&r->kernels[i], measured));
     return code;
 }
 

@@ -243,13 +243,14 @@ const char *confidence_name(confidence c);
 const char *div_status_name(div_status s);
 size_t kernel_report_count(const kernel_report *k, severity s);
 
-/* The one exit-code rule (ARCHITECTURE §2: 2 input error > 4 run failure
- * > 1 error findings > 3 divergence > 0), for one kernel and for a whole
- * report.  The program reaches it through session_exit_code()
- * (app/session.h), the CLI and the TUI alike; merge (core/merge.c) for
- * reports that carry no exit status of their own. */
-int report_kernel_exit_code(const kernel_report *k, int measured);
-int report_exit_code(const report *r, int measured);
+/* The one rule from results to a status (core/error.h; ARCHITECTURE §2:
+ * input error > run failure > error findings > divergence > ok), for one
+ * kernel and for a whole report.  The program turns it into the exit code
+ * through session_exit_code() (app/session.h), the CLI and the TUI alike,
+ * and merge_exit_codes() (app/merge_cmd.h) for reports that carry no exit
+ * status of their own. */
+cw_status report_kernel_status(const kernel_report *k, int measured);
+cw_status report_status(const report *r, int measured);
 
 /* Output */
 int report_has_measurements(const report *r); /* any kernel ran or failed to */

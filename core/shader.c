@@ -118,7 +118,7 @@ static int glsl_preflight(const char *path, const char *text, size_t len, cw_err
         cw_error_set(err, path, line, 0, "#version %ld%s is too old for a compute shader: "
                      "compute shaders need version 420 or later (310 es); write "
                      "'#version 450'", num, es ? " es" : "");
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     return 0;
 }

@@ -30,7 +30,7 @@ static int bad_shard(cw_error *err, const char *arg)
     cw_error_set(err, NULL, 0, 0,
                  "invalid --shard '%s': give I/N with 0 <= I < N (shards count from 0: "
                  "0/4 ... 3/4), auto, or auto/N", arg);
-    return CW_EXIT_USAGE;
+    return CW_STATUS_INPUT;
 }
 
 static int shard_auto(const char *arg, const char *count_text, cw_env_fn env, void *user,
@@ -50,7 +50,7 @@ static int shard_auto(const char *arg, const char *count_text, cw_env_fn env, vo
                          "(SLURM_PROCID, OMPI_COMM_WORLD_RANK, PMIX_RANK, "
                          "JOB_COMPLETION_INDEX, ...); give it explicitly: --shard I/%u",
                          arg, given);
-            return CW_EXIT_USAGE;
+            return CW_STATUS_INPUT;
         }
         out->index = 0;
         out->count = 1;
@@ -61,18 +61,18 @@ static int shard_auto(const char *arg, const char *count_text, cw_env_fn env, vo
         cw_error_set(err, NULL, 0, 0,
                      "--shard auto: %s=%ld gives the index but no count; give the count: "
                      "--shard auto/N", r.index_var, r.index);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     if (r.count > 0 && given && (uint32_t)r.count != given) {
         cw_error_set(err, NULL, 0, 0, "--shard %s: %s=%ld disagrees with the count %u", arg,
                      r.count_var, r.count, given);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     uint32_t n = given ? given : (uint32_t)r.count;
     if ((uint32_t)r.index >= n) {
         cw_error_set(err, NULL, 0, 0, "--shard %s: %s=%ld is not below the count %u", arg,
                      r.index_var, r.index, n);
-        return CW_EXIT_USAGE;
+        return CW_STATUS_INPUT;
     }
     out->index = (uint32_t)r.index;
     out->count = n;

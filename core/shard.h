@@ -6,7 +6,7 @@
  * every run and every machine, whatever the other kernels are.  Shard
  * indices count from 0 (as SLURM_PROCID and JOB_COMPLETION_INDEX do): the
  * shards of 4 are 0/4 ... 3/4.  shard_parse() never exits: bad values are
- * CW_EXIT_USAGE with a message naming the option or variable.
+ * CW_STATUS_INPUT with a message naming the option or variable.
  */
 #ifndef CW_SHARD_H
 #define CW_SHARD_H

@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "fleet.h"
 #include "merge.h"
+#include "merge_cmd.h"
 
 int tui_reports_detect(int argc, char *const *argv)
 {
@@ -164,11 +165,12 @@ int tui_reports_load(tui_state *st, char *const *files, size_t n, double toleran
     report merged;
     int have_merged = 0;
     if (!rc && (n > 1 || !in[0].nsources)) {
-        int worst;
-        rc = merge_reports(in, (const char *const *)files, n, &merged, &worst, &e);
+        rc = merge_reports(in, (const char *const *)files, n, &merged, &e);
         have_merged = rc == 0;
-        if (have_merged)
+        if (have_merged) {
+            merge_exit_codes(in, n, &merged);
             fleet_analyse(&merged, tolerance);
+        }
         else if (n == 1)
             rc = 0; /* one shard of a set: shown as it is */
     }
@@ -183,5 +185,5 @@ int tui_reports_load(tui_state *st, char *const *files, size_t n, double toleran
     for (size_t i = 0; i < nread; i++)
         report_free(&in[i]);
     free(in);
-    return rc ? CW_EXIT_USAGE : 0;
+    return rc ? CW_STATUS_INPUT : 0;
 }

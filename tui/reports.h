@@ -10,7 +10,7 @@
  * the same messages the worker posts (state.h): one group of kernels per
  * host/device, in the order the sources came, each kernel labelled with
  * its group when there are several.  The state is then read-only: there is
- * nothing to re-run.  Returns 0, or CW_EXIT_USAGE.
+ * nothing to re-run.  Returns 0, or CW_STATUS_INPUT.
  */
 #ifndef CW_TUI_REPORTS_H
 #define CW_TUI_REPORTS_H

@@ -27,6 +27,7 @@
 #include "views.h"
 #include "reports.h"
 #include "worker.h"
+#include "exitcode.h"
 
 static volatile sig_atomic_t got_signal;
 
@@ -64,7 +65,7 @@ static void die(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    exit(CW_EXIT_ENV);
+    exit(app_exit_code(CW_STATUS_ENV));
 }
 
 static void install_signals(void)
@@ -120,9 +121,9 @@ static void apply_messages(worker *w, tui_state *st, int *dirty)
 /* Exit code of what the TUI saw: the session's one rule (ARCHITECTURE §2). */
 static int state_exit_code(const tui_state *st)
 {
-    int code = CW_EXIT_OK;
+    int code = app_exit_code(CW_STATUS_OK);
     for (size_t i = 0; i < st->nk; i++)
-        code = cw_exit_worst(code, session_kernel_exit_code(&st->k[i].kr, 1));
+        code = app_exit_worst(code, session_kernel_exit_code(&st->k[i].kr, 1));
     return code;
 }
 
@@ -149,7 +150,7 @@ static int run_snapshot(const tui_args *a, tui_state *st, int view)
     worker *w = NULL;
     if (!a->nreports && worker_start(a, &w) != 0) {
         fprintf(stderr, "clockwork: cannot start the measurement thread\n");
-        return CW_EXIT_ENV;
+        return app_exit_code(CW_STATUS_ENV);
     }
     int dirty = 0;
     /* static analysis is quick; measuring a plan may take a while */
@@ -204,12 +205,12 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "clockwork: tui needs a terminal on stdin and stdout "
                         "(use 'clockwork run', or --snapshot VIEW)\n");
-        return CW_EXIT_USAGE;
+        return app_exit_code(CW_STATUS_INPUT);
     }
     char err[512];
     if (term_open(err, sizeof err) != 0) {
         cw_term_message(err);
-        return CW_EXIT_USAGE;
+        return app_exit_code(CW_STATUS_INPUT);
     }
     atexit(term_close);
     cw_set_oom_hook(term_close); /* out of memory: the terminal first */
@@ -281,7 +282,7 @@ static int run_interactive(const tui_args *a, tui_state *st, theme *th,
         signal(sig, SIG_DFL);
         raise(sig);
     }
-    return CW_EXIT_OK;
+    return app_exit_code(CW_STATUS_OK);
 }
 
 int tui_run(const tui_args *a)
@@ -306,7 +307,7 @@ int tui_run(const tui_args *a)
             cw_error_format(&err, msg, sizeof msg);
             cw_term_message(msg);
             state_free(&st);
-            return CW_EXIT_USAGE;
+            return app_exit_code(CW_STATUS_INPUT);
         }
     }
     snprintf(st.theme_name, sizeof st.theme_name, "%s",
@@ -327,7 +328,7 @@ int tui_run(const tui_args *a)
         if (tui_reports_load(&st, a->reports, a->nreports, o->tolerance, err, sizeof err)) {
             cw_term_message(err);
             state_free(&st);
-            return CW_EXIT_USAGE;
+            return app_exit_code(CW_STATUS_INPUT);
         }
     }
     int rc;
@@ -338,7 +339,7 @@ int tui_run(const tui_args *a)
                             "(main, detail, source, roofline, device, help)\n",
                     a->snapshot_view);
             state_free(&st);
-            return CW_EXIT_USAGE;
+            return app_exit_code(CW_STATUS_INPUT);
         }
         rc = run_snapshot(&args, &st, v);
     } else {

@@ -223,7 +223,7 @@ static void setup_device(worker *w, report_device *rd)
         char msg[1600];
         cw_error_format(&err, msg, sizeof msg);
         post_text(w, MSG_STATUS, "%s: %s",
-                  rc == CW_EXIT_ENV ? "no measurement" : "profile", msg);
+                  rc == CW_STATUS_ENV ? "no measurement" : "profile", msg);
     }
 }
 

@@ -27,8 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *files[2] = {"a.json", "b.json"};
     for (size_t n = 1; n <= 2; n++) {
         report m;
-        int worst;
-        if (merge_reports(two, files, n, &m, &worst, &err) == 0) {
+        if (merge_reports(two, files, n, &m, &err) == 0) {
             fleet_analyse(&m, 0.25);
             free(report_to_json_text(&m));
         }

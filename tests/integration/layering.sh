@@ -1,7 +1,8 @@
 #!/bin/sh
 # Layering (docs/architecture.md, "Layers"): core < verifier < collectors <
 # app < tui, with app/main.c (the program) on top.  Fails on an #include
-# that points upward, on the SPIR-V reader knowing the plan format, and on
+# that points upward, on the SPIR-V reader knowing the plan format, on a
+# process exit code (CW_EXIT_*) used outside app/, and on
 # a fuzz harness that links what it does not test (the SPIR-V harnesses:
 # no Vulkan, ncurses, libpfm4, capstone or shaderc).  The Makefile gives
 # each layer only the include paths below it, so an upward include does not
@@ -59,6 +60,12 @@ if grep -n '#[[:space:]]*include[[:space:]]*"plan.h"' verifier/spirv.c verifier/
     bad=$((bad + 1))
 fi
 [ "$bad" -eq 0 ] || fail "$bad upward include(s)"
+
+# process exit codes are the program's (issue 14): library code returns a
+# status (core/error.h) and only app/ maps it (app/exitcode.h); tui/ asks
+# app/exitcode for the number
+exits=$(grep -n 'CW_EXIT_[A-Z]' core/* verifier/* collectors/* tui/* 2>/dev/null)
+[ -z "$exits" ] || { echo "$exits"; fail "process exit codes outside app/ (return a cw_status)"; }
 
 # the fuzz harnesses' link sets (built by make test: make fuzzers)
 for h in spirv spirv_mut plan profile report theme elf events cpurun; do

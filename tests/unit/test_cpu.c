@@ -250,7 +250,7 @@ static void test_abi_return_codes(void **state)
         kernel_report kr;
         kr_init(&kr);
         int rc = cpu_measure_kernel(&f.k, &ro, &kr.measurement);
-        if (rc != CW_EXIT_ENV || !kr.measurement.error ||
+        if (rc != CW_STATUS_ENV || !kr.measurement.error ||
             !strstr(kr.measurement.error, cases[i].want)) {
             print_error("line %d: rc %d error \"%s\"\n", cases[i].line, rc,
                         kr.measurement.error ? kr.measurement.error : "");
@@ -271,14 +271,14 @@ static void test_abi_load_errors(void **state)
     ro_init(&ro, NULL);
     kernel_report kr;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_STATUS_ENV);
     assert_non_null(strstr(kr.measurement.error, "/nonexistent/libnothing.so"));
     kernel_report_free(&kr);
 
     probe_kernel(&f, 0, 0, 0);
     f.k.symbol = (char *)"no_such_kernel";
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_STATUS_ENV);
     assert_non_null(strstr(kr.measurement.error, "no_such_kernel"));
     kernel_report_free(&kr);
 
@@ -287,7 +287,7 @@ static void test_abi_load_errors(void **state)
     f.args[1].is_integer = 0;
     f.args[1].value = 2.5;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_STATUS_ENV);
     assert_non_null(strstr(kr.measurement.error, "not an integer"));
     kernel_report_free(&kr);
 }
@@ -302,7 +302,7 @@ static void test_abi_hang_guard(void **state)
     ro.timeout_s = 0.3;
     kernel_report kr;
     kr_init(&kr);
-    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_EXIT_ENV);
+    assert_int_equal(cpu_measure_kernel(&f.k, &ro, &kr.measurement), CW_STATUS_ENV);
     assert_non_null(strstr(kr.measurement.error, "did not return within"));
     kernel_report_free(&kr);
 }

@@ -55,8 +55,8 @@ static const pcase cases[] = {
     {{"SLURM_LOCALID=5"}, 0, 4, "ranks share"},
     {{"OMPI_COMM_WORLD_LOCAL_RANK=2"}, 0, 0, "OMPI_COMM_WORLD_LOCAL_RANK=2"},
     {{"SLURM_LOCALID=3", "OMPI_COMM_WORLD_LOCAL_RANK=0"}, 0, 3, "SLURM_LOCALID"},
-    {{"SLURM_LOCALID=x"}, CW_EXIT_USAGE, 0, "SLURM_LOCALID='x'"},
-    {{"OMPI_COMM_WORLD_LOCAL_RANK=-1"}, CW_EXIT_USAGE, 0, "OMPI_COMM_WORLD_LOCAL_RANK"},
+    {{"SLURM_LOCALID=x"}, CW_STATUS_INPUT, 0, "SLURM_LOCALID='x'"},
+    {{"OMPI_COMM_WORLD_LOCAL_RANK=-1"}, CW_STATUS_INPUT, 0, "OMPI_COMM_WORLD_LOCAL_RANK"},
 };
 
 static void test_rule(void **state)
@@ -73,7 +73,7 @@ static void test_rule(void **state)
             fail_msg("case %zu: rc %d, want %d (%s)", i, rc, c->rc, err.text);
         if (rc == 0 && idx != c->idx)
             fail_msg("case %zu: device %zu, want %zu (%s)", i, idx, c->idx, why);
-        const char *text = rc == CW_EXIT_USAGE ? err.text : why;
+        const char *text = rc == CW_STATUS_INPUT ? err.text : why;
         if (c->why && !strstr(text, c->why))
             fail_msg("case %zu: '%s' lacks '%s'", i, text, c->why);
     }

@@ -40,14 +40,14 @@ typedef struct dcase {
 static const dcase cases[] = {
     {__LINE__, 100, 100, 1, 100, 100, 1, 0, 0, DIFF_SAME, 0},
     {__LINE__, 100, 100, 1, 100, 105, 1, 0, 0, DIFF_NOISE, 0},
-    {__LINE__, 100, 100, 1, 100, 120, 1, 0, 0, DIFF_SLOWER, 3},
+    {__LINE__, 100, 100, 1, 100, 120, 1, 0, 0, DIFF_SLOWER, CW_STATUS_DIVERGENCE},
     {__LINE__, 100, 100, 1, 100, 80, 1, 0, 0, DIFF_FASTER, 0},
     /* 20% slower but the samples spread by 10 µs each: noise, not a regression */
     {__LINE__, 100, 100, 10, 100, 120, 10, 0, 0, DIFF_NOISE, 0},
     /* measurement went away: never a silent pass */
-    {__LINE__, 100, 100, 1, 100, 0, 0, 0, 0, DIFF_INCONCLUSIVE, 3},
+    {__LINE__, 100, 100, 1, 100, 0, 0, 0, 0, DIFF_INCONCLUSIVE, CW_STATUS_DIVERGENCE},
     /* new error findings are a regression */
-    {__LINE__, 100, 100, 1, 100, 100, 1, 0, 1, DIFF_SAME, 3},
+    {__LINE__, 100, 100, 1, 100, 100, 1, 0, 1, DIFF_SAME, CW_STATUS_DIVERGENCE},
     {__LINE__, 100, 100, 1, 100, 100, 1, 1, 0, DIFF_SAME, 0},
 };
 
@@ -83,7 +83,7 @@ static void test_added_missing(void **state)
     kernel(&n, "kept", 100, 100, 1, 0);
     kernel(&n, "new", 100, 100, 1, 0);
     diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
     assert_int_equal(d.nkernels, 3);
     assert_int_equal(d.kernels[0].measured, DIFF_MISSING);
     assert_int_equal(d.kernels[1].findings_removed, 1);
@@ -137,7 +137,7 @@ static void test_duplicate_names(void **state)
     kernel_in(&n, "p.json", "dup", 0, 100);
     kernel_in(&n, "p.json", "dup", 1, 5700);
     diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
     assert_int_equal(d.regressions, 1);
     assert_int_equal(d.kernels[0].measured, DIFF_SAME);
     assert_int_equal(d.kernels[1].measured, DIFF_SLOWER);
@@ -168,7 +168,7 @@ static void test_plans_apart(void **state)
     kernel_in(&n, "b.json", "saxpy", 0, 200);
     kernel_in(&n, "a.json", "saxpy", 0, 100);
     diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
     assert_int_equal(d.regressions, 2);
     assert_int_equal(d.nkernels, 3);
     assert_int_equal(d.kernels[0].measured, DIFF_SAME);
@@ -225,7 +225,7 @@ static void test_plan_paths_moved(void **state)
     kernel_in(&n, "other/a.json", "k", 0, 300);
     kernel_in(&n, "plans/b.json", "k", 0, 100);
     diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_EXIT_DIVERGENCE);
+    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
     assert_int_equal(d.nkernels, 3); /* nothing missing, nothing added */
     assert_int_equal(d.regressions, 1);
     assert_int_equal(d.kernels[0].measured, DIFF_SAME);

@@ -16,6 +16,7 @@
 
 #include "fleet.h"
 #include "merge.h"
+#include "merge_cmd.h"
 
 static const char *const kernel_names[] = {"saxpy", "reduce", "dup", "dup", "stencil", "gemm"};
 #define NK (sizeof kernel_names / sizeof *kernel_names)
@@ -67,10 +68,9 @@ static void test_merge_complete(void **state)
     shard_report(&in[1], 0, 3, "n1", "u1", 1, 0);
     shard_report(&in[2], 1, 3, "n1", "u1", 1, 1);
     report out;
-    int worst = -1;
     cw_error err;
-    assert_int_equal(merge_reports(in, files, 3, &out, &worst, &err), 0);
-    assert_int_equal(worst, 1); /* findings (1) outrank divergence (3) */
+    assert_int_equal(merge_reports(in, files, 3, &out, &err), 0);
+    assert_int_equal(merge_exit_codes(in, 3, &out), 1); /* findings (1) outrank divergence (3) */
     assert_int_equal(out.provenance.exit_code, 1);
     assert_int_equal(out.nkernels, NK);
     assert_int_equal(out.nsources, 3);
@@ -102,17 +102,16 @@ static void test_merge_rejects(void **state)
     report in[3];
     const char *files[] = {"a.json", "b.json", "c.json"};
     report out;
-    int worst;
     cw_error err;
     /* shard 1/3 absent */
     shard_report(&in[0], 0, 3, "n1", "u1", 1, 0);
     shard_report(&in[1], 2, 3, "n1", "u1", 1, 0);
-    assert_int_equal(merge_reports(in, files, 2, &out, &worst, &err), CW_EXIT_USAGE);
+    assert_int_equal(merge_reports(in, files, 2, &out, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "shard 1/3 is missing"));
     report_free(&out);
     /* shard 2/3 twice */
     shard_report(&in[2], 2, 3, "n2", "u2", 1, 0);
-    assert_int_equal(merge_reports(in, files, 3, &out, &worst, &err), CW_EXIT_USAGE);
+    assert_int_equal(merge_reports(in, files, 3, &out, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "shard 2/3"));
     assert_non_null(strstr(err.text, "twice"));
     assert_non_null(strstr(err.text, "b.json"));
@@ -123,7 +122,7 @@ static void test_merge_rejects(void **state)
     shard_report(&in[2], 1, 3, "n2", "u2", 1, 0);
     free(in[2].tool_version);
     in[2].tool_version = strdup("0.0.1");
-    assert_int_equal(merge_reports(in, files, 3, &out, &worst, &err), CW_EXIT_USAGE);
+    assert_int_equal(merge_reports(in, files, 3, &out, &err), CW_STATUS_INPUT);
     assert_string_equal(err.file, "c.json");
     assert_non_null(strstr(err.text, "0.0.1"));
     report_free(&out);
@@ -131,14 +130,14 @@ static void test_merge_rejects(void **state)
     free(in[2].tool_version);
     in[2].tool_version = strdup(in[0].tool_version);
     kernel_report_free(&in[2].kernels[--in[2].nkernels]);
-    assert_int_equal(merge_reports(in, files, 3, &out, &worst, &err), CW_EXIT_USAGE);
+    assert_int_equal(merge_reports(in, files, 3, &out, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "cut short"));
     report_free(&out);
     /* the same complete report twice from one device */
     report whole[2];
     shard_report(&whole[0], 0, 1, "n1", "u1", 1, 0);
     shard_report(&whole[1], 0, 1, "n1", "u1", 1, 0);
-    assert_int_equal(merge_reports(whole, files, 2, &out, &worst, &err), CW_EXIT_USAGE);
+    assert_int_equal(merge_reports(whole, files, 2, &out, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "duplicated"));
     report_free(&out);
     for (int i = 0; i < 2; i++)
@@ -170,9 +169,8 @@ static void test_fleet_outlier(void **state)
     for (int d = 0; d < 4; d++)
         shard_report(&in[d], 0, 1, nodes[d], uuids[d], d == 3 ? 1.4 : 1.0, 0);
     report out;
-    int worst;
     cw_error err;
-    assert_int_equal(merge_reports(in, files, 4, &out, &worst, &err), 0);
+    assert_int_equal(merge_reports(in, files, 4, &out, &err), 0);
     assert_int_equal(out.nkernels, 4 * NK);
     assert_int_equal(fleet_analyse(&out, 0.25), 1);
     assert_int_equal(outlier_findings(&out, 3), NK);
@@ -193,7 +191,7 @@ static void test_fleet_outlier(void **state)
     /* all four agree: nobody is flagged, no finding */
     report_free(&in[3]);
     shard_report(&in[3], 0, 1, nodes[3], uuids[3], 1.0, 0);
-    assert_int_equal(merge_reports(in, files, 4, &out, &worst, &err), 0);
+    assert_int_equal(merge_reports(in, files, 4, &out, &err), 0);
     assert_int_equal(fleet_analyse(&out, 0.25), 0);
     for (size_t i = 0; i < out.nkernels; i++)
         for (size_t j = 0; j < out.kernels[i].nfindings; j++)
@@ -203,7 +201,7 @@ static void test_fleet_outlier(void **state)
     /* two devices: the one far from the model is the outlier, not its sibling */
     report_free(&in[1]);
     shard_report(&in[1], 0, 1, nodes[1], uuids[1], 1.4, 0);
-    assert_int_equal(merge_reports(in, files, 2, &out, &worst, &err), 0);
+    assert_int_equal(merge_reports(in, files, 2, &out, &err), 0);
     assert_int_equal(fleet_analyse(&out, 0.25), 1);
     assert_int_equal(outlier_findings(&out, 1), NK);
     report_free(&out);

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "exitcode.h"
 #include "report.h"
 
 static void build(report *r)
@@ -239,20 +240,30 @@ static void test_text_formats(void **state)
     assert_non_null(strstr(text, "\"startLine\": 8"));
     free(text);
     /* exit codes: input error wins over error findings and divergence */
-    assert_int_equal(report_exit_code(&r, 1), CW_EXIT_USAGE);
+    assert_int_equal(report_status(&r, 1), CW_STATUS_INPUT);
     r.kernels[1].input_error = 0;
-    assert_int_equal(report_exit_code(&r, 1), CW_EXIT_FINDINGS);
+    assert_int_equal(report_status(&r, 1), CW_STATUS_FINDINGS);
     report_free(&r);
 }
 
 static void test_exit_precedence(void **state)
 {
     (void)state;
-    assert_int_equal(cw_exit_worst(0, 3), 3);
-    assert_int_equal(cw_exit_worst(3, 1), 1);
-    assert_int_equal(cw_exit_worst(1, 4), 4);
-    assert_int_equal(cw_exit_worst(4, 2), 2);
-    assert_int_equal(cw_exit_worst(2, 4), 2);
+    assert_int_equal(app_exit_worst(0, 3), 3);
+    assert_int_equal(app_exit_worst(3, 1), 1);
+    assert_int_equal(app_exit_worst(1, 4), 4);
+    assert_int_equal(app_exit_worst(4, 2), 2);
+    assert_int_equal(app_exit_worst(2, 4), 2);
+    assert_int_equal(app_exit_worst(137, 0), 137); /* outside the contract: ranks as 0 */
+    /* statuses run in the same precedence, and map to the contract's codes */
+    assert_int_equal(cw_status_worst(CW_STATUS_DIVERGENCE, CW_STATUS_FINDINGS), CW_STATUS_FINDINGS);
+    assert_int_equal(cw_status_worst(CW_STATUS_INPUT, CW_STATUS_ENV), CW_STATUS_INPUT);
+    static const int want[] = {[CW_STATUS_OK] = 0, [CW_STATUS_DIVERGENCE] = 3,
+                               [CW_STATUS_FINDINGS] = 1, [CW_STATUS_ENV] = 4,
+                               [CW_STATUS_INPUT] = 2};
+    for (int st = CW_STATUS_OK; st <= CW_STATUS_INPUT; st++)
+        assert_int_equal(app_exit_code(st), want[st]);
+    assert_int_equal(app_exit_code(99), 2);
 }
 
 int main(void)

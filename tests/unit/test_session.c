@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "backend.h"
+#include "exitcode.h"
 #include "session.h"
 
 typedef struct xcase {
@@ -105,7 +106,7 @@ static void test_null_backend_stands_in(void **state)
     backend_slot slot;
     cw_error err;
     backend_config cfg = {0};
-    assert_int_equal(backend_open_role(BACKEND_ROLE_CPU, &cfg, &slot, &err), CW_EXIT_ENV);
+    assert_int_equal(backend_open_role(BACKEND_ROLE_CPU, &cfg, &slot, &err), CW_STATUS_ENV);
     assert_false(slot.available);
     assert_string_equal(slot.b->name, "null");
     assert_non_null(strstr(err.text, "CW_BACKENDS_OFF"));
@@ -115,7 +116,7 @@ static void test_null_backend_stands_in(void **state)
     k.name = (char *)"k";
     measurement m;
     memset(&m, 0, sizeof m);
-    assert_int_equal(backend_slot_measure(&slot, &k, NULL, NULL, &m), CW_EXIT_ENV);
+    assert_int_equal(backend_slot_measure(&slot, &k, NULL, NULL, &m), CW_STATUS_ENV);
     assert_false(m.valid);
     assert_non_null(m.error);
     assert_non_null(strstr(m.error, "unavailable"));
@@ -158,7 +159,7 @@ static void test_session_without_backend(void **state)
     session_check_kernel(&s, &k, &kr, &art);
     assert_string_equal(kr.kind, "cpu");
     assert_int_equal(kernel_report_count(&kr, SEV_ERROR), 0);
-    assert_int_equal(session_measure_kernel(&s, &k, &art, NULL, &kr), CW_EXIT_ENV);
+    assert_int_equal(session_measure_kernel(&s, &k, &art, NULL, &kr), CW_STATUS_ENV);
     assert_non_null(strstr(kr.measurement.error, "unavailable"));
     assert_int_equal(kr.divergence.status, DIV_UNKNOWN);
     assert_int_equal(session_kernel_exit_code(&kr, 1), CW_EXIT_ENV);
@@ -184,7 +185,7 @@ static void test_session_bad_profile(void **state)
     memset(&rd, 0, sizeof rd);
     cw_error err;
     session_kinds kinds = {1, 0};
-    assert_int_equal(session_open(&s, &o, 1, kinds, &rd, &err), CW_EXIT_USAGE);
+    assert_int_equal(session_open(&s, &o, 1, kinds, &rd, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.file, "no-such-profile"));
     assert_non_null(strstr(err.text, "built-in"));
     assert_non_null(s.gpu.b);
@@ -195,7 +196,7 @@ static void test_session_bad_profile(void **state)
     k.name = (char *)"k";
     measurement m;
     memset(&m, 0, sizeof m);
-    assert_int_equal(backend_slot_measure(&s.gpu, &k, NULL, &s.ro, &m), CW_EXIT_ENV);
+    assert_int_equal(backend_slot_measure(&s.gpu, &k, NULL, &s.ro, &m), CW_STATUS_ENV);
     assert_non_null(strstr(m.error, "no-such-profile"));
     free(m.error);
     session_close(&s);

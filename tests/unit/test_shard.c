@@ -117,7 +117,7 @@ static void test_parse_explicit(void **state)
                                       "1/", "99999999999/3", "auto/0", "auto/x", ""};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         cw_error_clear(&err);
-        assert_int_equal(shard_parse(bad[i], fake_env, NULL, &s, &err), CW_EXIT_USAGE);
+        assert_int_equal(shard_parse(bad[i], fake_env, NULL, &s, &err), CW_STATUS_INPUT);
         assert_non_null(strstr(err.text, "--shard"));
     }
 }
@@ -139,21 +139,21 @@ static const auto_case auto_cases[] = {
     {{"SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=1",
       "SLURM_ARRAY_TASK_STEP=2"}, "auto", 0, 2, 3, NULL},
     {{"SLURM_ARRAY_TASK_ID=4", "SLURM_ARRAY_TASK_COUNT=3", "SLURM_ARRAY_TASK_MIN=1",
-      "SLURM_ARRAY_TASK_STEP=2"}, "auto", CW_EXIT_USAGE, 0, 0, "SLURM_ARRAY_TASK_ID=4"},
+      "SLURM_ARRAY_TASK_STEP=2"}, "auto", CW_STATUS_INPUT, 0, 0, "SLURM_ARRAY_TASK_ID=4"},
     {{"OMPI_COMM_WORLD_RANK=1", "OMPI_COMM_WORLD_SIZE=2", "PMIX_RANK=1"}, "auto", 0, 1, 2,
      NULL},
     {{"SLURM_PROCID=1", "SLURM_NTASKS=2", "OMPI_COMM_WORLD_RANK=5",
       "OMPI_COMM_WORLD_SIZE=8"}, "auto", 0, 1, 2, NULL},
-    {{"PMIX_RANK=2"}, "auto", CW_EXIT_USAGE, 0, 0, "auto/N"},
+    {{"PMIX_RANK=2"}, "auto", CW_STATUS_INPUT, 0, 0, "auto/N"},
     {{"PMIX_RANK=2"}, "auto/3", 0, 2, 3, NULL},
     {{"JOB_COMPLETION_INDEX=7"}, "auto/8", 0, 7, 8, NULL},
-    {{"JOB_COMPLETION_INDEX=8"}, "auto/8", CW_EXIT_USAGE, 0, 0, "JOB_COMPLETION_INDEX"},
-    {{"JOB_COMPLETION_INDEX=x"}, "auto/8", CW_EXIT_USAGE, 0, 0, "JOB_COMPLETION_INDEX='x'"},
-    {{"SLURM_PROCID=4", "SLURM_NTASKS=4"}, "auto", CW_EXIT_USAGE, 0, 0, "SLURM_NTASKS=4"},
-    {{"SLURM_PROCID=-1", "SLURM_NTASKS=4"}, "auto", CW_EXIT_USAGE, 0, 0, "SLURM_PROCID='-1'"},
-    {{"SLURM_PROCID=1", "SLURM_NTASKS=0"}, "auto", CW_EXIT_USAGE, 0, 0, "SLURM_NTASKS='0'"},
-    {{"SLURM_PROCID=1", "SLURM_NTASKS=4"}, "auto/3", CW_EXIT_USAGE, 0, 0, "disagrees"},
-    {{NULL}, "auto/4", CW_EXIT_USAGE, 0, 0, "--shard I/4"},
+    {{"JOB_COMPLETION_INDEX=8"}, "auto/8", CW_STATUS_INPUT, 0, 0, "JOB_COMPLETION_INDEX"},
+    {{"JOB_COMPLETION_INDEX=x"}, "auto/8", CW_STATUS_INPUT, 0, 0, "JOB_COMPLETION_INDEX='x'"},
+    {{"SLURM_PROCID=4", "SLURM_NTASKS=4"}, "auto", CW_STATUS_INPUT, 0, 0, "SLURM_NTASKS=4"},
+    {{"SLURM_PROCID=-1", "SLURM_NTASKS=4"}, "auto", CW_STATUS_INPUT, 0, 0, "SLURM_PROCID='-1'"},
+    {{"SLURM_PROCID=1", "SLURM_NTASKS=0"}, "auto", CW_STATUS_INPUT, 0, 0, "SLURM_NTASKS='0'"},
+    {{"SLURM_PROCID=1", "SLURM_NTASKS=4"}, "auto/3", CW_STATUS_INPUT, 0, 0, "disagrees"},
+    {{NULL}, "auto/4", CW_STATUS_INPUT, 0, 0, "--shard I/4"},
 };
 
 static void test_parse_auto(void **state)
@@ -195,14 +195,14 @@ static void test_placeholders(void **state)
     assert_true(strlen(out) > 1);
     free(out);
     assert_int_equal(launch_expand_output("%q{NOPE}", 0, 1, fake_env, (void *)env, &out, &err),
-                     CW_EXIT_USAGE);
+                     CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "NOPE"));
-    assert_int_equal(launch_expand_output("%x", 0, 1, fake_env, NULL, &out, &err), CW_EXIT_USAGE);
+    assert_int_equal(launch_expand_output("%x", 0, 1, fake_env, NULL, &out, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "'%x'"));
     assert_int_equal(launch_expand_output("%q{X", 0, 1, fake_env, NULL, &out, &err),
-                     CW_EXIT_USAGE);
+                     CW_STATUS_INPUT);
     assert_int_equal(launch_expand_output("end%", 0, 1, fake_env, NULL, &out, &err),
-                     CW_EXIT_USAGE);
+                     CW_STATUS_INPUT);
 }
 
 static void test_identity(void **state)

@@ -226,13 +226,13 @@ static void test_select_errors(void **state)
     vk_ctx *c = NULL;
     cw_error err;
     cw_error_clear(&err);
-    assert_int_equal(vk_open("99", &c, &err), CW_EXIT_USAGE);
+    assert_int_equal(vk_open("99", &c, &err), CW_STATUS_INPUT);
     assert_null(c);
     assert_non_null(strstr(err.text, "no such device"));
-    assert_int_equal(vk_open("no-such-gpu-name", &c, &err), CW_EXIT_USAGE);
+    assert_int_equal(vk_open("no-such-gpu-name", &c, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "llvmpipe")); /* lists what exists */
     assert_int_equal(vk_open_events(NULL, "cycles,,x", &c, &err),
-                     CW_EXIT_USAGE);
+                     CW_STATUS_INPUT);
     assert_null(c);
 }
 
@@ -564,7 +564,7 @@ static void test_missing_buffer(void **state)
     memset(&m, 0, sizeof m);
     cw_error err;
     assert_int_equal(vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err),
-                     CW_EXIT_USAGE);
+                     CW_STATUS_INPUT);
     assert_non_null(m.error);
     assert_non_null(strstr(m.error, "binding 1"));
     assert_false(m.valid);
@@ -599,7 +599,7 @@ static void test_refused_dispatches(void **state)
         cw_error err;
         cw_error_clear(&err);
         int rc = vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m, &err);
-        if (rc != CW_EXIT_ENV || !strstr(err.text, rows[i].want) ||
+        if (rc != CW_STATUS_ENV || !strstr(err.text, rows[i].want) ||
             !m.error || !strstr(m.error, "saxpy"))
             fail_msg("row at line %d: rc %d: %s", rows[i].line, rc, err.text);
         if (i == 2)
@@ -622,7 +622,7 @@ static void test_out_of_memory(void **state)
         vkx_buffer_destroy(ctx, &b);
         skip(); /* a driver that accepts 1 TiB: nothing to check */
     }
-    assert_int_equal(rc, CW_EXIT_ENV);
+    assert_int_equal(rc, CW_STATUS_ENV);
     assert_non_null(strstr(err.text, "out of device memory"));
     assert_non_null(strstr(err.text, "binding 1 ('Y') of kernel 'big'"));
     assert_non_null(strstr(err.text, "1099511627776 bytes"));
@@ -753,7 +753,7 @@ static void test_hang_guard(void **state)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double s = (double)(t1.tv_sec - t0.tv_sec) +
                1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    assert_int_equal(rc, CW_EXIT_ENV);
+    assert_int_equal(rc, CW_STATUS_ENV);
     assert_non_null(strstr(err.text, "'spin_forever'"));
     assert_non_null(strstr(err.text, "hang guard"));
     assert_non_null(m.error);
@@ -763,7 +763,7 @@ static void test_hang_guard(void **state)
     measurement m2;
     memset(&m2, 0, sizeof m2);
     assert_int_equal(vk_run_kernel(ctx, &f.k, &f.mod, &f.refl, &o, &m2, &err),
-                     CW_EXIT_ENV);
+                     CW_STATUS_ENV);
     measurement_free(&m2);
     fixture_done(&f, &m);
 }
