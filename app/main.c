@@ -12,9 +12,7 @@
 #include "supervise.h"
 #include "exitcode.h"
 #include "termtext.h"
-#include "calibrate.h"
 #include "alloc.h"
-#include "cpu_calibrate.h"
 #include "diff.h"
 #include "pfm.h"
 #include "identity.h"
@@ -28,7 +26,6 @@
 #include "merge_cmd.h"
 #include "scope.h"
 #include "tui.h"
-#include "vk.h"
 
 typedef struct cli {
     cw_options opt;
@@ -557,34 +554,15 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
 
 static int cmd_devices(const cli *c)
 {
-    vk_device_info *devs = NULL;
-    size_t n = 0;
     cw_error err;
     cw_error_clear(&err);
-    int rc = vk_list_devices(&devs, &n, &err);
+    char *text = NULL;
+    int rc = session_list_devices(c->opt.format ? c->opt.format : "table", &text, &err);
+    if (rc == CW_STATUS_INPUT)
+        die_usage("devices", "%s", err.text);
     if (rc) {
         print_error(&err);
-        return CW_EXIT_ENV;
-    }
-    const char *fmt = c->opt.format ? c->opt.format : "table";
-    char *text = NULL;
-    size_t len = 0;
-    if (!strcmp(fmt, "json")) {
-        text = vk_devices_json_text(devs, n);
-    } else if (!strcmp(fmt, "table")) {
-        FILE *mem = open_memstream(&text, &len);
-        if (mem) {
-            vk_write_devices_table(devs, n, mem);
-            fclose(mem);
-        }
-    } else {
-        vk_free_devices(devs, n);
-        die_usage("devices", "format '%s' does not apply to devices (table, json)", fmt);
-    }
-    vk_free_devices(devs, n);
-    if (!text) {
-        fprintf(stderr, "clockwork: out of memory\n");
-        return CW_EXIT_ENV;
+        return app_exit_code(rc);
     }
     rc = cw_write_file_atomic(c->opt.output ? c->opt.output : "-", text, strlen(text), &err);
     free(text);
@@ -603,9 +581,8 @@ static int cmd_calibrate(const cli *c)
     double budget = c->opt.budget_s > 0 ? c->opt.budget_s : 2;
     load_window lw; /* ceilings measured under load would be too low */
     load_begin(&lw);
-    int rc = c->cpu ? cpu_calibrate(budget, &prof, c->opt.quiet ? NULL : stderr, &err)
-                    : calibrate_device(c->opt.device, budget, &prof,
-                                       c->opt.quiet ? NULL : stderr, &err);
+    int rc = session_calibrate(&c->opt, c->cpu, budget, &prof, c->opt.quiet ? NULL : stderr,
+                               &err);
     if (rc) {
         print_error(&err);
         return app_exit_code(rc);

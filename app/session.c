@@ -381,6 +381,37 @@ void session_close(session *s)
     backend_slot_close(&s->cpu);
 }
 
+/* ---- calibrate and devices: through the backends too ---- */
+
+int session_calibrate(const cw_options *o, int cpu, double budget_s, device_profile *out,
+                      FILE *log, cw_error *err)
+{
+    /* no counters: calibration measures the device, not the host */
+    backend_config cfg = {.device = o->device, .events = ""};
+    backend_slot slot;
+    int rc = backend_open_role(cpu ? BACKEND_ROLE_CPU : BACKEND_ROLE_GPU, &cfg, &slot, err);
+    if (!rc && !slot.b->calibrate) {
+        cw_error_set_env(err, NULL, "the %s backend cannot calibrate", slot.b->name);
+        rc = CW_STATUS_ENV;
+    }
+    if (!rc)
+        rc = slot.b->calibrate(slot.state, &cfg, budget_s, out, log, err);
+    backend_slot_close(&slot); /* left alone after a hang (the backend's close) */
+    return rc;
+}
+
+int session_list_devices(const char *format, char **text, cw_error *err)
+{
+    *text = NULL;
+    const backend *b = backend_for_role(BACKEND_ROLE_GPU, err);
+    if (!b || !b->devices) {
+        if (b)
+            cw_error_set_env(err, NULL, "the %s backend cannot list devices", b->name);
+        return CW_STATUS_ENV;
+    }
+    return b->devices(format, text, err);
+}
+
 /* ---- exit codes (ARCHITECTURE §2): the one rule ---- */
 
 int session_kernel_exit_code(const kernel_report *k, int measured)

@@ -13,6 +13,9 @@
  *   session_measure_kernel()  its live stage and verdict
  *   session_exit_code()       the one rule from results to exit codes
  *                             (ARCHITECTURE §2: 2 > 4 > 1 > 3 > 0)
+ *   session_calibrate()       `clockwork calibrate`: opens the device through
+ *                             its backend, measures its profile, closes it
+ *   session_list_devices()    `clockwork devices`: the GPU backend's list
  *   session_close()           releases the device (left alone after a hang:
  *                             see session_wedged()).
  * Profile choice, GPU kernels: --profile (file or built-in key), else the
@@ -107,6 +110,19 @@ int session_probe_counters(const session *s, measurement *out, cw_error *err);
  * process with _exit once its report is out. */
 int session_wedged(const session *s);
 void session_close(session *s);
+
+/* `clockwork calibrate [--cpu]`: opens the backend of the GPU role (the
+ * --device of o, no counters) or, with cpu, of the native CPU role, and
+ * measures that device's profile into out; progress to log (may be NULL).
+ * 0, or a status with err (the device could not be opened, or the backend
+ * cannot calibrate).  Saving the profile is the caller's. */
+int session_calibrate(const cw_options *o, int cpu, double budget_s, device_profile *out,
+                      FILE *log, cw_error *err);
+
+/* `clockwork devices`: the devices the GPU backend can open, as "table" or
+ * "json" text (*text malloc'd).  0; CW_STATUS_ENV when they cannot be
+ * listed; CW_STATUS_INPUT for another format (err). */
+int session_list_devices(const char *format, char **text, cw_error *err);
 
 /* The exit code of one kernel's results, and of a whole report
  * (measured: measurement failures count). */

@@ -22,6 +22,13 @@
  *                           counters); 0, or CW_STATUS_ENV with m->error
  *   wedged(state)           optional: non-zero when the device cannot be
  *                           torn down safely (a kernel hung)
+ *   calibrate(state, cfg, budget_s, out, log, err)  optional: measure the
+ *                           opened device's profile (`clockwork calibrate`);
+ *                           0, or a status with err
+ *   devices(format, text, err)  optional, without opening: the devices
+ *                           this backend can open, as "table" or "json"
+ *                           text (malloc'd); CW_STATUS_ENV when it cannot
+ *                           list them, CW_STATUS_INPUT for another format
  *   close(state)            optional: releases it (leaves it alone when
  *                           wedged)
  * The null backend stands in when no backend of a role opens: its measure
@@ -33,6 +40,7 @@
 #define CW_BACKEND_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 #include "plan.h"
@@ -81,6 +89,9 @@ typedef struct backend {
                    const backend_kernel *bk, const run_options *ro,
                    measurement *m);
     int (*wedged)(void *state);
+    int (*calibrate)(void *state, const backend_config *cfg, double budget_s,
+                     device_profile *out, FILE *log, cw_error *err);
+    int (*devices)(const char *format, char **text, cw_error *err);
     void (*close)(void *state);
 } backend;
 

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "cpu_calibrate.h"
 #include "cpu_profile.h"
 #include "cpu_run.h"
 
@@ -44,6 +45,13 @@ static int cpub_measure(void *state, const plan_kernel *k,
     return cpu_measure_kernel(k, ro, m);
 }
 
+static int cpub_calibrate(void *state, const backend_config *cfg, double budget_s,
+                          device_profile *out, FILE *log, cw_error *err)
+{
+    (void)state, (void)cfg;
+    return cpu_calibrate(budget_s, out, log, err);
+}
+
 const backend backend_cpu = {
     .name = "cpu",
     .absent = "native CPU kernels cannot be run",
@@ -52,4 +60,5 @@ const backend backend_cpu = {
     .inspect = cpub_inspect,
     .describe = cpub_describe,
     .measure = cpub_measure,
+    .calibrate = cpub_calibrate,
 };

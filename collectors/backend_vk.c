@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "calibrate.h"
 #include "vk_probe.h"
 
 static void device_block(report_device *rd, const vk_device_info *d)
@@ -115,6 +116,43 @@ static int vkb_measure(void *state, const plan_kernel *k,
     return rc;
 }
 
+static int vkb_calibrate(void *state, const backend_config *cfg, double budget_s,
+                         device_profile *out, FILE *log, cw_error *err)
+{
+    return calibrate_device(state, cfg->device, budget_s, out, log, err);
+}
+
+/* `clockwork devices`: every physical device, in this process. */
+static int vkb_devices(const char *format, char **text, cw_error *err)
+{
+    *text = NULL;
+    vk_device_info *devs = NULL;
+    size_t n = 0;
+    if (vk_list_devices(&devs, &n, err) != 0)
+        return CW_STATUS_ENV;
+    int rc = 0;
+    if (!strcmp(format, "json")) {
+        *text = vk_devices_json_text(devs, n);
+    } else if (!strcmp(format, "table")) {
+        size_t len = 0;
+        FILE *mem = open_memstream(text, &len);
+        if (mem) {
+            vk_write_devices_table(devs, n, mem);
+            fclose(mem);
+        }
+    } else {
+        cw_error_set(err, NULL, 0, 0, "format '%s' does not apply to devices (table, json)",
+                     format);
+        rc = CW_STATUS_INPUT;
+    }
+    vk_free_devices(devs, n);
+    if (!rc && !*text) {
+        cw_error_set_env(err, NULL, "out of memory");
+        rc = CW_STATUS_ENV;
+    }
+    return rc;
+}
+
 static int vkb_wedged(void *state)
 {
     return vk_ctx_hung(state);
@@ -138,5 +176,7 @@ const backend backend_vulkan = {
     .prepare = vkb_prepare,
     .measure = vkb_measure,
     .wedged = vkb_wedged,
+    .calibrate = vkb_calibrate,
+    .devices = vkb_devices,
     .close = vkb_close,
 };

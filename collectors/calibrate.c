@@ -897,14 +897,10 @@ static void profile_key(const char *name, char *key, size_t n)
     key[j] = 0;
 }
 
-int calibrate_device(const char *selector, double budget_s,
+int calibrate_device(vk_ctx *c, const char *selector, double budget_s,
                      device_profile *out, FILE *log, cw_error *err)
 {
-    vk_ctx *c = NULL;
-    /* no counters: calibration measures the device, not the host */
-    int rc = vk_open_events(selector, "", &c, err);
-    if (rc)
-        return rc;
+    int rc;
     cal_out *res = xcalloc(1, sizeof *res);
     cal cl = {.c = c, .log = log, .out = res};
     if (budget_s <= 0)
@@ -960,6 +956,5 @@ int calibrate_device(const char *selector, double budget_s,
     if (vk_ctx_hung(c))
         return rc; /* left undestroyed on purpose, see vk_run.c */
     free_buffers(&cl);
-    vk_close(c);
     return rc;
 }

@@ -2,7 +2,10 @@
  * calibrate).
  *
  * Contract: calibrate_device() runs the microbenchmarks of
- * calibrate_table.h on the selected device, one per profile field
+ * calibrate_table.h on the device c, opened by the caller without counters
+ * and closed by it (the Vulkan backend's calibrate, reached through
+ * session_calibrate() in app/session.h; selector is the --device that chose
+ * it, for the profile's command line), one per profile field
  * (bandwidths, latencies, arithmetic rates, atomics, barriers, subgroup
  * operations, lavapipe's per-class costs), plus the dispatch overhead and
  * the timestamp resolution.  Each measurement grows until it lasts >= 20 ms
@@ -19,8 +22,9 @@
 
 #include "error.h"
 #include "profile.h"
+#include "vk.h"
 
-int calibrate_device(const char *selector, double budget_s,
+int calibrate_device(vk_ctx *c, const char *selector, double budget_s,
                      device_profile *out, FILE *log, cw_error *err);
 
 #endif

@@ -211,6 +211,35 @@ static void test_session_bad_profile(void **state)
     free(rd.profile_path);
 }
 
+/* calibrate and devices go through the backend table too: a backend
+ * forced off cannot calibrate or list, and says why; a format the listing
+ * does not write is bad input. */
+static void test_calibrate_and_devices_through_backends(void **state)
+{
+    (void)state;
+    cw_options o;
+    cw_options_default(&o);
+    device_profile p;
+    cw_error err;
+    char *text = NULL;
+    setenv("CW_BACKENDS_OFF", "vulkan", 1);
+    assert_int_equal(session_calibrate(&o, 0, 0.01, &p, NULL, &err), CW_STATUS_ENV);
+    assert_non_null(strstr(err.text, "vulkan backend is disabled"));
+    assert_int_equal(session_list_devices("table", &text, &err), CW_STATUS_ENV);
+    assert_null(text);
+    assert_non_null(strstr(err.text, "vulkan backend is disabled"));
+    unsetenv("CW_BACKENDS_OFF");
+    int rc = session_list_devices("xml", &text, &err);
+    assert_null(text);
+    if (rc != CW_STATUS_ENV) { /* a Vulkan loader to list with */
+        assert_int_equal(rc, CW_STATUS_INPUT);
+        assert_non_null(strstr(err.text, "format 'xml'"));
+        assert_int_equal(session_list_devices("json", &text, &err), 0);
+        assert_non_null(strstr(text, "\"devices\""));
+        free(text);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -219,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_null_backend_stands_in),
         cmocka_unit_test(test_session_without_backend),
         cmocka_unit_test(test_session_bad_profile),
+        cmocka_unit_test(test_calibrate_and_devices_through_backends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
