@@ -81,13 +81,7 @@ $(BUILD)/lib/libcw_$(1).a: $(OBJ_$(1))
 endef
 $(foreach l,$(LAYERS),$(eval $(call layer_archive,$(l))))
 
-# Every object in one archive, for the benchmark and fitting programs
-# (bench/) that reach into several layers at once.
-$(BUILD)/libclockwork.a: $(LIB_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
-
-$(BUILD)/clockwork: $(MAIN_OBJ) $(ARCHIVES) $(BUILD)/libclockwork.a
+$(BUILD)/clockwork: $(MAIN_OBJ) $(ARCHIVES)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(MAIN_OBJ) $(ARCHIVES) $(LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(ARCHIVES)

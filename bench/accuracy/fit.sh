@@ -4,7 +4,7 @@
 #   sh bench/accuracy/fit.sh [BUILD]
 # Uses the CSV reports that `make accuracy` left in BUILD/accuracy (run it
 # first, with ACCURACY_RUNS=5 on a quiet machine), builds bench/accuracy/fit.c
-# against BUILD/libclockwork.a and prints the constants fitted on the
+# against the layers' archives (bench/lib.sh) and prints the constants fitted on the
 # training half of the corpus (bench/accuracy/split.json).  Since issue 12
 # `clockwork calibrate` measures these constants with microbenchmarks; the
 # fit is kept to compare with them.
@@ -14,14 +14,10 @@ ls "$BUILD"/accuracy/accuracy-*.csv > /dev/null 2>&1 || {
     echo "fit: no $BUILD/accuracy/accuracy-*.csv: run make accuracy first" >&2
     exit 2
 }
-LIBS="$(pkg-config --libs vulkan jansson ncursesw capstone) -lpfm \
- -lshaderc_combined -Wl,--start-group -lglslang -lMachineIndependent \
- -lOSDependent -lOGLCompiler -lGenericCodeGen -lSPIRV -lSPIRV-Tools-opt \
- -lSPIRV-Tools -lglslang-default-resource-limits -Wl,--end-group -lstdc++ \
- -lm -lpthread -ldl"
+. "$(dirname "$0")/../lib.sh" # LIBS, ARCHIVES, LAYER_INC
 # shellcheck disable=SC2086
-${CC:-cc} -std=c11 -O2 -D_GNU_SOURCE -Icore -Iverifier -Icollectors \
-    -o "$BUILD/accuracy/fit" bench/accuracy/fit.c "$BUILD/libclockwork.a" $LIBS
+${CC:-cc} -std=c11 -O2 -D_GNU_SOURCE $LAYER_INC \
+    -o "$BUILD/accuracy/fit" bench/accuracy/fit.c $ARCHIVES $LIBS
 # fit on the training half only (bench/accuracy/split.json)
 FIT_TRAIN=$(python3 -c 'import json; print(",".join(json.load(open("bench/accuracy/split.json"))["train"]))')
 export FIT_TRAIN
