@@ -533,13 +533,6 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     case CAL_CPU_GROUP:
         *v = (t - cl->out->s.empty_dispatch_s) * 1e9 * units / l->groups;
         break;
-    case CAL_ATOMIC_REQUEST: {
-        double span = (double)b->mask[cl->is_cpu] * b->stride * 4;
-        double slice = p->atomic_slice_bytes ? p->atomic_slice_bytes : 1024;
-        double blocks = fmax(1, ceil(span / slice));
-        *v = t * blocks / l->work * 1e9 - fmax(p->atomic_word_ns, 0);
-        break;
-    }
     case CAL_DRAM_PAGE: {
         double sector = p->sector_bytes ? p->sector_bytes : 32;
         *v = (t - l->work * sector / (p->dram_gbs * 1e9)) / l->work * 1e9;
@@ -744,6 +737,37 @@ static int cal_overheads(cal *cl, cw_error *err)
     return 0;
 }
 
+/* The L2 atomic unit's three costs from its three rows
+ * (cal_atomic_unit_costs). */
+static void derive_atomic_unit(cal *cl)
+{
+    device_profile *p = &cl->out->p;
+    const cal_scratch *s = &cl->out->s;
+    double req, word, collide;
+    int rc = cal_atomic_unit_costs(s->atomic_words1_ns, s->atomic_words8_ns,
+                                   s->atomic_collide_instr_ns, &req, &word,
+                                   &collide);
+    if (rc < 0)
+        return; /* the rows did not run (not a GPU, or they failed) */
+    if (rc & 1)
+        logf_(cl, "  %-20s 8 lines (%.4g ns) not slower than one (%.4g ns): "
+              "request cost taken as 0\n", "atomic request",
+              s->atomic_words8_ns, s->atomic_words1_ns);
+    p->atomic_request_ns = req;
+    logf_(cl, "  %-20s %10.4g %-15s (per line an instruction touches at "
+          "its unit: (T8 - T1) / 7)\n", "atomic request", req, "ns/line");
+    if (word > 0) {
+        p->atomic_word_ns = word;
+        logf_(cl, "  %-20s %10.4g %-15s (per distinct word with one lane: "
+              "(T1 - request) / 32)\n", "atomic word", word, "ns/word");
+    }
+    if (collide > 0) {
+        p->atomic_collide_ns = collide;
+        logf_(cl, "  %-20s %10.4g %-15s (per distinct word lanes collide on: "
+              "(Tc - request) / 8)\n", "atomic collide", collide, "ns/word");
+    }
+}
+
 /* Same-address atomics: a subgroup's atomics on one address are combined
  * when all lanes take less than twice the time of one lane per subgroup;
  * the cost per request is then the one-lane time, else the per-lane time. */
@@ -864,6 +888,7 @@ static int cal_run_table(cal *cl, cw_error *err)
             return rc;
     }
     derive_atomics(cl);
+    derive_atomic_unit(cl);
     return 0;
 }
 

@@ -68,6 +68,23 @@ static const char cached_glsl[] = HEAD(256)
     "    if (acc.x == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
     "}\n";
 
+/* one 4-byte load per lane, lanes 32 B apart (each its own sector), over
+ * an L2-resident working set of mask + 1 floats; every step moves the warp
+ * to a scattered place, so that an SM seldom re-reads a sector from L1 */
+static const char sector_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    float a = 0.0, b = 0.0;\n"
+    "    for (uint k = 0u; k < iters; k += 2u) {\n"
+    "        a += s[((i + k * 0x9e3779b1u) * 8u) & mask];\n"
+    "        b += s[((i + (k + 1u) * 0x9e3779b1u) * 8u) & mask];\n"
+    "    }\n"
+    "    float acc = a + b;\n"
+    "    if (acc == -1234.5678) d[i & 1023u] = acc;\n"
+    "}\n";
+
 static const char shared_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
     "shared vec4 tile[1024];\n"
@@ -281,14 +298,17 @@ static const char atomic_line_glsl[] = HEAD(256)
     "        atomicAdd(a[w], (k & 3u) + 1u);\n"
     "}\n";
 
-/* hot-spot atomics: every lane on one of `mask` counters `stride` words
- * apart, chosen by a hash of its index (bench/gpu/kernels/atomic_lines.comp) */
-static const char atomic_hashed_glsl[] = HEAD(256)
+/* the L2 atomic unit, one regime per row: lane l of every warp on word
+ * w = (5 l) & mask (5 is odd: for mask 31 a permutation of the 32 words,
+ * for mask 7 four lanes on each of 8 words), the words spread over
+ * `stride` lines of one 1 KiB block; every warp on the same block */
+static const char atomic_unit_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) buffer A { uint a[]; };\n"
     "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    uint w = ((gl_LocalInvocationID.x & 31u) * 5u) & mask;\n"
+    "    uint at = (w % stride) * 32u + w / stride;\n"
     "    for (uint k = 0u; k < iters; k++)\n"
-    "        atomicAdd(a[(((i + k * 16777216u) * 2654435761u) >> 8) % mask * stride], 1u);\n"
+    "        atomicAdd(a[at], (k & 3u) + 1u);\n"
     "}\n";
 
 /* isolated random 4-byte accesses far beyond the caches: what DRAM moves
@@ -381,6 +401,7 @@ static const char lane_shared_glsl[] = HEAD(256)
     "}\n";
 
 static const char empty_glsl[] = HEAD(64) "void main() {}\n";
+static const char empty256_glsl[] = HEAD(256) "void main() {}\n";
 
 #define B2(a, b) {CAL_BUF_##a, CAL_BUF_##b}
 #define B1(a) {CAL_BUF_##a, CAL_BUF_NONE}
@@ -401,6 +422,10 @@ static const cal_bench table[] = {
      {2048, 64}, {256, 64}, {(4u << 20) / 16 - 1, (512u << 10) / 16 - 1}, 256,
      0, 0, CAL_PER_INVOCATION, 16, CAL_RATE, CAL_FIELD(l2_gbs), 0, "GB/s",
      "vec4 loads over a working set > L1, < L2 (4 MiB GPU, 512 KiB CPU)"},
+    {"l2 sectors", sector_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED,
+     {2048, 64}, {64, 64}, {(4u << 20) / 4 - 1, (4u << 20) / 4 - 1}, 0, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l2_sector_gops), CAL_GPU_ONLY,
+     "G sectors/s", "4-byte loads 32 B apart (a sector a lane) over 4 MiB"},
     {"l1 read", cached_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED,
      {2048, 64}, {1024, 64}, {1023, 1023}, 0, 0, 0, CAL_PER_INVOCATION, 16,
      CAL_RATE, CAL_FIELD(l1_gbs), 0, "GB/s",
@@ -483,16 +508,22 @@ static const cal_bench table[] = {
      CAL_SHAPE_FIXED, {1024, 16}, {16, 16}, {0, 0}, 0, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_NS, CAL_FIELD(atomic_line_ns), 0, "ns/atomic",
      "every lane its own word of one 128-byte line, all workgroups"},
-    {"atomic hashed words", atomic_hashed_glsl, 0, 0, 256, B1(TABLE),
-     CAL_SHAPE_FIXED, {65536, 64}, {1, 1}, {32, 32}, 1, 0, 0,
-     CAL_PER_SUBGROUP, 32, CAL_NS, CAL_FIELD(atomic_word_ns), CAL_GPU_ONLY,
-     "ns/word", "32 hashed counters on one line: per distinct word of an "
-     "instruction"},
-    {"atomic line requests", atomic_hashed_glsl, 0, 0, 256, B1(TABLE),
-     CAL_SHAPE_FIXED, {65536, 64}, {1, 1}, {32, 32}, 32, 0, 0,
-     CAL_PER_INVOCATION, 1, CAL_ATOMIC_REQUEST, CAL_FIELD(atomic_request_ns),
-     CAL_GPU_ONLY, "ns/request",
-     "32 hashed counters a line apart: per line request beyond its word"},
+    /* the L2 atomic unit: three rows, three costs (derive_atomic_unit) */
+    {"atomic words 1 line", atomic_unit_glsl, 0, 0, 256, B1(TABLE),
+     CAL_SHAPE_FIXED, {1024, 16}, {16, 16}, {31, 31}, 1, 0, 0,
+     CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(atomic_words1_ns), CAL_GPU_ONLY,
+     "ns/instr", "32 lanes on 32 distinct words of one line (permuted, "
+     "no collisions), every warp on that line"},
+    {"atomic words 8 lines", atomic_unit_glsl, 0, 0, 256, B1(TABLE),
+     CAL_SHAPE_FIXED, {1024, 16}, {16, 16}, {31, 31}, 8, 0, 0,
+     CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(atomic_words8_ns), CAL_GPU_ONLY,
+     "ns/instr", "the same 32 distinct words over 8 lines of one 1 KiB "
+     "block"},
+    {"atomic collide words", atomic_unit_glsl, 0, 0, 256, B1(TABLE),
+     CAL_SHAPE_FIXED, {1024, 16}, {16, 16}, {7, 7}, 1, 0, 0,
+     CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(atomic_collide_instr_ns),
+     CAL_GPU_ONLY, "ns/instr", "32 lanes on 8 words of one line (4 lanes "
+     "a word), every warp on that line"},
     /* what DRAM moves per isolated access (after the bandwidths above) */
     {"dram random read", random_read_glsl, 0, 0, 256, B2(SRC, SMALL),
      CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
@@ -510,6 +541,10 @@ static const cal_bench table[] = {
      1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_BYTES,
      CAL_FIELD(dram_random_write_bytes), CAL_GPU_ONLY, "bytes",
      "4-byte stores at hashed addresses over the DRAM buffer"},
+    {"group start", empty256_glsl, 0, 0, 256, B0, CAL_SHAPE_FIXED,
+     {262144, 4096}, {1, 1}, {0, 0}, 0, 0, 0, CAL_PER_GROUP, 1, CAL_NS,
+     CAL_FIELD(group_start_ns), CAL_GPU_ONLY, "ns/group",
+     "an empty kernel of 262144 workgroups of 256: device time per workgroup"},
     /* synchronisation */
     {"barrier", barrier_glsl, 0, 0, 256, B0, CAL_SHAPE_FIXED, {1, 1},
      {20000, 2000}, {0, 0}, 0, 0, 0, CAL_PER_DISPATCH, 1, CAL_NS,
@@ -552,6 +587,26 @@ static const cal_bench table[] = {
      CAL_FIELD(cpu_ns_per_group), CAL_CPU_ONLY, "ns",
      "ns to start a workgroup (empty kernel, many groups)"},
 };
+
+int cal_atomic_unit_costs(double t1, double t8, double tc, double *request,
+                          double *word, double *collide)
+{
+    *request = *word = *collide = -1;
+    if (!(t1 > 0 && t8 > 0))
+        return -1;
+    int rc = 0;
+    double req = (t8 - t1) / 7;
+    if (!(req > 0)) {
+        req = 0;
+        rc |= 1;
+    }
+    *request = req;
+    if (t1 > req)
+        *word = (t1 - req) / 32;
+    if (tc > req)
+        *collide = (tc - req) / 8;
+    return rc;
+}
 
 const cal_bench *cal_table(size_t *n)
 {

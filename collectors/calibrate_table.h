@@ -81,9 +81,6 @@ typedef enum {
     CAL_CPU_CHAIN,    /* core cycles per dependent FP step of one vector */
     CAL_CPU_FP16,     /* FP32 conversions per FP16 FLOP */
     CAL_CPU_GROUP,    /* ns per workgroup, beyond an empty dispatch */
-    CAL_ATOMIC_REQUEST, /* t x blocks / requests - atomic_word_ns: what one
-                         line request adds at its L2 atomic unit (blocks:
-                         the atomic_slice_bytes blocks the counters span) */
     CAL_DRAM_PAGE,    /* (t - accesses x sector / dram_gbs) / accesses: the
                          time a DRAM page opening adds to a sector */
     CAL_DRAM_BYTES,   /* t x the measured DRAM rate / accesses: the bytes
@@ -107,6 +104,11 @@ typedef struct cal_scratch {
     double shared_one_ns;   /* workgroup memory, the same two */
     double shared_all_ns;
     double empty_dispatch_s;/* batched cost of an empty dispatch */
+    double atomic_words1_ns; /* global atomics, one instruction's 32 lanes
+                               on 32 distinct words of one line, every
+                               warp on that line: ns per instruction */
+    double atomic_words8_ns; /* the same words over 8 lines of a block */
+    double atomic_collide_instr_ns; /* 32 lanes on 8 words of one line */
 } cal_scratch;
 
 typedef struct cal_out {
@@ -142,5 +144,16 @@ typedef struct cal_bench {
 } cal_bench;
 
 const cal_bench *cal_table(size_t *n);
+
+/* The L2 atomic unit's costs from the three `atomic ...` rows, each in ns
+ * per instruction with every warp on one block: t1 = request + 32 words
+ * (32 distinct words, one lane each, on one line), t8 = 8 requests + 32
+ * words (the same words over 8 lines), tc = request + 8 colliding words
+ * (four lanes on each of 8 words of one line).  request = (t8 - t1) / 7,
+ * word = (t1 - request) / 32, collide = (tc - request) / 8; a cost that
+ * cannot be derived is -1.  Returns -1 when t1 or t8 is missing, else 0,
+ * or 1 when 8 lines were not slower than one (request then 0). */
+int cal_atomic_unit_costs(double t1, double t8, double tc, double *request,
+                          double *word, double *collide);
 
 #endif

@@ -61,6 +61,8 @@ typedef struct device_profile {
     double dram_read_gbs;
     double dram_write_gbs;
     double l2_gbs;
+    double l2_sector_gops;   /* one-sector requests served by L2 per second
+                                (G, whole device): lanes 32 B apart */
     double shared_gbs;       /* aggregate workgroup-memory bandwidth */
     double fp32_gflops;      /* FMA = 2 FLOPs */
     double fp16_gflops;
@@ -141,10 +143,15 @@ typedef struct device_profile {
     double atomic_request_ns;    /* global atomics: time one line request
                                     of an instruction adds at its L2 atomic
                                     unit, beyond its words */
-    double atomic_word_ns;       /* hashed global atomics (lanes of one
-                                    instruction collide on words): time per
-                                    distinct word per instruction at one
+    double atomic_word_ns;       /* global atomics: time per distinct word
+                                    with one lane of an instruction (no
+                                    collision, not coalesced) at one
                                     atomic_slice_bytes block */
+    double atomic_collide_ns;    /* the same per distinct word that two or
+                                    more lanes of the instruction share */
+    double group_start_ns;       /* device time per workgroup of an empty
+                                    256-invocation kernel (whole device:
+                                    the rate workgroups start and retire) */
     double dram_random_read_bytes;  /* an isolated random 4-byte read costs
                                        the time of this many bytes at
                                        dram_read_gbs */

@@ -283,8 +283,9 @@ def plan(size):
     return {"description": desc, "kernels": ks}
 
 
-def write(name, obj):
-    with open(os.path.join(HERE, name), "w") as f:
+def write(name, obj, here=HERE):
+    """One kernel a line, so that a diff shows which kernels changed."""
+    with open(os.path.join(here, name), "w") as f:
         f.write("{\n")
         f.write(' "description": %s,\n' % json.dumps(obj["description"]))
         f.write(' "kernels": [\n')

@@ -92,9 +92,9 @@ def main():
     half = {}
     if a.split and os.path.exists(a.split):
         s = json.load(open(a.split))
-        for h in ("train", "test"):
+        for h in ("train", "test", "validation"):
             for k in s.get(h, []):
-                half[k] = h
+                half[k] = h if h != "validation" else "valid"
     order, rows = [], {}
     for path in a.runs:
         for r in read_report(path):
@@ -121,7 +121,7 @@ def main():
     else:
         print("%-18s %-5s %-9s %-9s %12s %12s %8s" % ("kernel", "half", "bound", "conf",
                                                      "predicted_us", "measured_us", "error"))
-    errs = {"train": [], "test": [], "all": []}
+    errs = {"train": [], "test": [], "valid": [], "all": []}
     missing = 0
     for k in order:
         r, h = rows[k], half.get(k, "-")
@@ -146,9 +146,11 @@ def main():
         if h in errs:
             errs[h].append(e)
     print()
-    if half:
-        print(summary("train", errs["train"]))
-        print(summary("test", errs["test"]))
+    for h in ("train", "test"):
+        if h in half.values():
+            print(summary(h, errs[h]))
+    if "valid" in half.values():
+        print(summary("valid", errs["valid"]))
     print(summary("all", errs["all"]))
     if missing:
         print("%d kernel(s) without a prediction or a measurement" % missing)

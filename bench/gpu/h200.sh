@@ -1,30 +1,58 @@
 #!/bin/sh
-# One measurement session on a GPU machine, everything written to a work
-# folder and packed into $OUT/gpu-run.tar.gz (default OUT build/gpu-run;
-# the accuracy table and the floor table are also copied to $OUT): devices, the
-# timing floor against the bare timestamp harness (floor.sh), `clockwork
-# calibrate`, the accuracy corpus (bench/accuracy/plan-gpu.json) measured
-# and predicted with this session's calibration, and the accuracy table.
+# One measurement session on a GPU machine, in one command (<= GPU_SECONDS,
+# default 540 s), everything written to a work folder and packed into
+# $OUT/gpu-run.tar.gz (default OUT build/gpu-run; the tables, the floor and
+# the calibration log are also copied to $OUT):
+#   1. machine and devices;
+#   2. `clockwork calibrate` (its output becomes profiles/h200.json);
+#   3. the validation set (bench/gpu/validation/plan.json) and the accuracy
+#      corpus (bench/accuracy/plan-gpu.json) measured with `clockwork run`,
+#      predicted with this session's calibration;
+#   4. the timing floor against the bare timestamp harness (floor.sh);
+#   5. a second pass of the corpus and of the validation set, and a second
+#      calibration, while time is left;
+#   6. the tables: predicted with this session's calibration and with the
+#      built-in h200 profile, all / train / test halves and validation.
 # Builds nothing: run it from a tree holding build/clockwork,
 # build/bench/tsbare and build/bench/*.spv made elsewhere
-# (sh bench/gpu/prepare.sh makes them).
+# (sh bench/gpu/prepare.sh makes them; bench/gpu/device.sh sets up the
+# runtime on a bare GPU machine and calls this script).
 #   GPU_SEL      device selector (default H200)
-#   CORPUS_RUNS  runs of the corpus (default 2; the second is skipped when
-#                less than GPU_SECONDS_LEFT seconds remain of GPU_SECONDS)
+#   GPU_DRY=1    a dry run on this machine's device: no nvidia-smi, the
+#                plans default to the lavapipe sizes
+#   CORPUS_PLAN, VAL_PLAN   the plans (defaults above)
+#   GPU_SECONDS  the whole session's budget in seconds (default 540)
 set -u
 OUT=${OUT:-build/gpu-run}
 CW=${CW:-build/clockwork}
+export CW
 SEL=${GPU_SEL:-H200}
-RUNS=${CORPUS_RUNS:-2}
+DRY=${GPU_DRY:-0}
 BUDGET=${GPU_SECONDS:-540}
+if [ "$DRY" = 1 ]; then
+    CPLAN=${CORPUS_PLAN:-bench/accuracy/plan.json}
+    VPLAN=${VAL_PLAN:-bench/gpu/validation/plan-cpu.json}
+else
+    CPLAN=${CORPUS_PLAN:-bench/accuracy/plan-gpu.json}
+    VPLAN=${VAL_PLAN:-bench/gpu/validation/plan.json}
+fi
+SAMPLES=${GPU_SAMPLES:-20}
 T0=$(date +%s)
 WORK=${GPU_WORK:-/tmp/gpu-run}
 R=$WORK/r
+rm -rf "$R"
 mkdir -p "$OUT" "$R"
-log() { echo "== $*" | tee -a "$R/session.log"; }
-step() { # step NAME SECONDS CMD...: run with a time limit, keep its output
+log() { echo "== $(date -u +%H:%M:%S) $*" | tee -a "$R/session.log"; }
+left() { echo $(( BUDGET - ($(date +%s) - T0) )); }
+step() { # step NAME SECONDS CMD...: run with a time limit (cut to what is left)
     name=$1; limit=$2; shift 2
-    log "$name: $*"
+    l=$(left)
+    [ "$limit" -gt "$l" ] && limit=$l
+    if [ "$limit" -lt 5 ]; then
+        log "$name: skipped, $l s left"
+        return 1
+    fi
+    log "$name (limit ${limit}s): $*"
     start=$(date +%s)
     timeout "$limit" "$@" > "$R/$name.out" 2> "$R/$name.err"
     rc=$?
@@ -34,42 +62,59 @@ step() { # step NAME SECONDS CMD...: run with a time limit, keep its output
 {
     date -u '+%Y-%m-%d %H:%M UTC'
     uname -a
-    nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,power.limit,temperature.gpu --format=csv 2>&1
+    if [ "$DRY" != 1 ]; then
+        nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,power.limit,temperature.gpu --format=csv 2>&1
+    fi
     lscpu 2>/dev/null | grep -E 'Model name|^CPU\(s\)'
+    echo "load: $(cat /proc/loadavg)"
+    echo "tree: $(git log -1 --format='%h %s' 2>/dev/null || cat COMMIT 2>/dev/null)"
 } > "$R/machine.txt" 2>&1
 cat "$R/machine.txt"
-step devices 60 "$CW" devices
-step devices-json 60 "$CW" devices --format json
-step floor 180 env FLOOR_OUT="$R" sh bench/gpu/floor.sh build --device "$SEL"
-cat "$R/floor.out"
-step calibrate 240 "$CW" calibrate --device "$SEL" --no-save -o "$R/h200-calibrated.json"
+step devices 30 "$CW" devices
+step devices-json 30 "$CW" devices --format json
+cat "$R/devices.out"
+# 2. calibrate first: the measurements below are predicted with it
+step calibrate 120 "$CW" calibrate --device "$SEL" --no-save -o "$R/h200-calibrated.json"
 cat "$R/calibrate.err"
 PROFILE="$R/h200-calibrated.json"
 [ -s "$PROFILE" ] || PROFILE=h200
-i=1
-while [ "$i" -le "$RUNS" ]; do
-    left=$(( BUDGET - ($(date +%s) - T0) ))
-    if [ "$i" -gt 1 ] && [ "$left" -lt 200 ]; then
-        log "corpus run $i skipped: $left s left"
-        break
-    fi
-    step "corpus-$i" 300 "$CW" run --device "$SEL" --profile "$PROFILE" --samples 20 \
-        --budget 1 --format json -o "$R/corpus-$i.json" bench/accuracy/plan-gpu.json
-    i=$((i + 1))
-done
-step examples 120 "$CW" run --device "$SEL" --profile "$PROFILE" --format json \
-    -o "$R/examples-h200.json" examples/plan.json
-# predictions with the built-in profile too (no device work)
-"$CW" check --device h200 --format csv -o "$R/check-builtin.csv" bench/accuracy/plan-gpu.json \
+run_plan() { # run_plan NAME LIMIT PLAN
+    step "$1" "$2" "$CW" run --device "$SEL" --profile "$PROFILE" --samples "$SAMPLES" \
+        --budget 1 --format json -o "$R/$1.json" "$3"
+}
+# 3. one pass of each set: the validation set first (never measured
+# before), then the corpus
+run_plan validation-1 150 "$VPLAN"
+run_plan corpus-1 280 "$CPLAN"
+# 4. the floor
+step floor 60 env FLOOR_OUT="$R" sh bench/gpu/floor.sh build --device "$SEL"
+cat "$R/floor.out"
+# 5. second passes while time is left (each kernel keeps its lower median)
+[ "$(left)" -gt 150 ] && run_plan corpus-2 200 "$CPLAN"
+[ "$(left)" -gt 70 ] && run_plan validation-2 100 "$VPLAN"
+[ "$(left)" -gt 40 ] && step calibrate-2 40 "$CW" calibrate --device "$SEL" --no-save \
+    -o "$R/h200-calibrated-2.json"
+# 6. the tables (no device work): the built-in profile's predictions too
+"$CW" check --device h200 --format csv -o "$R/check-builtin.csv" "$CPLAN" \
     2> "$R/check-builtin.err"
+"$CW" check --device h200 --format csv -o "$R/check-builtin-val.csv" "$VPLAN" \
+    2> "$R/check-builtin-val.err"
+VSPLIT=$(dirname "$VPLAN")/split.json
 {
-    echo "== predicted with this session's calibration ($PROFILE)"
+    echo "== corpus, predicted with this session's calibration ($PROFILE)"
     python3 bench/accuracy/table.py "$R"/corpus-*.json
     echo
-    echo "== predicted with the built-in h200 profile"
+    echo "== corpus, predicted with the built-in h200 profile"
     python3 bench/accuracy/table.py --pred "$R/check-builtin.csv" "$R"/corpus-*.json
+    echo
+    echo "== validation (unseen), predicted with this session's calibration"
+    python3 bench/accuracy/table.py --split "$VSPLIT" "$R"/validation-*.json
+    echo
+    echo "== validation (unseen), predicted with the built-in h200 profile"
+    python3 bench/accuracy/table.py --split "$VSPLIT" --pred "$R/check-builtin-val.csv" \
+        "$R"/validation-*.json
 } > "$R/accuracy-table.txt" 2>&1
 log "done after $(( $(date +%s) - T0 )) s"
 tar -C "$WORK" -czf "$OUT/gpu-run.tar.gz" r
-cp "$R/accuracy-table.txt" "$R/floor.out" "$OUT/" 2>/dev/null
+cp "$R/accuracy-table.txt" "$R/floor.out" "$R/session.log" "$R/calibrate.err" "$OUT/" 2>/dev/null
 cat "$R/accuracy-table.txt"

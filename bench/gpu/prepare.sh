@@ -23,4 +23,6 @@ cp "$BUILD/clockwork" "$DEST/build/"
 cp "$B/tsbare" "$B/empty.spv" "$B/copy.spv" "$DEST/build/bench/"
 [ -x "$B/twins" ] && cp "$B/twins" "$DEST/build/bench/"
 cp -r bench examples "$DEST/"
+git log -1 --format='%h %s' > "$DEST/COMMIT" 2>/dev/null || true
+git status --short | head -20 >> "$DEST/COMMIT" 2>/dev/null || true
 echo "prepared $DEST ($(du -sh "$DEST" | cut -f1))"

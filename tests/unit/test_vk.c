@@ -723,6 +723,30 @@ static void test_calibrate_table(void **state)
     }
 }
 
+/* The atomic unit's three costs from its three rows, hand-computed: with
+ * request 0.1 ns, 0.285 ns per lone word, 0.42 ns per colliding word the
+ * rows read 9.22, 9.92 and 3.46 ns per instruction. */
+static void test_atomic_unit_costs(void **state)
+{
+    (void)state;
+    double req, word, col;
+    assert_int_equal(cal_atomic_unit_costs(9.22, 9.92, 3.46, &req, &word, &col), 0);
+    assert_float_equal(req, 0.1, 1e-9);
+    assert_float_equal(word, 0.285, 1e-9);
+    assert_float_equal(col, 0.42, 1e-9);
+    /* 8 lines no slower than one: no request cost, words take it all */
+    assert_int_equal(cal_atomic_unit_costs(6.4, 6.0, 3.2, &req, &word, &col), 1);
+    assert_float_equal(req, 0, 0);
+    assert_float_equal(word, 0.2, 1e-9);
+    assert_float_equal(col, 0.4, 1e-9);
+    /* rows that did not run */
+    assert_int_equal(cal_atomic_unit_costs(0, 9.92, 3.46, &req, &word, &col), -1);
+    assert_true(word < 0 && col < 0);
+    /* collide row missing: the other two still derived */
+    assert_int_equal(cal_atomic_unit_costs(9.22, 9.92, 0, &req, &word, &col), 0);
+    assert_true(col < 0 && word > 0);
+}
+
 /* ---- the hang guard: keep last ---- */
 
 /* lavapipe (gallivm) caps every loop at 65535 iterations per invocation,
@@ -790,6 +814,7 @@ int main(void)
         cmocka_unit_test(test_refused_dispatches),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_calibrate_table),
+        cmocka_unit_test(test_atomic_unit_costs),
         cmocka_unit_test(test_calibrate_short),
         cmocka_unit_test(test_hang_guard),
     };
