@@ -228,7 +228,9 @@ static void list_bindings(const reflection *r, char *buf, size_t n)
 
 static void fmt_size(char *buf, size_t n, uint64_t bytes)
 {
-    if (bytes >= 1024 && bytes % 1024 == 0)
+    if (bytes == UINT64_MAX) /* saturated: the true size overflows 64 bits */
+        snprintf(buf, n, "2^64 bytes or more");
+    else if (bytes >= 1024 && bytes % 1024 == 0)
         snprintf(buf, n, "%llu bytes (%llu KiB)", (unsigned long long)bytes,
                  (unsigned long long)(bytes / 1024));
     else
@@ -750,9 +752,13 @@ static int check_device(const spv_module *m, const reflection *r, const plan_ker
         size_t big = 0;
         for (size_t i = 0; i < r->nshared; i++) {
             char one[128];
-            snprintf(one, sizeof one, "%s%s %llu B", i ? ", " : "",
-                     r->shared[i].name[0] ? r->shared[i].name : "?",
-                     (unsigned long long)r->shared[i].bytes);
+            if (r->shared[i].bytes == UINT64_MAX)
+                snprintf(one, sizeof one, "%s%s 2^64+ B", i ? ", " : "",
+                         r->shared[i].name[0] ? r->shared[i].name : "?");
+            else
+                snprintf(one, sizeof one, "%s%s %llu B", i ? ", " : "",
+                         r->shared[i].name[0] ? r->shared[i].name : "?",
+                         (unsigned long long)r->shared[i].bytes);
             if (strlen(parts) + strlen(one) + 1 < sizeof parts)
                 strcat(parts, one);
             if (r->shared[i].bytes > r->shared[big].bytes)
@@ -899,37 +905,30 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-static uint64_t sat_mul(uint64_t a, uint64_t b)
+/* Spec-constant divisions a driver cannot fold (see spv_const.traps). */
+static int check_spec_traps(const spv_module *m, const char *shader_file, kernel_report *kr)
 {
-    return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
-}
-
-/* Bytes of a value of type id in private memory (saturating; packed);
- * *zero set when an array of length 0 is inside. */
-static uint64_t private_size(const spv_module *m, uint32_t id, int *zero, int depth)
-{
-    const spv_type *t = spv_type_of(m, id);
-    if (!t || depth > 64)
-        return 0;
-    switch (t->kind) {
-    case SPV_T_BOOL: return 4;
-    case SPV_T_INT: case SPV_T_FLOAT: return t->width / 8 ? t->width / 8 : 1;
-    case SPV_T_POINTER: return 8;
-    case SPV_T_VECTOR: case SPV_T_MATRIX:
-        return sat_mul(private_size(m, t->elem, zero, depth + 1), t->count);
-    case SPV_T_ARRAY:
-        if (t->length == 0)
-            *zero = 1;
-        return sat_mul(private_size(m, t->elem, zero, depth + 1), t->length);
-    case SPV_T_STRUCT: {
-        uint64_t s = 0;
-        for (uint32_t i = 0; i < t->nmembers; i++)
-            s = sat_add(s, private_size(m, t->members[i].type, zero, depth + 1));
-        return s;
+    int errors = 0;
+    for (size_t i = 0; i < m->nconsts; i++) {
+        const spv_const *c = &m->consts[i];
+        if (!c->traps)
+            continue;
+        char name[64];
+        if (c->name && *c->name)
+            snprintf(name, sizeof name, "'%s'", c->name);
+        else
+            snprintf(name, sizeof name, "%%%u", c->id);
+        finding *f = report_add_finding(
+            kr, FINDING_SPEC_CONSTANT_TRAP, SEV_ERROR, shader_file, 0,
+            "change the spec constants (or the plan's \"spec\" values) so that no "
+            "specialization-constant division is of the minimum integer by -1",
+            "specialization constant %s divides the minimum integer by -1 (after spec "
+            "constants), which overflows: the driver computes it while building the "
+            "pipeline and dies of SIGFPE", name);
+        finding_detail_str(f, "constant", name);
+        errors++;
     }
-    default:
-        return 0;
-    }
+    return errors;
 }
 
 static int check_sizes(const spv_module *m, const reflection *r, const char *shader_file,
@@ -960,7 +959,7 @@ static int check_sizes(const spv_module *m, const reflection *r, const char *sha
             v->storage != SpvStorageClassWorkgroup)
             continue;
         int zero = 0;
-        uint64_t bytes = private_size(m, v->pointee, &zero, 0);
+        uint64_t bytes = spv_type_size_saturated(m, v->pointee, &zero);
         const char *name = v->name && *v->name ? v->name : "an unnamed variable";
         if (zero) {
             snprintf(hint, sizeof hint, "give the array at least one element (a spec "
@@ -983,19 +982,23 @@ static int check_sizes(const spv_module *m, const reflection *r, const char *sha
     }
     if (priv > PRIVATE_BYTES_MAX) {
         char have[64];
+        char big[64];
         if (priv == UINT64_MAX)
             snprintf(have, sizeof have, "more than 2^64 bytes");
         else
             snprintf(have, sizeof have, "%.1f MiB", (double)priv / 1048576.0);
+        if (biggest_bytes == UINT64_MAX)
+            snprintf(big, sizeof big, "2^64 bytes or more");
+        else
+            snprintf(big, sizeof big, "%.1f MiB", (double)biggest_bytes / 1048576.0);
         snprintf(hint, sizeof hint, "keep large arrays in a storage buffer or shared memory; "
                  "private and function variables are per invocation");
         finding *f = report_add_finding(kr, FINDING_PRIVATE_MEMORY_LIMIT, SEV_ERROR, shader_file,
                                         biggest ? source_line(src, biggest, NULL) : 0, hint,
                                         "each invocation needs %s of private and function "
-                                        "variables (the largest: %s, %.1f MiB), above the %llu "
+                                        "variables (the largest: %s, %s), above the %llu "
                                         "MiB any driver gives an invocation", have,
-                                        biggest ? biggest : "?",
-                                        (double)biggest_bytes / 1048576.0,
+                                        biggest ? biggest : "?", big,
                                         (unsigned long long)(PRIVATE_BYTES_MAX >> 20));
         finding_detail_uint(f, "bytes", (unsigned long long)priv);
         finding_detail_uint(f, "limit", (unsigned long long)PRIVATE_BYTES_MAX);
@@ -1018,6 +1021,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     check_spec_defaults(m, shader_file, src, kr);
     check_id_range(r, k, kr);
     errors += check_sizes(m, r, shader_file, src, kr);
+    errors += check_spec_traps(m, shader_file, kr);
     if (prof)
         errors += check_device(m, r, k, prof, shader_file, src, kr);
     return errors;

@@ -345,13 +345,18 @@ void reflect_module(const spv_module *m, const spv_entry *e, reflection *out)
                 break; /* not statically used: the driver drops it */
             refl_shared_var *s = &out->shared[out->nshared++];
             uint64_t bytes = 0;
+            int zero = 0;
+            /* past 2^62 (overflow) the size saturates: a 2^64-byte array
+             * that wrapped to 0 passed check and crashed the driver */
             if (spv_type_size(m, v->pointee, &bytes))
-                bytes = 0;
+                bytes = spv_type_size_saturated(m, v->pointee, &zero);
+            if (zero)
+                bytes = 0; /* array-length-invalid says it */
             s->name = dup_or_empty(v->name);
             s->bytes = bytes;
             s->var_id = v->id;
-            if (out->shared_bytes + bytes >= out->shared_bytes)
-                out->shared_bytes += bytes;
+            out->shared_bytes = out->shared_bytes > UINT64_MAX - bytes ? UINT64_MAX
+                                                                       : out->shared_bytes + bytes;
             break;
         }
         default:

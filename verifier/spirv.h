@@ -149,6 +149,8 @@ typedef struct spv_const {
     uint64_t default_bits; /* SCALAR spec constants: the module's default */
     int overridden;        /* the plan set it */
     uint32_t spec_op;      /* OpSpecConstantOp: the folded opcode, else 0 */
+    int traps;             /* OpSpecConstantOp SDiv/SRem/SMod of the minimum
+                              integer by -1: the driver traps (SIGFPE) folding it */
     const char *name;      /* OpName, NULL if none */
 } spv_const;
 
@@ -370,6 +372,11 @@ const spv_decoration *spv_decorations(const spv_module *m, uint32_t id,
  * Returns 0 on success, non-zero for unsized types, unknown array lengths
  * or sizes over 2^62 (overflow). */
 int spv_type_size(const spv_module *m, uint32_t type_id, uint64_t *bytes);
+/* Packed bytes of a value of the type (private or workgroup memory: no
+ * explicit layout), saturating at UINT64_MAX instead of failing on
+ * overflow (a size no device holds is still a size); *zero set when an
+ * array of length 0 is inside. */
+uint64_t spv_type_size_saturated(const spv_module *m, uint32_t type_id, int *zero);
 /* The scalar at the bottom of vectors/matrices/arrays: its type, and the
  * number of scalar components of a vector (1 for a scalar). */
 const spv_type *spv_scalar_of(const spv_module *m, uint32_t type_id,

@@ -288,6 +288,47 @@ int spv_type_size(const spv_module *m, uint32_t type_id, uint64_t *bytes)
     return 0;
 }
 
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+static uint64_t saturated_size(const spv_module *m, uint32_t id, int *zero, int depth)
+{
+    const spv_type *t = spv_type_of(m, id);
+    if (!t || depth > 64)
+        return 0;
+    switch (t->kind) {
+    case SPV_T_BOOL: return 4;
+    case SPV_T_INT: case SPV_T_FLOAT: return t->width / 8 ? t->width / 8 : 1;
+    case SPV_T_POINTER: return 8;
+    case SPV_T_VECTOR: case SPV_T_MATRIX:
+        return sat_mul(saturated_size(m, t->elem, zero, depth + 1), t->count);
+    case SPV_T_ARRAY:
+        if (t->length == 0)
+            *zero = 1;
+        return sat_mul(saturated_size(m, t->elem, zero, depth + 1), t->length);
+    case SPV_T_STRUCT: {
+        uint64_t s = 0;
+        for (uint32_t i = 0; i < t->nmembers; i++)
+            s = sat_add(s, saturated_size(m, t->members[i].type, zero, depth + 1));
+        return s;
+    }
+    default:
+        return 0;
+    }
+}
+
+uint64_t spv_type_size_saturated(const spv_module *m, uint32_t type_id, int *zero)
+{
+    return saturated_size(m, type_id, zero, 0);
+}
+
 const spv_type *spv_scalar_of(const spv_module *m, uint32_t type_id,
                               uint32_t *components)
 {

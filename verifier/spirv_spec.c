@@ -19,6 +19,7 @@ void spv_fold_spec_op(spv_module *m, spv_const *k)
     const spv_inst *in = spv_def(m, k->id);
     const spv_type *rt = type_at(m, k->type);
     k->known = 0;
+    k->traps = 0;
     if (!in || !rt || (rt->kind != SPV_T_INT && rt->kind != SPV_T_BOOL && rt->kind != SPV_T_FLOAT))
         return;
     const uint32_t *a = in->ops + 1;
@@ -60,6 +61,13 @@ void spv_fold_spec_op(spv_module *m, spv_const *k)
     uint32_t xw = tx->kind == SPV_T_BOOL ? 1 : tx->width;
     uint32_t yw = ty ? (ty->kind == SPV_T_BOOL ? 1 : ty->width) : 0;
     int64_t sx = sext(x, xw), sy = sext(y, yw);
+    if (ty && (op == SpvOpSDiv || op == SpvOpSRem || op == SpvOpSMod) && xw >= 2) {
+        /* Mesa folds these with the host's division: INT_MIN / -1 at the
+         * operands' width kills the process with SIGFPE (a check that
+         * passed such a kernel crashed run; division by 0 it guards) */
+        int64_t smin = xw >= 64 ? INT64_MIN : -((int64_t)1 << (xw - 1));
+        k->traps = sy == -1 && sx == smin;
+    }
 #define BIN do { if (!ty) return; } while (0)
     switch (op) {
     case SpvOpSConvert: r = (uint64_t)sx; break;

@@ -1,0 +1,136 @@
+#!/bin/sh
+# Sizes and constants that check passed and that crashed run inside the
+# driver (issue 17, second attack round).  Each module is valid SPIR-V
+# (spirv-val --target-env vulkan1.0 accepts it):
+#   - a workgroup array whose size overflows 64 bits ((2^32-1)^2 floats,
+#     65536^4 floats, or spec constants at 2^32-1): the size wrapped to 0,
+#     so check said nothing and lavapipe died of SIGSEGV building the
+#     pipeline; now a shared-memory-limit error naming "2^64 bytes or more";
+#   - OpSpecConstantOp SDiv/SRem/SMod of INT_MIN by -1 (32 and 64 bits, and
+#     with the -1 coming from the plan's "spec"): lavapipe folds it with the
+#     host's division and dies of SIGFPE; now a spec-constant-trap error,
+#     so run does not build the pipeline (exit 1, no crash in the report).
+set -u
+. "$(dirname "$0")/../lib.sh"
+test_tmpdir
+# ASan's shadow memory cannot be reserved under any `ulimit -v`
+LIMIT="ulimit -v 4000000"
+grep -q __asan_init "$CW" && LIMIT=:
+command -v spirv-as > /dev/null || fail "spirv-as (spirv-tools, scripts/deps.sh) is not installed"
+
+# module NAME TYPES BODY [DECORATIONS] [NAMES]: a one-buffer compute module
+module() {
+    cat > "$T/$1.spvasm" <<EOF
+OpCapability Shader
+OpCapability Int64
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %buf "B"
+${5:-}
+OpDecorate %rt ArrayStride 4
+OpMemberDecorate %S 0 Offset 0
+OpDecorate %S BufferBlock
+OpDecorate %buf DescriptorSet 0
+OpDecorate %buf Binding 0
+${4:-}
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%long = OpTypeInt 64 1
+%float = OpTypeFloat 32
+%rt = OpTypeRuntimeArray %float
+%S = OpTypeStruct %rt
+%pS = OpTypePointer Uniform %S
+%buf = OpVariable %pS Uniform
+%pf = OpTypePointer Uniform %float
+%c0 = OpConstant %int 0
+%u0 = OpConstant %uint 0
+%f1 = OpConstant %float 1
+$2
+%main = OpFunction %void None %fn
+%l = OpLabel
+%p = OpAccessChain %pf %buf %c0 %c0
+$3
+OpReturn
+OpFunctionEnd
+EOF
+    spirv-as --target-env spv1.0 "$T/$1.spvasm" -o "$T/$1.spv" || fail "$1: spirv-as"
+    printf '{"kernels": [{"name": "%s", "shader": "%s.spv", "workgroups": [1, 1, 1], %s"buffers": [{"binding": 0, "elements": 16}]}]}\n' \
+        "$1" "$1" "${SPEC:-}" > "$T/$1.json"
+}
+# expect NAME EXIT FINDING TEXT: check's exit and the finding's id and text
+expect() {
+    ( $LIMIT; timeout 60 "$CW" check --format json -o "$T/$1.out.json" "$T/$1.json" \
+        > /dev/null 2> "$T/err" ); rc=$?
+    [ $rc -eq "$2" ] || fail "$1: check exit $rc, want $2: $(cat "$T/err")"
+    python3 - "$T/$1.out.json" "$3" "$4" <<'PY' || fail "$1: no $3 finding with '$4'"
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))["kernels"][0]["findings"] if x["id"] == sys.argv[2]]
+assert f and sys.argv[3] in f[0]["message"], f
+PY
+}
+
+# array_module NAME STORAGE CONSTANT LENGTH DIMS: a DIMS-deep array of
+# floats, each level LENGTH long, in STORAGE memory, stored to and loaded
+# (so that it is used); CONSTANT is OpConstant or OpSpecConstant
+array_module() {
+    types="%n = $3 %uint $4"; prev=%float; idx=""
+    for d in $(seq 1 "$5"); do
+        types="$types
+%a$d = OpTypeArray $prev %n"; prev=%a$d; idx="$idx %u0"
+    done
+    types="$types
+%pa = OpTypePointer $2 $prev
+%v = OpVariable %pa $2
+%pe = OpTypePointer $2 %float"
+    deco=""
+    [ "$3" = OpSpecConstant ] && deco="OpDecorate %n SpecId 3"
+    module "$1" "$types" "%e = OpAccessChain %pe %v$idx
+OpStore %e %f1
+%ld = OpLoad %float %e
+OpStore %p %ld" "$deco"
+}
+array_module wg2d Workgroup OpConstant 4294967295 2
+expect wg2d 1 shared-memory-limit "2^64 bytes or more"
+array_module wg4d Workgroup OpConstant 65536 4
+expect wg4d 1 shared-memory-limit "2^64 bytes or more"
+array_module wgspec Workgroup OpSpecConstant 4294967295 2
+expect wgspec 1 shared-memory-limit "2^64 bytes or more"
+# the same array in private memory names the size, not a wrapped one
+array_module priv2d Private OpConstant 4294967295 2
+expect priv2d 1 private-memory-limit "the largest: an unnamed variable, 2^64 bytes or more"
+# the 4-D one crashed lavapipe in run; now it is not run at all
+( $LIMIT; timeout 120 "$CW" run --samples 2 --warmup 1 "$T/wg4d.json" > /dev/null 2> "$T/err" ); rc=$?
+[ $rc -eq 1 ] || fail "wg4d: run exit $rc, want 1 (not run): $(cat "$T/err")"
+grep -q "driver crashed" "$T/err" && fail "wg4d: run still reached the driver: $(cat "$T/err")"
+echo "ok: workgroup arrays of 2^64 bytes or more are a shared-memory-limit error, not 0 bytes"
+
+for op in SDiv SRem SMod; do
+    for w in int long; do
+        [ $w = int ] && min=-2147483648 || min=-9223372036854775808
+        module "trap_${op}_$w" "%min = OpConstant %$w $min
+%m1 = OpConstant %$w -1
+%q = OpSpecConstantOp %$w $op %min %m1" "%qf = OpConvertSToF %float %q
+OpStore %p %qf" "" 'OpName %q "quot"'
+        expect "trap_${op}_$w" 1 spec-constant-trap "specialization constant 'quot' divides the minimum integer by -1"
+    done
+done
+# a harmless division (INT_MIN / 1, and INT_MIN / -1 computed in the body,
+# which the driver does not fold at pipeline build) is no finding
+module nodiv "%min = OpConstant %int -2147483648
+%one = OpConstant %int 1
+%q = OpSpecConstantOp %int SDiv %min %one" "%qf = OpConvertSToF %float %q
+OpStore %p %qf"
+"$CW" check --format json -o "$T/nodiv.out.json" "$T/nodiv.json" > /dev/null 2>&1 || fail "nodiv: check failed"
+grep -q spec-constant-trap "$T/nodiv.out.json" && fail "nodiv: a division by 1 was flagged"
+# the -1 from the plan: the default (1) is fine, the plan's -1 is caught
+SPEC='"spec": {"7": -1}, ' module fromplan "%min = OpConstant %int -2147483648
+%d = OpSpecConstant %int 1
+%q = OpSpecConstantOp %int SDiv %min %d" "%qf = OpConvertSToF %float %q
+OpStore %p %qf" "OpDecorate %d SpecId 7"
+expect fromplan 1 spec-constant-trap "divides the minimum integer by -1"
+( $LIMIT; timeout 120 "$CW" run --samples 2 --warmup 1 "$T/fromplan.json" > /dev/null 2> "$T/err" ); rc=$?
+[ $rc -eq 1 ] || fail "fromplan: run exit $rc, want 1 (not run; 4 = the driver died of SIGFPE): $(cat "$T/err")"
+echo "ok: a spec-constant INT_MIN / -1 is a spec-constant-trap error (the driver dies of SIGFPE folding it)"
