@@ -25,7 +25,7 @@ static plan *load(const char *json, plan *p)
     cw_error err;
     cw_error_clear(&err);
     char path[512];
-    snprintf(path, sizeof path, "%s/test.json", getenv("CW_TEST_ROOT") ? getenv("CW_TEST_ROOT") : ".");
+    snprintf(path, sizeof path, "%s/test.json", cw_test_root());
     if (plan_load_text(path, json, strlen(json), p, &err))
         fail_msg("plan: %s", err.text);
     return p;
@@ -95,11 +95,8 @@ static void test_file(void **state)
     assert_non_null(mkdtemp(dir));
     char bin[600], json[1200];
     snprintf(bin, sizeof bin, "%s/data.bin", dir);
-    FILE *f = fopen(bin, "wb");
-    assert_non_null(f);
     uint32_t words[2] = {0xdeadbeef, 42};
-    fwrite(words, 4, 2, f);
-    fclose(f);
+    cw_write_file(bin, words, sizeof words);
     snprintf(json, sizeof json,
              "{\"kernels\": [{\"name\": \"k\", \"shader\": \"examples/kernels/saxpy.comp\", "
              "\"workgroups\": [1, 1, 1], \"buffers\": [{\"binding\": 0, \"bytes\": 16, "
@@ -124,7 +121,7 @@ static void test_file(void **state)
     cw_error_clear(&err);
     char path[512];
     snprintf(path, sizeof path, "%s/test.json",
-             getenv("CW_TEST_ROOT") ? getenv("CW_TEST_ROOT") : ".");
+             cw_test_root());
     assert_int_not_equal(plan_load_text(path, json, strlen(json), &q, &err), 0);
     assert_non_null(strstr(err.text, "init file"));
 }

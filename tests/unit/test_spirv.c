@@ -178,6 +178,27 @@ static int compile(const char *src, shader_module *sm)
     return 0;
 }
 
+/* A module compiled from GLSL and read back; glsl_open fails the test on
+ * an error and returns the module. */
+typedef struct glsl_module {
+    shader_module sm;
+    spv_module m;
+} glsl_module;
+
+static spv_module *glsl_open(glsl_module *g, const char *src)
+{
+    cw_error err;
+    assert_int_equal(compile(src, &g->sm), 0);
+    assert_int_equal(spv_parse(g->sm.words, g->sm.nwords, &g->m, &err), 0);
+    return &g->m;
+}
+
+static void glsl_close(glsl_module *g)
+{
+    spv_free(&g->m);
+    shader_free(&g->sm);
+}
+
 static const char *spec_src =
     "#version 450\n"
     "layout(constant_id = 0) const uint N = 64;\n"
@@ -207,13 +228,11 @@ static const spv_var *find_var(const spv_module *m, uint32_t storage)
 static void test_glsl_spec(void **state)
 {
     (void)state;
-    shader_module sm;
-    spv_module m;
+    glsl_module g;
+    spv_module *m = glsl_open(&g, spec_src);
     cw_error err;
-    assert_int_equal(compile(spec_src, &sm), 0);
-    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
 
-    const spv_entry *e = spv_entry_find(&m, "main");
+    const spv_entry *e = spv_entry_find(m, "main");
     assert_non_null(e);
     /* glslang gives local_size_x_id its own spec constant (SpecId 0 too)
      * whose default is 1, not N's 64: unspecialized, the group is 1x2x1 */
@@ -223,36 +242,36 @@ static void test_glsl_spec(void **state)
     assert_int_equal(e->local_size[2], 1);
     assert_true(e->local_size_known);
 
-    const spv_var *sh = find_var(&m, SpvStorageClassWorkgroup);
+    const spv_var *sh = find_var(m, SpvStorageClassWorkgroup);
     assert_non_null(sh);
     assert_string_equal(sh->name, "tile");
     uint64_t bytes = 0;
-    assert_int_equal(spv_type_size(&m, sh->pointee, &bytes), 0);
+    assert_int_equal(spv_type_size(m, sh->pointee, &bytes), 0);
     assert_int_equal(bytes, (64 * 2 + 1) * 4);
 
-    const spv_var *ob = find_var(&m, SpvStorageClassStorageBuffer);
+    const spv_var *ob = find_var(m, SpvStorageClassStorageBuffer);
     assert_non_null(ob);
     assert_int_equal(ob->binding, 1);
     assert_int_equal(ob->set, 0);
-    const spv_type *st = spv_type_of(&m, ob->pointee);
+    const spv_type *st = spv_type_of(m, ob->pointee);
     assert_non_null(st);
     assert_int_equal(st->kind, SPV_T_STRUCT);
     assert_true(st->block);
     assert_int_equal(st->nmembers, 2);
     assert_string_equal(st->members[1].name, "data");
     assert_int_equal(st->members[1].offset, 4);
-    const spv_type *ra = spv_type_of(&m, st->members[1].type);
+    const spv_type *ra = spv_type_of(m, st->members[1].type);
     assert_int_equal(ra->kind, SPV_T_RUNTIME_ARRAY);
     assert_int_equal(ra->array_stride, 4);
-    assert_int_equal(spv_type_size(&m, st->id, &bytes), 0);
+    assert_int_equal(spv_type_size(m, st->id, &bytes), 0);
     assert_int_equal(bytes, 4); /* fixed part only */
 
     /* the source and its lines */
-    assert_non_null(m.source_text);
-    assert_non_null(strstr(m.source_text, "shared float tile"));
+    assert_non_null(m->source_text);
+    assert_non_null(strstr(m->source_text, "shared float tile"));
     int saw_line15 = 0;
-    for (size_t i = 0; i < m.ninsts; i++)
-        if (m.insts[i].line == 15 && m.insts[i].opcode == SpvOpStore)
+    for (size_t i = 0; i < m->ninsts; i++)
+        if (m->insts[i].line == 15 && m->insts[i].opcode == SpvOpStore)
             saw_line15 = 1;
     assert_true(saw_line15);
 
@@ -263,28 +282,28 @@ static void test_glsl_spec(void **state)
     pv[1].key = "K"; pv[1].is_integer = 1; pv[1].ivalue = 7; pv[1].value = 7;
     pv[2].key = "nope"; pv[2].is_integer = 1; pv[2].ivalue = 1; pv[2].value = 1;
     int matched[3];
-    assert_int_equal(spv_specialize(&m, pv, 3, matched, &err), 0);
+    assert_int_equal(spv_specialize(m, pv, 3, matched, &err), 0);
     assert_int_equal(matched[0], 1);
     assert_int_equal(matched[1], 1);
     assert_int_equal(matched[2], 0);
-    e = spv_entry_find(&m, "main");
+    e = spv_entry_find(m, "main");
     assert_int_equal(e->local_size[0], 100);
-    assert_int_equal(spv_type_size(&m, sh->pointee, &bytes), 0);
+    assert_int_equal(spv_type_size(m, sh->pointee, &bytes), 0);
     assert_int_equal(bytes, (100 * 2 + 1) * 4);
     /* K = 7 is readable as a signed value */
     int found_k = 0;
-    for (size_t i = 0; i < m.nconsts; i++) {
-        const spv_const *k = &m.consts[i];
+    for (size_t i = 0; i < m->nconsts; i++) {
+        const spv_const *k = &m->consts[i];
         if (k->has_spec_id && k->spec_id == 3) {
             int64_t v;
-            assert_int_equal(spv_const_i64(&m, k->id, &v), 0);
+            assert_int_equal(spv_const_i64(m, k->id, &v), 0);
             assert_int_equal(v, 7);
             assert_true(k->overridden);
             found_k = 1;
         }
         if (k->has_spec_id && k->spec_id == 5) {
             double d;
-            assert_int_equal(spv_const_f64(&m, k->id, &d), 0);
+            assert_int_equal(spv_const_f64(m, k->id, &d), 0);
             assert_true(d == 1.5);
         }
     }
@@ -292,17 +311,16 @@ static void test_glsl_spec(void **state)
 
     /* a value of the wrong type is an error naming the constant */
     pv[0].is_integer = 0; pv[0].value = 2.5;
-    assert_int_not_equal(spv_specialize(&m, pv, 1, NULL, &err), 0);
+    assert_int_not_equal(spv_specialize(m, pv, 1, NULL, &err), 0);
     assert_non_null(strstr(err.text, "integer"));
     /* out of range for a 32-bit unsigned */
     pv[0].is_integer = 1; pv[0].ivalue = -1;
-    assert_int_not_equal(spv_specialize(&m, pv, 1, NULL, &err), 0);
+    assert_int_not_equal(spv_specialize(m, pv, 1, NULL, &err), 0);
     /* back to defaults */
-    assert_int_equal(spv_specialize(&m, NULL, 0, NULL, &err), 0);
-    assert_int_equal(spv_entry_find(&m, "main")->local_size[0], 1);
+    assert_int_equal(spv_specialize(m, NULL, 0, NULL, &err), 0);
+    assert_int_equal(spv_entry_find(m, "main")->local_size[0], 1);
 
-    spv_free(&m);
-    shader_free(&sm);
+    glsl_close(&g);
 }
 
 static const char *ops_src =
@@ -340,11 +358,9 @@ static int64_t named(const spv_module *m, const char *name)
 static void test_spec_ops(void **state)
 {
     (void)state;
-    shader_module sm;
-    spv_module m;
+    glsl_module g;
+    spv_module *m = glsl_open(&g, ops_src);
     cw_error err;
-    assert_int_equal(compile(ops_src, &sm), 0);
-    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
     static const struct { int line; const char *name; int64_t v0, v1; } want[] = {
         {__LINE__, "A", -4, 3},   /* SDiv truncates */
         {__LINE__, "B", 32, 100}, /* ShiftRightLogical */
@@ -358,47 +374,42 @@ static void test_spec_ops(void **state)
         {__LINE__, "J", 1, 9},    /* BitwiseAnd + BitwiseOr */
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-        if (named(&m, want[i].name) != want[i].v0)
+        if (named(m, want[i].name) != want[i].v0)
             fail_msg("test_spirv.c:%d: %s = %lld, want %lld", want[i].line, want[i].name,
-                     (long long)named(&m, want[i].name), (long long)want[i].v0);
+                     (long long)named(m, want[i].name), (long long)want[i].v0);
     spv_spec_value pv[2];
     memset(pv, 0, sizeof pv);
     pv[0].key = "N"; pv[0].is_integer = 1; pv[0].ivalue = 200; pv[0].value = 200;
     pv[1].key = "1"; pv[1].is_integer = 1; pv[1].ivalue = 7; pv[1].value = 7;
-    assert_int_equal(spv_specialize(&m, pv, 2, NULL, &err), 0);
+    assert_int_equal(spv_specialize(m, pv, 2, NULL, &err), 0);
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-        if (named(&m, want[i].name) != want[i].v1)
+        if (named(m, want[i].name) != want[i].v1)
             fail_msg("test_spirv.c:%d: %s = %lld with N=200 K=7, want %lld", want[i].line,
-                     want[i].name, (long long)named(&m, want[i].name), (long long)want[i].v1);
-    spv_free(&m);
-    shader_free(&sm);
+                     want[i].name, (long long)named(m, want[i].name), (long long)want[i].v1);
+    glsl_close(&g);
 }
 
 static void test_glsl_cfg(void **state)
 {
     (void)state;
-    shader_module sm;
-    spv_module m;
-    cw_error err;
-    assert_int_equal(compile(spec_src, &sm), 0);
-    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+    glsl_module g;
+    spv_module *m = glsl_open(&g, spec_src);
     /* exactly one loop: its header has LoopMerge; the body blocks point
      * to it and the merge block is outside */
     int loops = 0;
-    for (size_t i = 0; i < m.nblocks; i++) {
-        const spv_block *b = &m.blocks[i];
+    for (size_t i = 0; i < m->nblocks; i++) {
+        const spv_block *b = &m->blocks[i];
         assert_true(b->reachable);
         if (b->merge != SPV_MERGE_LOOP)
             continue;
         loops++;
         assert_int_equal(b->loop_header, i);
-        assert_int_equal(m.blocks[b->continue_block].loop_header, i);
-        assert_int_equal(m.blocks[b->merge_block].loop_header, SPV_NONE);
-        assert_true(m.blocks[b->merge_block].rpo > b->rpo);
+        assert_int_equal(m->blocks[b->continue_block].loop_header, i);
+        assert_int_equal(m->blocks[b->merge_block].loop_header, SPV_NONE);
+        assert_true(m->blocks[b->merge_block].rpo > b->rpo);
     }
     assert_int_equal(loops, 1);
-    spv_free(&m);
-    shader_free(&sm);
+    glsl_close(&g);
 }
 
 static const char *nested_src =
@@ -421,35 +432,31 @@ static const char *nested_src =
 static void test_nested_loops(void **state)
 {
     (void)state;
-    shader_module sm;
-    spv_module m;
-    cw_error err;
-    assert_int_equal(compile(nested_src, &sm), 0);
-    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
+    glsl_module g;
+    spv_module *m = glsl_open(&g, nested_src);
     uint32_t hdr[2];
     int nh = 0;
-    for (size_t i = 0; i < m.nblocks; i++)
-        if (m.blocks[i].merge == SPV_MERGE_LOOP) {
+    for (size_t i = 0; i < m->nblocks; i++)
+        if (m->blocks[i].merge == SPV_MERGE_LOOP) {
             assert_true(nh < 2);
             hdr[nh++] = (uint32_t)i;
         }
     assert_int_equal(nh, 2);
-    uint32_t outer = m.blocks[hdr[0]].rpo < m.blocks[hdr[1]].rpo ? hdr[0] : hdr[1];
+    uint32_t outer = m->blocks[hdr[0]].rpo < m->blocks[hdr[1]].rpo ? hdr[0] : hdr[1];
     uint32_t inner = outer == hdr[0] ? hdr[1] : hdr[0];
-    assert_int_equal(m.blocks[outer].loop_header, outer);
-    assert_int_equal(m.blocks[inner].loop_header, inner);
-    assert_int_equal(m.blocks[m.blocks[inner].continue_block].loop_header, inner);
-    assert_int_equal(m.blocks[m.blocks[inner].merge_block].loop_header, outer);
-    assert_int_equal(m.blocks[m.blocks[outer].continue_block].loop_header, outer);
-    assert_int_equal(m.blocks[m.blocks[outer].merge_block].loop_header, SPV_NONE);
+    assert_int_equal(m->blocks[outer].loop_header, outer);
+    assert_int_equal(m->blocks[inner].loop_header, inner);
+    assert_int_equal(m->blocks[m->blocks[inner].continue_block].loop_header, inner);
+    assert_int_equal(m->blocks[m->blocks[inner].merge_block].loop_header, outer);
+    assert_int_equal(m->blocks[m->blocks[outer].continue_block].loop_header, outer);
+    assert_int_equal(m->blocks[m->blocks[outer].merge_block].loop_header, SPV_NONE);
     /* the outer header dominates the inner header */
-    uint32_t d = m.blocks[inner].idom;
+    uint32_t d = m->blocks[inner].idom;
     int steps = 0;
     while (d != SPV_NONE && d != outer && steps++ < 100)
-        d = m.blocks[d].idom;
+        d = m->blocks[d].idom;
     assert_int_equal(d, outer);
-    spv_free(&m);
-    shader_free(&sm);
+    glsl_close(&g);
 }
 
 /* Deterministic mutation smoke test: flipped words and truncations of a

@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "theme.h"
 
 static const struct {
@@ -119,18 +121,12 @@ static char *slurp(const char *path)
     return buf;
 }
 
-static const char *root(void)
-{
-    const char *r = getenv("CW_TEST_ROOT");
-    return r && *r ? r : ".";
-}
-
 static void test_bundled_files(void **s)
 {
     (void)s;
     for (size_t i = 0; theme_bundled[i]; i++) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/themes/%s.theme", root(),
+        snprintf(path, sizeof path, "%s/themes/%s.theme", cw_test_root(),
                  theme_bundled[i]);
         theme t;
         cw_error err;
@@ -149,7 +145,7 @@ static void test_bundled_files(void **s)
     }
     /* the compiled-in default equals themes/default.theme */
     char path[1024];
-    snprintf(path, sizeof path, "%s/themes/default.theme", root());
+    snprintf(path, sizeof path, "%s/themes/default.theme", cw_test_root());
     theme file, builtin;
     cw_error err;
     assert_int_equal(theme_load_file(path, &file, &err), 0);
@@ -157,7 +153,7 @@ static void test_bundled_files(void **s)
     assert_memory_equal(file.el, builtin.el, sizeof file.el);
     assert_string_equal(slurp(path), theme_default_text);
     /* and the monochrome file equals the built-in base */
-    snprintf(path, sizeof path, "%s/themes/monochrome.theme", root());
+    snprintf(path, sizeof path, "%s/themes/monochrome.theme", cw_test_root());
     theme mono;
     assert_int_equal(theme_load_file(path, &file, &err), 0);
     theme_monochrome(&mono);
@@ -175,15 +171,13 @@ static void test_search_path(void **s)
     mkdir(sub, 0700);
     snprintf(sub, sizeof sub, "%s/clockwork/themes", dir);
     mkdir(sub, 0700);
+    static const char mine[] = "color header red green\n",
+                      broken[] = "color header red green\ncolor x\n";
     snprintf(path, sizeof path, "%s/mine.theme", sub);
-    FILE *f = fopen(path, "w");
-    fputs("color header red green\n", f);
-    fclose(f);
+    cw_write_file(path, mine, strlen(mine));
     char bad[300];
     snprintf(bad, sizeof bad, "%s/broken.theme", sub);
-    f = fopen(bad, "w");
-    fputs("color header red green\ncolor x\n", f);
-    fclose(f);
+    cw_write_file(bad, broken, strlen(broken));
     char *old = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME"))
                                           : NULL;
     setenv("XDG_CONFIG_HOME", dir, 1);
@@ -219,12 +213,33 @@ static void test_search_path(void **s)
     }
 }
 
+/* One row of a degradation table: colour at ncolors -> want, with extra
+ * the bold flag (theme_degrade) or the attributes (theme_degrade_fg). */
+typedef struct degrade_row {
+    int line, color, ncolors, want;
+    unsigned extra;
+} degrade_row;
+
+static void check_degrade(const degrade_row *t, size_t n, int fg)
+{
+    for (size_t i = 0; i < n; i++) {
+        int bold = 0;
+        uint16_t attr = 0;
+        int c = fg ? theme_degrade_fg(t[i].color, t[i].ncolors, &attr)
+                   : theme_degrade(t[i].color, t[i].ncolors, &bold);
+        unsigned got = fg ? attr : (unsigned)bold;
+        if (c != t[i].want || got != t[i].extra)
+            fail_msg("line %d: %d at %d colours -> %d %s %u, want %d %s %u",
+                     t[i].line, t[i].color, t[i].ncolors, c,
+                     fg ? "attr" : "bold", got, t[i].want,
+                     fg ? "attr" : "bold", t[i].extra);
+    }
+}
+
 static void test_degrade(void **s)
 {
     (void)s;
-    static const struct {
-        int line, color, ncolors, want, bold;
-    } t[] = {
+    static const degrade_row t[] = {
         {__LINE__, -1, 8, -1, 0},   {__LINE__, 3, 8, 3, 0},
         {__LINE__, 11, 16, 11, 0},  {__LINE__, 11, 8, 3, 1},
         {__LINE__, 196, 256, 196, 0}, {__LINE__, 196, 16, 9, 0},
@@ -232,14 +247,7 @@ static void test_degrade(void **s)
         {__LINE__, 16, 16, 0, 0},   {__LINE__, 244, 16, 8, 0},
         {__LINE__, 28, 16, 2, 0},   {__LINE__, 21, 8, 4, 0},
     };
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        int bold = 0;
-        int c = theme_degrade(t[i].color, t[i].ncolors, &bold);
-        if (c != t[i].want || bold != t[i].bold)
-            fail_msg("line %d: %d at %d colours -> %d bold %d, want %d bold %d",
-                     t[i].line, t[i].color, t[i].ncolors, c, bold, t[i].want,
-                     t[i].bold);
-    }
+    check_degrade(t, sizeof t / sizeof t[0], 0);
 }
 
 /* Foregrounds with the attributes they need: grey (the dim elements) on
@@ -248,23 +256,13 @@ static void test_degrade(void **s)
 static void test_degrade_fg(void **s)
 {
     (void)s;
-    static const struct {
-        int line, color, ncolors, want;
-        uint16_t attr;
-    } t[] = {
+    static const degrade_row t[] = {
         {__LINE__, 8, 8, -1, THEME_DIM},   {__LINE__, 8, 16, 8, 0},
         {__LINE__, 244, 8, -1, THEME_DIM}, {__LINE__, 244, 256, 244, 0},
         {__LINE__, 11, 8, 3, THEME_BOLD},  {__LINE__, 0, 8, 0, 0},
         {__LINE__, -1, 8, -1, 0},
     };
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        uint16_t attr = 0;
-        int c = theme_degrade_fg(t[i].color, t[i].ncolors, &attr);
-        if (c != t[i].want || attr != t[i].attr)
-            fail_msg("line %d: %d at %d colours -> %d attr %u, want %d attr %u",
-                     t[i].line, t[i].color, t[i].ncolors, c, attr, t[i].want,
-                     t[i].attr);
-    }
+    check_degrade(t, sizeof t / sizeof t[0], 1);
 }
 
 /* Hostile input: random bytes and mutations never crash, and an error

@@ -3,6 +3,9 @@
 #ifndef CW_UNIT_H
 #define CW_UNIT_H
 
+#include <stdio.h>
+#include <stdlib.h>
+
 /* CW_UNIT_MAIN(setup, teardown, cases...): main() runs the cases as one
  * cmocka group (setup/teardown may be NULL); its status is cmocka's. */
 #define CW_UNIT_MAIN(setup, teardown, ...)                                   \
@@ -11,6 +14,24 @@
         const struct CMUnitTest cw_unit_cases[] = {__VA_ARGS__};            \
         return cmocka_run_group_tests(cw_unit_cases, setup, teardown);       \
     }
+
+/* The checkout the tests run in: $CW_TEST_ROOT (tests/run.sh sets it),
+ * else the current folder. */
+static inline const char *cw_test_root(void)
+{
+    const char *r = getenv("CW_TEST_ROOT");
+    return r && *r ? r : ".";
+}
+
+/* Writes len bytes of data to path; a failure fails the test. */
+static inline void cw_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        fail_msg("cannot create %s", path);
+    if (fwrite(data, 1, len, f) != len || fclose(f) != 0)
+        fail_msg("cannot write %s", path);
+}
 
 /* SAXPY with its bounds guard (examples/kernels/saxpy.comp's logic):
  * y[i] = alpha * x[i] + y[i] for i < n, 256 invocations a group. */
