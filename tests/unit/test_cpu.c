@@ -341,13 +341,19 @@ static void example_lib(char *buf, size_t n, const char *name)
     snprintf(buf, n, "%s/examples/cpu/lib%s.so", build_dir(), name);
 }
 
+/* The naive SGEMM example as f's kernel, n x n */
+static void naive_sgemm(kfix *f, int64_t n)
+{
+    static char lib[512];
+    example_lib(lib, sizeof lib, "sgemm_naive");
+    sgemm_kernel(f, lib, n);
+}
+
 static void test_prediction_roofline(void **state)
 {
     (void)state;
-    char lib[512];
-    example_lib(lib, sizeof lib, "sgemm_naive");
     kfix f;
-    sgemm_kernel(&f, lib, 512);
+    naive_sgemm(&f, 512);
     device_profile p;
     fake_profile(&p, 400, 20); /* 2 units: 200 GFLOPS, 10 GB/s per thread */
 
@@ -392,10 +398,8 @@ static void test_work_expression_errors(void **state)
     device_profile p;
     fake_profile(&p, 400, 20);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char lib[512];
-        example_lib(lib, sizeof lib, "sgemm_naive");
         kfix f;
-        sgemm_kernel(&f, lib, 512);
+        naive_sgemm(&f, 512);
         f.k.work_flops = (char *)cases[i].flops;
         f.k.work_bytes = (char *)cases[i].bytes;
         kernel_report kr;
@@ -418,14 +422,22 @@ static void test_work_expression_errors(void **state)
     }
 }
 
+/* A fresh report for f's kernel checked against p, then the kernel run
+ * and judged (the 25% efficiency threshold). */
+static void check_and_judge(const kfix *f, const device_profile *p,
+                            const run_options *ro, kernel_report *kr)
+{
+    kr_init(kr);
+    cpu_check_kernel(&f->k, p, kr);
+    assert_int_equal(cpu_run_and_judge(&f->k, ro, 0.25, kr), 0);
+}
+
 /* The verdict against the roofline: same kernel, two profiles. */
 static void test_verdict_far_below_roofline(void **state)
 {
     (void)state;
-    char lib[512];
-    example_lib(lib, sizeof lib, "sgemm_naive");
     kfix f;
-    sgemm_kernel(&f, lib, 128);
+    naive_sgemm(&f, 128);
     f.k.threads = 1;
     run_options ro;
     ro_init(&ro, NULL);
@@ -434,9 +446,7 @@ static void test_verdict_far_below_roofline(void **state)
     device_profile p;
     fake_profile(&p, 1e9, 1e9);
     kernel_report kr;
-    kr_init(&kr);
-    cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
+    check_and_judge(&f, &p, &ro, &kr);
     assert_true(has_finding(&kr, "far-below-roofline"));
     assert_true(kr.divergence.valid);
     assert_int_equal(kr.divergence.status, DIV_SLOWER);
@@ -452,9 +462,7 @@ static void test_verdict_far_below_roofline(void **state)
     /* a machine as slow as 0.001 GFLOPS: the kernel beats the roofline, so
      * the ceiling is wrong -- never ok */
     fake_profile(&p, 0.002, 1e9);
-    kr_init(&kr);
-    cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
+    check_and_judge(&f, &p, &ro, &kr);
     assert_false(has_finding(&kr, "far-below-roofline"));
     assert_true(has_finding(&kr, "ceiling-exceeded"));
     assert_int_equal(kr.divergence.status, DIV_FASTER);
@@ -478,9 +486,7 @@ static void test_verdict_far_below_roofline(void **state)
     /* min_efficiency 0 never flags */
     fake_profile(&p, 1e9, 1e9);
     f.k.min_efficiency = 0;
-    kr_init(&kr);
-    cpu_check_kernel(&f.k, &p, &kr);
-    assert_int_equal(cpu_run_and_judge(&f.k, &ro, 0.25, &kr), 0);
+    check_and_judge(&f, &p, &ro, &kr);
     assert_false(has_finding(&kr, "far-below-roofline"));
     kernel_report_free(&kr);
 }
@@ -547,6 +553,18 @@ static void judge_cpu(kernel_report *kr)
     verdict_judge_kernel(&in, kr);
 }
 
+/* The two calls of the synthetic measurement (us) */
+static const double two_calls[] = {10000, 9000};
+
+/* The synthetic kernel (1000 us predicted, 10 ms median, 9 ms best call)
+ * whose two calls waited this long for a CPU, judged. */
+static void judge_waits(kernel_report *kr, const double waits[2])
+{
+    synthetic_report(kr, 1000, 10000, 9000);
+    set_waits(&kr->measurement, two_calls, waits, 2);
+    judge_cpu(kr);
+}
+
 static void test_verdict_evidence_and_wait(void **state)
 {
     (void)state;
@@ -562,9 +580,8 @@ static void test_verdict_evidence_and_wait(void **state)
     add_counter(m, "FP_ARITH_INST_RETIRED:SCALAR_SINGLE", 1e6);
     add_counter(m, "FP_ARITH_INST_RETIRED:256B_PACKED_SINGLE", 0);
     add_counter(m, "task-clock", 1e7); /* ns: 10 ms */
-    const double samples[] = {10000, 9000};
     const double no_wait[] = {0, 0};
-    set_waits(m, samples, no_wait, 2);
+    set_waits(m, two_calls, no_wait, 2);
     judge_cpu(&kr);
     assert_int_equal(kr.divergence.status, DIV_SLOWER);
     assert_true(has_finding(&kr, "far-below-roofline"));
@@ -595,10 +612,8 @@ static void test_verdict_evidence_and_wait(void **state)
      * beat the roofline, so it counts as the roofline (100%) and the kernel
      * is not flagged far below; the other call did not wait, so the
      * median without wait is still 10x the prediction: slower */
-    synthetic_report(&kr, 1000, 10000, 9000);
     const double waits[] = {0, 8900};
-    set_waits(&kr.measurement, samples, waits, 2);
-    judge_cpu(&kr);
+    judge_waits(&kr, waits);
     assert_int_equal(kr.divergence.status, DIV_SLOWER);
     assert_false(has_finding(&kr, "far-below-roofline"));
     assert_false(has_finding(&kr, "ceiling-exceeded"));
@@ -609,19 +624,15 @@ static void test_verdict_evidence_and_wait(void **state)
 
     /* every call waited 9 ms of its 10: judged without the wait, the
      * kernel is at its prediction: ok, and the explanation says why */
-    synthetic_report(&kr, 1000, 10000, 9000);
     const double most[] = {9000, 8000};
-    set_waits(&kr.measurement, samples, most, 2);
-    judge_cpu(&kr);
+    judge_waits(&kr, most);
     assert_int_equal(kr.divergence.status, DIV_OK);
     assert_non_null(strstr(kr.divergence.explanation, "without CPU wait"));
     kernel_report_free(&kr);
 
     /* a small wait does not rescue a slow kernel */
-    synthetic_report(&kr, 1000, 10000, 9000);
     const double small[] = {500, 500};
-    set_waits(&kr.measurement, samples, small, 2);
-    judge_cpu(&kr);
+    judge_waits(&kr, small);
     assert_int_equal(kr.divergence.status, DIV_SLOWER);
     kernel_report_free(&kr);
 
@@ -660,10 +671,8 @@ static void test_contention_is_discounted(void **state)
     assert_int_equal(pthread_setaffinity_np(pthread_self(), sizeof one, &one),
                      0);
 
-    char lib[512];
-    example_lib(lib, sizeof lib, "sgemm_naive");
     kfix f;
-    sgemm_kernel(&f, lib, 256);
+    naive_sgemm(&f, 256);
     f.k.threads = 1;
     run_options ro;
     ro_init(&ro, NULL);
