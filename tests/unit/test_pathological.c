@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "unit.h"
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,53 +165,57 @@ static void assert_honest(const outcome *o)
         assert_true(o->nassumptions > 0);
 }
 
+/* The module over wg_x groups runs into the step budget: an estimate that
+ * says so.  Frees m. */
+static void assert_budget_stops(shader_module *m, uint32_t wg_x)
+{
+    outcome o;
+    analyze(m, wg_x, NULL, 0, &o);
+    assert_estimated(&o, "budget");
+    shader_free(m);
+}
+
+static void assert_glsl_budget_stops(const char *glsl, uint32_t wg_x)
+{
+    shader_module m;
+    compile_glsl(glsl, &m);
+    assert_budget_stops(&m, wg_x);
+}
+
 /* ---- GLSL shapes ---- */
+
+/* The shapes' prologue: groups of 64, buffers a and b of elements of type
+ * (after the #extension lines ext), push constant n, i the invocation. */
+#define AB_KERNEL_HEAD(ext, type)                                            \
+    "#version 450\n" ext                                                     \
+    "layout(local_size_x = 64) in;\n"                                        \
+    "layout(set = 0, binding = 0) buffer A { " type " a[]; };\n"             \
+    "layout(set = 0, binding = 1) buffer B { " type " b[]; };\n"             \
+    "layout(push_constant) uniform P { uint n; };\n"                         \
+    "void main() {\n"                                                        \
+    "    uint i = gl_GlobalInvocationID.x;\n"
 
 static void test_loop_2_31(void **state)
 {
     (void)state;
-    shader_module m;
-    compile_glsl("#version 450\n"
-                 "layout(local_size_x = 64) in;\n"
-                 "layout(set = 0, binding = 0) buffer A { float a[]; };\n"
-                 "layout(set = 0, binding = 1) buffer B { float b[]; };\n"
-                 "layout(push_constant) uniform P { uint n; };\n"
-                 "void main() {\n"
-                 "    uint i = gl_GlobalInvocationID.x;\n"
-                 "    float s = 0.0;\n"
-                 "    for (uint k = 0u; k < 2147483648u; k++)\n"
-                 "        s += a[(i + k) & 1023u] * 0.5;\n"
-                 "    b[i & 1023u] = s;\n"
-                 "}\n",
-                 &m);
-    outcome o;
-    analyze(&m, 1024, NULL, 0, &o);
-    assert_estimated(&o, "budget");
-    shader_free(&m);
+    assert_glsl_budget_stops(AB_KERNEL_HEAD("", "float")
+                             "    float s = 0.0;\n"
+                             "    for (uint k = 0u; k < 2147483648u; k++)\n"
+                             "        s += a[(i + k) & 1023u] * 0.5;\n"
+                             "    b[i & 1023u] = s;\n"
+                             "}\n", 1024);
 }
 
 static void test_loop_64bit(void **state)
 {
     (void)state;
-    shader_module m;
-    compile_glsl("#version 450\n"
-                 "#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n"
-                 "layout(local_size_x = 64) in;\n"
-                 "layout(set = 0, binding = 0) buffer A { uint64_t a[]; };\n"
-                 "layout(set = 0, binding = 1) buffer B { uint64_t b[]; };\n"
-                 "layout(push_constant) uniform P { uint n; };\n"
-                 "void main() {\n"
-                 "    uint i = gl_GlobalInvocationID.x;\n"
-                 "    uint64_t s = 0xffffffff00000000ul;\n"
-                 "    for (uint64_t k = 0ul; k < (1ul << 40); k += 3ul)\n"
-                 "        s = s * 6364136223846793005ul + a[uint(k & 1023ul)];\n"
-                 "    b[i] = s >> 33;\n"
-                 "}\n",
-                 &m);
-    outcome o;
-    analyze(&m, 16, NULL, 0, &o);
-    assert_estimated(&o, "budget");
-    shader_free(&m);
+    assert_glsl_budget_stops(AB_KERNEL_HEAD("#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require\n",
+                                            "uint64_t")
+                             "    uint64_t s = 0xffffffff00000000ul;\n"
+                             "    for (uint64_t k = 0ul; k < (1ul << 40); k += 3ul)\n"
+                             "        s = s * 6364136223846793005ul + a[uint(k & 1023ul)];\n"
+                             "    b[i] = s >> 33;\n"
+                             "}\n", 16);
 }
 
 /* 40 levels of nested loops and branches: 3^40 innermost paths. */
@@ -217,22 +223,15 @@ static void test_deep_nesting(void **state)
 {
     (void)state;
     char glsl[16384];
-    size_t n = 0;
-    n += (size_t)snprintf(glsl + n, sizeof glsl - n,
-                          "#version 450\nlayout(local_size_x = 64) in;\n"
-                          "layout(set = 0, binding = 0) buffer A { float a[]; };\n"
-                          "layout(set = 0, binding = 1) buffer B { float b[]; };\n"
-                          "layout(push_constant) uniform P { uint n; };\n"
-                          "void main() {\n uint i = gl_GlobalInvocationID.x;\n float s = 0.0;\n");
-    for (int d = 0; d < 40; d++)
-        n += (size_t)snprintf(glsl + n, sizeof glsl - n,
-                              d % 2 ? "if (a[(i + %du) & 1023u] > 0.5) {\n"
-                                    : "for (uint k%d = 0u; k%d < 3u; k%d++) {\n",
-                              d, d, d);
-    n += (size_t)snprintf(glsl + n, sizeof glsl - n, "s += 1.0;\n");
-    for (int d = 0; d < 40; d++)
-        n += (size_t)snprintf(glsl + n, sizeof glsl - n, "}\n");
-    snprintf(glsl + n, sizeof glsl - n, "b[i & 1023u] = s;\n}\n");
+    cw_glsl_nest(glsl, sizeof glsl,
+                 "#version 450\nlayout(local_size_x = 64) in;\n"
+                 "layout(set = 0, binding = 0) buffer A { float a[]; };\n"
+                 "layout(set = 0, binding = 1) buffer B { float b[]; };\n"
+                 "layout(push_constant) uniform P { uint n; };\n"
+                 "void main() {\n uint i = gl_GlobalInvocationID.x;\n float s = 0.0;\n",
+                 40, "for (uint k%d = 0u; k%d < 3u; k%d++) {\n",
+                 "if (a[(i + %du) & 1023u] > 0.5) {\n", "s += 1.0;\n",
+                 "b[i & 1023u] = s;\n}\n");
     shader_module m;
     compile_glsl(glsl, &m);
     outcome o;
@@ -441,10 +440,7 @@ static void test_100k_instructions(void **state)
     assemble(b.s, &m);
     free(b.s);
     assert_true(m.nwords > 400000);
-    outcome o;
-    analyze(&m, 4096, NULL, 0, &o);
-    assert_estimated(&o, "budget");
-    shader_free(&m);
+    assert_budget_stops(&m, 4096);
 }
 
 int main(void)

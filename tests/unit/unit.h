@@ -33,6 +33,29 @@ static inline void cw_write_file(const char *path, const void *data, size_t len)
         fail_msg("cannot write %s", path);
 }
 
+/* cw_glsl_nest: writes into buf (size bytes) the GLSL head, then depth
+ * nested levels, alternately opened by the formats loop_open (given the
+ * level d three times) and branch_open (given d and d - 1), the body, the
+ * depth closing braces and the tail: a kernel with 3^(depth/2) paths or
+ * more through it. */
+static inline void cw_glsl_nest(char *buf, size_t size, const char *head, int depth,
+                                const char *loop_open, const char *branch_open,
+                                const char *body, const char *tail)
+{
+    size_t n = (size_t)snprintf(buf, size, "%s", head);
+    for (int d = 0; d < depth && n < size; d++)
+        n += (size_t)(d % 2 ? snprintf(buf + n, size - n, branch_open, d, d - 1)
+                            : snprintf(buf + n, size - n, loop_open, d, d, d));
+    if (n < size)
+        n += (size_t)snprintf(buf + n, size - n, "%s", body);
+    for (int d = 0; d < depth && n < size; d++)
+        n += (size_t)snprintf(buf + n, size - n, "}\n");
+    if (n < size)
+        snprintf(buf + n, size - n, "%s", tail);
+    if (n >= size)
+        fail_msg("cw_glsl_nest: %zu bytes do not hold the kernel", size);
+}
+
 /* SAXPY with its bounds guard (examples/kernels/saxpy.comp's logic):
  * y[i] = alpha * x[i] + y[i] for i < n, 256 invocations a group. */
 #define CW_SAXPY_GLSL                                                        \
