@@ -425,6 +425,8 @@ static int is_global(const access_summary *a)
  * distinct 4-byte words per bank, vs the minimum for the bytes moved. */
 static double bank_degree(const model *m, const access_summary *a)
 {
+    if (m->banks && a->sim_bank_degree >= 1 && a->sim_unknown <= 0)
+        return a->sim_bank_degree; /* the simulated requests' own passes */
     if (!m->banks || a->uniform || !a->stride_known)
         return 1;
     uint32_t nb = m->banks > 256 ? 256 : m->banks;

@@ -26,6 +26,7 @@
 typedef struct acc_sim {
     double execs, unknown;
     double l1, l1_lines, l2, dram, pages, wpages;
+    double bank_passes, bank_ideal; /* workgroup memory, summed */
 } acc_sim;
 
 typedef struct sim {
@@ -71,6 +72,27 @@ static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
     return (uint64_t)65 << SIM_BUFFER_SHIFT; /* the rest share one range */
 }
 
+/* A workgroup-memory load or store: the bank passes its lanes' 4-byte
+ * words take (ct_bank_passes) against the fewest its words allow
+ * (ceil(distinct / banks)); a lane of b bytes touches ceil(b / 4) words. */
+static void shared_request(sim *s, acc_sim *as)
+{
+    uint32_t banks = s->p->shared_banks;
+    if (banks < 2)
+        return; /* no banks known (lavapipe): no conflicts */
+    uint64_t words[SIM_MAX_LANES * 16];
+    uint32_t n = 0;
+    for (uint32_t l = 0; l < s->p_n; l++) {
+        uint32_t w = (s->p_size[l] + 3) / 4;
+        for (uint32_t j = 0; j < w && j < 16; j++)
+            words[n++] = s->p_addr[l] / 4 * 4 + 4 * (uint64_t)j;
+    }
+    uint32_t distinct = 0;
+    uint32_t passes = ct_bank_passes(words, n, banks, 4, &distinct);
+    as->bank_passes += passes;
+    as->bank_ideal += (distinct + banks - 1) / banks;
+}
+
 static void flush_request(sim *s)
 {
     if (!s->pend)
@@ -79,6 +101,11 @@ static void flush_request(sim *s)
     if (!s->p_n)
         return;
     uint32_t tag = s->acc_of_inst[s->p_inst];
+    if (s->p_class == SpvStorageClassWorkgroup &&
+        s->p_kind != EVAL_ACCESS_ATOMIC) {
+        shared_request(s, &s->acc[tag]);
+        return;
+    }
     if (s->p_class == SpvStorageClassWorkgroup) {
         ct_request(s->shared_ct, 0, s->p_addr, s->p_n, s->shared_combine, 1);
         /* a k-way bank conflict takes k passes of the instruction's lanes
@@ -119,8 +146,7 @@ static void on_access(void *user, const eval_access *a)
     int buffer = cls == SpvStorageClassStorageBuffer ||
                  cls == SpvStorageClassUniform ||
                  cls == SpvStorageClassPhysicalStorageBuffer;
-    if (!buffer && !(cls == SpvStorageClassWorkgroup &&
-                     a->kind == EVAL_ACCESS_ATOMIC))
+    if (!buffer && cls != SpvStorageClassWorkgroup)
         return;
     if (s->pend && (a->inst != s->p_inst || a->subgroup != s->p_sg ||
                     a->kind != s->p_kind || s->p_n == SIM_MAX_LANES))
@@ -348,6 +374,8 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_dram_bytes = as->dram / as->execs;
             a->sim_dram_pages = as->pages / as->execs;
             a->sim_dram_write_pages = as->wpages / as->execs;
+            if (as->bank_ideal > 0)
+                a->sim_bank_degree = as->bank_passes / as->bank_ideal;
         }
         if (a->is_atomic && a->space == SPACE_STORAGE)
             atomic_execs += a->count;

@@ -134,6 +134,10 @@ typedef struct access_summary {
     double sim_dram_pages;       /* DRAM pages opened by reads, per
                                     execution */
     double sim_dram_write_pages; /* ... by writes */
+    double sim_bank_degree;      /* workgroup memory: the simulated
+                                    requests' bank passes over the passes
+                                    their words need at least (1 =
+                                    conflict-free); 0 when not simulated */
 } access_summary;
 
 /* Cost attributed to one source line (for the TUI's source view). */

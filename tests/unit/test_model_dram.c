@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "model_dram.h"
+#include "unit.h"
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b) + 1e-12; }
 
@@ -97,12 +98,6 @@ static void test_pages(void **state)
     assert_true(near(r.page_read_us, 0.01) && near(r.page_write_us, 0.01));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_mix),
-        cmocka_unit_test(test_no_turnaround),
-        cmocka_unit_test(test_pages),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_mix),
+             cmocka_unit_test(test_no_turnaround),
+             cmocka_unit_test(test_pages))

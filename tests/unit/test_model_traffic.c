@@ -394,6 +394,58 @@ static void test_shared_bank_conflicts(void **state)
     run_free(&x);
 }
 
+/* Bank conflicts from the simulated addresses of workgroup-memory loads
+ * and stores (no atomics).  Per subgroup of 32 lanes:
+ *   - tile[(l % 16) * 64 + l / 16]: lanes 0-15 on words 0, 64, ..., 960
+ *     (all bank 0), lanes 16-31 on words 1, 65, ... (bank 1): 16 passes
+ *     where 32 distinct words need 1: degree 16.  Lanes 0 and 1 are 64
+ *     words apart, so a stride rule extrapolating them says 32;
+ *   - t4[l] = vec4: lane l on words 4l..4l+3, 128 distinct words, 4 in
+ *     every bank: 4 passes, and 128 words need 4 at least: degree 1;
+ *   - t4[l].x: words 4l, 8 banks with 4 words each: degree 4. */
+static const char *SHARED_PASSES =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) writeonly buffer O { float o[]; };\n"
+    "shared float tile[1024];\n"
+    "shared vec4 t4[256];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    tile[(l % 16u) * 64u + l / 16u] = float(l);\n"
+    "    t4[l] = vec4(float(l));\n"
+    "    barrier();\n"
+    "    o[gl_GlobalInvocationID.x] = t4[l].x + tile[l];\n"
+    "}\n";
+
+static void test_shared_bank_passes(void **state)
+{
+    (void)state;
+    run x;
+    run_kernel(&x, SHARED_PASSES,
+               "{\"kernels\":[{\"name\":\"spass\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":16384}]}]}");
+    assert_true(x.kc.sim);
+    int seen = 0;
+    for (size_t i = 0; i < x.kc.naccesses; i++) {
+        const access_summary *a = &x.kc.accesses[i];
+        if (a->space != SPACE_SHARED)
+            continue;
+        /* source lines 8 and 9: the stores; 11: t4[l].x (16 B apart),
+         * then tile[l] */
+        int t4x = a->line == 11 && a->lane_stride_bytes == 16;
+        double want = a->line == 8 ? 16 : t4x ? 4 : 1;
+        near(a->sim_bank_degree, want, 1e-9);
+        seen |= a->line == 8 ? 1 : a->line == 9 ? 2 : t4x ? 4 : 8;
+    }
+    assert_int_equal(seen, 15);
+    /* the shared term, bytes x degree per lane: 4 x 16 (tile store) +
+     * 16 x 1 (vec4 store) + 4 x 4 (t4[l].x) + 4 x 1 (tile[l]) = 100 B,
+     * x 16384 lanes = 1638400 B at 8000 GB/s = 204.8 ns */
+    near(term(&x, "shared"), 1638400.0 / 8e6, 1e-9);
+    run_free(&x);
+}
+
 /* A gather whose index comes from a buffer: the simulation cannot follow
  * it and says so (sim_unknown), the model keeps its static rule and gives
  * a range: 16M lanes over a 64 MiB table that does not fit the 32 MiB L2:
@@ -450,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_atomic_per_subgroup),
         cmocka_unit_test(test_shared_hashed_bins),
         cmocka_unit_test(test_shared_bank_conflicts),
+        cmocka_unit_test(test_shared_bank_passes),
         cmocka_unit_test(test_data_dependent_gather),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
