@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -230,19 +229,10 @@ int supervise_begin(int *code, double timeout_s)
         int p[2];
         if (pipe(p) != 0)
             return 0; /* unsupervised is better than nothing */
-        fflush(NULL);
-        pid_t parent = getpid();
-        pid_t pid = fork();
-        if (pid < 0) {
-            close(p[0]);
-            close(p[1]);
+        pid_t pid = cw_fork_tied(p);
+        if (pid < 0)
             return 0;
-        }
         if (pid == 0) {
-            close(p[0]);
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (getppid() != parent)
-                _exit(CW_EXIT_ENV);
             for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++)
                 signal(forwarded[i], SIG_DFL);
             /* an abort (out of memory) is a crash of this kernel too: the
@@ -252,7 +242,6 @@ int supervise_begin(int *code, double timeout_s)
             out_fd = p[1];
             return 0;
         }
-        close(p[1]);
         child_pid = pid;
         for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++)
             signal(forwarded[i], forward);

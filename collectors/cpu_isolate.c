@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -235,6 +234,15 @@ void cpu_isolate_buffers_free(cpu_isolate_buffers *b)
     memset(b, 0, sizeof *b);
 }
 
+/* The first byte in [from, to) that no longer holds the canary, or NULL. */
+static const unsigned char *changed_canary(const unsigned char *from, const unsigned char *to)
+{
+    for (; from < to; from++)
+        if (*from != CANARY)
+            return from;
+    return NULL;
+}
+
 /* The slack between a buffer and its guards must still hold the canary:
  * a short overrun stays inside the last page and faults nothing. */
 static int check_canaries(const cpu_isolate_buffers *b, char *why, size_t n)
@@ -245,20 +253,19 @@ static int check_canaries(const cpu_isolate_buffers *b, char *why, size_t n)
         const unsigned char *end = p + b->bytes[i];
         const unsigned char *hi = (const unsigned char *)b->map[i] + b->map_len[i] -
                                   GUARD_BYTES;
-        for (const unsigned char *q = end; q < hi; q++)
-            if (*q != CANARY) {
-                say(why, n, "wrote past the end of buffer %zu (%llu bytes): byte %zu "
-                    "after its end was changed", i, (unsigned long long)b->bytes[i],
-                    (size_t)(q - end));
-                return -1;
-            }
-        for (const unsigned char *q = lo; q < p; q++)
-            if (*q != CANARY) {
-                say(why, n, "wrote before the start of buffer %zu (%llu bytes): byte %zu "
-                    "before it was changed", i, (unsigned long long)b->bytes[i],
-                    (size_t)(p - q));
-                return -1;
-            }
+        const unsigned char *q = changed_canary(end, hi);
+        if (q) {
+            say(why, n, "wrote past the end of buffer %zu (%llu bytes): byte %zu "
+                "after its end was changed", i, (unsigned long long)b->bytes[i],
+                (size_t)(q - end));
+            return -1;
+        }
+        if ((q = changed_canary(lo, p))) {
+            say(why, n, "wrote before the start of buffer %zu (%llu bytes): byte %zu "
+                "before it was changed", i, (unsigned long long)b->bytes[i],
+                (size_t)(p - q));
+            return -1;
+        }
     }
     return 0;
 }
@@ -324,16 +331,14 @@ static void child_on_exit(int status, void *arg)
     _exit(status);
 }
 
-static void child_setup(int fd, pid_t parent, const cpu_isolate_buffers *bufs)
+static void child_setup(int fd, const cpu_isolate_buffers *bufs)
 {
     /* its own process group, so that whatever the kernel forks ends with it
-     * (PR_SET_PDEATHSIG below still ends it with Clockwork on Ctrl-C) */
+     * (the PR_SET_PDEATHSIG of cw_fork_tied still ends it with Clockwork on
+     * Ctrl-C) */
     setpgid(0, 0);
     child_fd = fd;
     child_bufs = bufs;
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(127);
     sigset_t all;
     sigemptyset(&all);
     sigprocmask(SIG_SETMASK, &all, NULL);
@@ -501,23 +506,16 @@ static pid_t spawn(const cpu_isolate_buffers *bufs, void (*body)(const void *),
             strerror(errno));
         return -1;
     }
-    /* unwritten output would be written twice, once by the child */
-    fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = cw_fork_tied(sv);
     if (pid < 0) {
         say(why, why_n, "cannot start the kernel's process: %s", strerror(errno));
-        close(sv[0]);
-        close(sv[1]);
         return -1;
     }
     if (pid == 0) {
-        close(sv[0]);
-        child_setup(sv[1], parent, bufs);
+        child_setup(sv[1], bufs);
         body(arg);
         _exit(0);
     }
-    close(sv[1]);
     setpgid(pid, pid); /* also here: no race with a kill of the group */
     *fd = sv[0];
     return pid;

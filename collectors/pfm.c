@@ -248,18 +248,24 @@ static char *open_failure_reason(int e)
     }
 }
 
+/* libpfm4's perf_event encoding of the event `name` at privilege levels
+ * plm into *attr (zeroed first); a PFM_ return code. */
+static int encode_event(const char *name, int plm, struct perf_event_attr *attr)
+{
+    memset(attr, 0, sizeof *attr);
+    pfm_perf_encode_arg_t arg;
+    memset(&arg, 0, sizeof arg);
+    arg.attr = attr;
+    arg.size = sizeof arg;
+    return pfm_get_os_event_encoding(name, plm, PFM_OS_PERF_EVENT_EXT, &arg);
+}
+
 static void open_event(pfm_event *ev, int inherit)
 {
     struct perf_event_attr attr;
-    memset(&attr, 0, sizeof attr);
-    pfm_perf_encode_arg_t arg;
-    memset(&arg, 0, sizeof arg);
-    arg.attr = &attr;
-    arg.size = sizeof arg;
     int root = geteuid() == 0;
     int plm = root ? (PFM_PLM0 | PFM_PLM3) : PFM_PLM3;
-    int ret = pfm_get_os_event_encoding(ev->name, plm,
-                                        PFM_OS_PERF_EVENT_EXT, &arg);
+    int ret = encode_event(ev->name, plm, &attr);
     if (ret != PFM_SUCCESS) {
         ev->reason = cw_asprintf("libpfm4 cannot encode '%s': %s",
                                ev->name, pfm_strerror(ret));
@@ -297,13 +303,7 @@ int pfm_validate_events(const char *events, cw_error *err)
     for (size_t i = 0; i < n && !bad && !disabled &&
                        pfm_init_status == PFM_SUCCESS; i++) {
         struct perf_event_attr attr;
-        memset(&attr, 0, sizeof attr);
-        pfm_perf_encode_arg_t arg;
-        memset(&arg, 0, sizeof arg);
-        arg.attr = &attr;
-        arg.size = sizeof arg;
-        int ret = pfm_get_os_event_encoding(names[i], PFM_PLM3,
-                                            PFM_OS_PERF_EVENT_EXT, &arg);
+        int ret = encode_event(names[i], PFM_PLM3, &attr);
         if (ret == PFM_ERR_NOTFOUND || ret == PFM_ERR_ATTR ||
             ret == PFM_ERR_ATTR_VAL || ret == PFM_ERR_ATTR_SET) {
             cw_error_set(err, "--events", 0, 0,
@@ -434,19 +434,28 @@ int pfm_scale_count(uint64_t value, uint64_t enabled, uint64_t running,
     return 0;
 }
 
+/* The event's counter appended to m: available when the event opened,
+ * else unavailable with the reason it did not. */
+static counter_value *event_counter(const pfm_event *ev, measurement *m)
+{
+    counter_value *c = measurement_add_counter(m, ev->name);
+    c->available = ev->fd >= 0;
+    if (ev->fd < 0) {
+        c->value = 0;
+        cw_set_str(&c->reason, ev->reason);
+    }
+    return c;
+}
+
 void pfm_session_read(pfm_session *s, measurement *m)
 {
     if (!s || !m)
         return;
     for (size_t i = 0; i < s->n; i++) {
         pfm_event *ev = &s->ev[i];
-        counter_value *c = measurement_add_counter(m, ev->name);
-        if (ev->fd < 0) {
-            c->available = 0;
-            c->value = 0;
-            cw_set_str(&c->reason, ev->reason);
+        counter_value *c = event_counter(ev, m);
+        if (ev->fd < 0)
             continue;
-        }
         double v;
         int scaled;
         if (pfm_scale_count(ev->acc[0], ev->acc[1], ev->acc[2], &v,
@@ -466,13 +475,8 @@ void pfm_session_describe(pfm_session *s, measurement *m)
 {
     if (!s || !m)
         return;
-    for (size_t i = 0; i < s->n; i++) {
-        pfm_event *ev = &s->ev[i];
-        counter_value *c = measurement_add_counter(m, ev->name);
-        c->available = ev->fd >= 0;
-        if (ev->fd < 0)
-            cw_set_str(&c->reason, ev->reason);
-    }
+    for (size_t i = 0; i < s->n; i++)
+        event_counter(&s->ev[i], m);
 }
 
 void pfm_session_close(pfm_session *s)

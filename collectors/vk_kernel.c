@@ -114,6 +114,13 @@ static int write_dump(const char *dir, uint32_t set, uint32_t binding,
 
 /* ---- the runner ---- */
 
+/* One of the device's compute limits and what the kernel asks of it. */
+typedef struct limit_check {
+    uint64_t asked, limit;
+    const char *name; /* the Vulkan limit */
+    char what[64];    /* what the kernel asks, in words */
+} limit_check;
+
 /* The dispatch must fit the device: an over-limit dispatch is invalid
  * usage that a driver may crash on, not an error it must report.  The
  * verifier reports these as findings; the runner refuses on its own too. */
@@ -121,47 +128,37 @@ static int check_limits(const vk_ctx *c, const plan_kernel *k,
                         const reflection *refl, cw_error *err)
 {
     const device_limits *l = &c->info.limits;
-    const char *axis = "xyz";
+    limit_check chk[9];
+    size_t n = 0;
     uint64_t inv = 1;
+    /* in the order they are reported: per axis, then the totals */
     for (int i = 0; i < 3; i++) {
-        if (k->workgroups[i] > l->max_wg_count[i]) {
-            cw_error_set(err, NULL, 0, 0,
-                         "kernel '%s': %u workgroups in %c is above the "
-                         "device's maxComputeWorkGroupCount (%u)", k->name,
-                         k->workgroups[i], axis[i], l->max_wg_count[i]);
-            return CW_STATUS_ENV;
-        }
-        if (refl->local_size[i] > l->max_wg_size[i]) {
-            cw_error_set(err, NULL, 0, 0,
-                         "kernel '%s': local size %u in %c is above the "
-                         "device's maxComputeWorkGroupSize (%u)", k->name,
-                         refl->local_size[i], axis[i], l->max_wg_size[i]);
-            return CW_STATUS_ENV;
-        }
+        chk[n] = (limit_check){k->workgroups[i], l->max_wg_count[i],
+                               "maxComputeWorkGroupCount", ""};
+        snprintf(chk[n++].what, sizeof chk->what, "%u workgroups in %c", k->workgroups[i],
+                 "xyz"[i]);
+        chk[n] = (limit_check){refl->local_size[i], l->max_wg_size[i],
+                               "maxComputeWorkGroupSize", ""};
+        snprintf(chk[n++].what, sizeof chk->what, "local size %u in %c", refl->local_size[i],
+                 "xyz"[i]);
         inv *= refl->local_size[i] ? refl->local_size[i] : 1;
     }
-    if (inv > l->max_wg_invocations) {
-        cw_error_set(err, NULL, 0, 0,
-                     "kernel '%s': %llu invocations per workgroup is above "
-                     "the device's maxComputeWorkGroupInvocations (%u)",
-                     k->name, (unsigned long long)inv, l->max_wg_invocations);
-        return CW_STATUS_ENV;
-    }
-    if (refl->shared_bytes > l->max_shared_bytes) {
-        cw_error_set(err, NULL, 0, 0,
-                     "kernel '%s': %llu bytes of shared memory is above the "
-                     "device's maxComputeSharedMemorySize (%u)", k->name,
-                     (unsigned long long)refl->shared_bytes,
-                     l->max_shared_bytes);
-        return CW_STATUS_ENV;
-    }
-    if (refl->push_bytes > l->max_push_bytes) {
-        cw_error_set(err, NULL, 0, 0,
-                     "kernel '%s': a %u-byte push-constant block is above "
-                     "the device's maxPushConstantsSize (%u)", k->name,
-                     refl->push_bytes, l->max_push_bytes);
-        return CW_STATUS_ENV;
-    }
+    chk[n] = (limit_check){inv, l->max_wg_invocations, "maxComputeWorkGroupInvocations", ""};
+    snprintf(chk[n++].what, sizeof chk->what, "%llu invocations per workgroup",
+             (unsigned long long)inv);
+    chk[n] = (limit_check){refl->shared_bytes, l->max_shared_bytes,
+                           "maxComputeSharedMemorySize", ""};
+    snprintf(chk[n++].what, sizeof chk->what, "%llu bytes of shared memory",
+             (unsigned long long)refl->shared_bytes);
+    chk[n] = (limit_check){refl->push_bytes, l->max_push_bytes, "maxPushConstantsSize", ""};
+    snprintf(chk[n++].what, sizeof chk->what, "a %u-byte push-constant block",
+             refl->push_bytes);
+    for (size_t i = 0; i < n; i++)
+        if (chk[i].asked > chk[i].limit) {
+            cw_error_set(err, NULL, 0, 0, "kernel '%s': %s is above the device's %s (%llu)",
+                         k->name, chk[i].what, chk[i].name, (unsigned long long)chk[i].limit);
+            return CW_STATUS_ENV;
+        }
     return 0;
 }
 

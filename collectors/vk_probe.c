@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,11 +18,8 @@
 #define MAX_DEVICES 256
 #define MAX_FAMILIES 256
 
-static __attribute__((noreturn)) void child(int fd, pid_t parent)
+static __attribute__((noreturn)) void child(int fd)
 {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(127);
     signal(SIGPIPE, SIG_DFL);
     vk_device_info *d = NULL;
     size_t n = 0;
@@ -77,21 +73,14 @@ int vk_probe_devices(double timeout_s, vk_device_info **out, size_t *n, cw_error
                      strerror(errno));
         return CW_STATUS_ENV;
     }
-    fflush(NULL);
-    pid_t parent = getpid();
-    pid_t pid = fork();
+    pid_t pid = cw_fork_tied(p);
     if (pid < 0) {
-        close(p[0]);
-        close(p[1]);
         cw_error_set(err, NULL, 0, 0, "cannot list the Vulkan devices: fork: %s",
                      strerror(errno));
         return CW_STATUS_ENV;
     }
-    if (pid == 0) {
-        close(p[0]);
-        child(p[1], parent);
-    }
-    close(p[1]);
+    if (pid == 0)
+        child(p[1]);
     double deadline = cw_monotonic_s() + timeout_s;
     int32_t rc;
     uint64_t cnt;

@@ -147,57 +147,62 @@ static int parse_unary(parser *p, int64_t *out)
     return parse_primary(p, out);
 }
 
-static int parse_term(parser *p, int64_t *out)
+/* acc op= rhs, checked: the error names the operation at `at`. */
+static int apply(parser *p, size_t at, char op, int64_t *acc, int64_t rhs)
+{
+    switch (op) {
+    case '+':
+        if (__builtin_add_overflow(*acc, rhs, acc))
+            return fail(p, at, "%s overflows 64 bits", "addition");
+        return 0;
+    case '-':
+        if (__builtin_sub_overflow(*acc, rhs, acc))
+            return fail(p, at, "%s overflows 64 bits", "subtraction");
+        return 0;
+    case '*':
+        if (__builtin_mul_overflow(*acc, rhs, acc))
+            return fail(p, at, "multiplication overflows 64 bits");
+        return 0;
+    default:
+        if (rhs == 0)
+            return fail(p, at, "division by zero");
+        if (*acc == INT64_MIN && rhs == -1)
+            return fail(p, at, "division overflows 64 bits");
+        *acc /= rhs;
+        return 0;
+    }
+}
+
+/* A left-associative run of operands joined by the operators in ops (one
+ * precedence level), each operand parsed by `operand`. */
+static int parse_level(parser *p, int64_t *out, const char *ops,
+                       int (*operand)(parser *, int64_t *))
 {
     int64_t acc;
-    if (parse_unary(p, &acc))
+    if (operand(p, &acc))
         return -1;
     for (;;) {
         skip_blanks(p);
         char op = p->s[p->i];
-        if (op != '*' && op != '/')
+        if (!op || !strchr(ops, op))
             break;
         size_t at = p->i++;
         int64_t rhs;
-        if (parse_unary(p, &rhs))
+        if (operand(p, &rhs) || apply(p, at, op, &acc, rhs))
             return -1;
-        if (op == '*') {
-            if (__builtin_mul_overflow(acc, rhs, &acc))
-                return fail(p, at, "multiplication overflows 64 bits");
-        } else {
-            if (rhs == 0)
-                return fail(p, at, "division by zero");
-            if (acc == INT64_MIN && rhs == -1)
-                return fail(p, at, "division overflows 64 bits");
-            acc /= rhs;
-        }
     }
     *out = acc;
     return 0;
 }
 
+static int parse_term(parser *p, int64_t *out)
+{
+    return parse_level(p, out, "*/", parse_unary);
+}
+
 static int parse_expr(parser *p, int64_t *out)
 {
-    int64_t acc;
-    if (parse_term(p, &acc))
-        return -1;
-    for (;;) {
-        skip_blanks(p);
-        char op = p->s[p->i];
-        if (op != '+' && op != '-')
-            break;
-        size_t at = p->i++;
-        int64_t rhs;
-        if (parse_term(p, &rhs))
-            return -1;
-        int ovf = op == '+' ? __builtin_add_overflow(acc, rhs, &acc)
-                            : __builtin_sub_overflow(acc, rhs, &acc);
-        if (ovf)
-            return fail(p, at, "%s overflows 64 bits",
-                        op == '+' ? "addition" : "subtraction");
-    }
-    *out = acc;
-    return 0;
+    return parse_level(p, out, "+-", parse_term);
 }
 
 int expr_eval(const char *text, const expr_var *vars, size_t nvars,

@@ -3,6 +3,9 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <time.h>
@@ -76,4 +79,27 @@ int cw_read_all_by(int fd, void *p, size_t n, double deadline)
         n -= (size_t)got;
     }
     return 0;
+}
+
+pid_t cw_fork_tied(int ch[2])
+{
+    fflush(NULL);
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        int e = errno;
+        close(ch[0]);
+        close(ch[1]);
+        errno = e;
+        return -1;
+    }
+    if (pid == 0) {
+        close(ch[0]);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(127);
+        return 0;
+    }
+    close(ch[1]);
+    return pid;
 }

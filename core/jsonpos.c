@@ -135,6 +135,26 @@ static void read_string(walker *w, char *buf, size_t size)
 
 static void walk_value(walker *w, const char *path, int kl, int kc, int depth);
 
+/* Inside an object or array, before its next member: skips blanks and
+ * commas.  1: a member starts here; 0: the closing bracket was passed;
+ * -1: the text ended first (w->failed set). */
+static int next_member(walker *w, char close)
+{
+    for (;;) {
+        skip_ws(w);
+        if (w->i >= w->len) {
+            w->failed = 1;
+            return -1;
+        }
+        if (w->s[w->i] != close && w->s[w->i] != ',')
+            return 1;
+        int closed = w->s[w->i] == close;
+        adv(w);
+        if (closed)
+            return 0;
+    }
+}
+
 static void walk_value(walker *w, const char *path, int kl, int kc, int depth)
 {
     skip_ws(w);
@@ -148,20 +168,7 @@ static void walk_value(walker *w, const char *path, int kl, int kc, int depth)
     char sub[MAX_PATH];
     if (c == '{') {
         adv(w);
-        for (;;) {
-            skip_ws(w);
-            if (w->i >= w->len) {
-                w->failed = 1;
-                return;
-            }
-            if (w->s[w->i] == '}') {
-                adv(w);
-                return;
-            }
-            if (w->s[w->i] == ',') {
-                adv(w);
-                continue;
-            }
+        while (next_member(w, '}') > 0) {
             if (w->s[w->i] != '"') {
                 w->failed = 1;
                 return;
@@ -183,20 +190,7 @@ static void walk_value(walker *w, const char *path, int kl, int kc, int depth)
     } else if (c == '[') {
         adv(w);
         size_t idx = 0;
-        for (;;) {
-            skip_ws(w);
-            if (w->i >= w->len) {
-                w->failed = 1;
-                return;
-            }
-            if (w->s[w->i] == ']') {
-                adv(w);
-                return;
-            }
-            if (w->s[w->i] == ',') {
-                adv(w);
-                continue;
-            }
+        while (next_member(w, ']') > 0) {
             snprintf(sub, sizeof sub, "%s%s%zu", path, path[0] ? "/" : "", idx++);
             walk_value(w, sub, 0, 0, depth + 1);
             if (w->failed)

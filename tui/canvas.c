@@ -50,46 +50,37 @@ canvas_cell *canvas_at(canvas *c, int y, int x)
     return &c->cells[(size_t)y * (size_t)c->cols + (size_t)x];
 }
 
+/* What the terminal shows for a code point it cannot draw: one ASCII
+ * character each, the look of the glyph kept where it can be. */
+static const struct ascii_stand_in {
+    char ascii;
+    uint16_t cps[8]; /* 0 ends the list */
+} ascii_stand_ins[] = {
+    {'u', {0xB5}},                                          /* µ */
+    {'+', {0xB1}},                                          /* ± */
+    {'~', {0xB7, 0x2026}},                                  /* · … */
+    {'x', {0xD7}},                                          /* × */
+    {'-', {0x2500, 0x2501, 0x2574, 0x2576}},                /* horizontal lines */
+    {'|', {0x2502, 0x2503}},                                /* vertical lines */
+    {'^', {0x25B2, 0x2191}},
+    {'v', {0x25BC, 0x2193}},
+    {'>', {0x25B6, 0x2192}},
+    {'<', {0x25C0, 0x2190}},
+    {'*', {0x25CF, 0x2022}},
+    {'o', {0x25CB}},
+    {'#', {0x2588, 0x2589, 0x258A, 0x258B, 0x2587, 0x2586, 0x2585}}, /* tall blocks */
+    {'=', {0x2584, 0x2583, 0x258C, 0x258D}},                /* middle blocks */
+    {'_', {0x2582, 0x2581, 0x258E, 0x258F}},                /* low blocks */
+};
+
 char canvas_ascii(uint32_t cp)
 {
     if (cp < 128)
         return (char)cp;
-    switch (cp) {
-    case 0xB5: /* µ */
-        return 'u';
-    case 0xB1: /* ± */
-        return '+';
-    case 0xB7: /* · */
-    case 0x2026: /* … */
-        return '~';
-    case 0xD7: /* × */
-        return 'x';
-    case 0x2500: case 0x2501: case 0x2574: case 0x2576:
-        return '-';
-    case 0x2502: case 0x2503:
-        return '|';
-    case 0x25B2: case 0x2191:
-        return '^';
-    case 0x25BC: case 0x2193:
-        return 'v';
-    case 0x25B6: case 0x2192:
-        return '>';
-    case 0x25C0: case 0x2190:
-        return '<';
-    case 0x25CF: case 0x2022:
-        return '*';
-    case 0x25CB:
-        return 'o';
-    case 0x2588: case 0x2589: case 0x258A: case 0x258B:
-    case 0x2587: case 0x2586: case 0x2585:
-        return '#';
-    case 0x2584: case 0x2583: case 0x258C: case 0x258D:
-        return '=';
-    case 0x2582: case 0x2581: case 0x258E: case 0x258F:
-        return '_';
-    default:
-        break;
-    }
+    for (size_t i = 0; i < sizeof ascii_stand_ins / sizeof *ascii_stand_ins; i++)
+        for (size_t j = 0; j < 8 && ascii_stand_ins[i].cps[j]; j++)
+            if (ascii_stand_ins[i].cps[j] == cp)
+                return ascii_stand_ins[i].ascii;
     if (cp >= 0x2500 && cp <= 0x257F)
         return '+'; /* other box drawing: corners, tees */
     if (cp >= 0x2800 && cp <= 0x28FF)
@@ -174,26 +165,31 @@ void canvas_putc(canvas *c, int y, int x, uint32_t ch, uint8_t el)
     cell->el = el;
 }
 
-void canvas_fill(canvas *c, int y, int x, int w, uint32_t ch, uint8_t el)
+/* Non-zero when the w cells from (y, x) are on the canvas; a span that is
+ * not counts as an overflow (an empty one is neither). */
+static int span_fits(canvas *c, int y, int x, int w)
 {
     if (w <= 0)
-        return;
+        return 0;
     if (y < 0 || y >= c->rows || x < 0 || x + w > c->cols) {
         c->overflow++;
-        return;
+        return 0;
     }
+    return 1;
+}
+
+void canvas_fill(canvas *c, int y, int x, int w, uint32_t ch, uint8_t el)
+{
+    if (!span_fits(c, y, x, w))
+        return;
     for (int i = 0; i < w; i++)
         canvas_putc(c, y, x + i, ch, el);
 }
 
 void canvas_paint(canvas *c, int y, int x, int w, uint8_t el)
 {
-    if (w <= 0)
+    if (!span_fits(c, y, x, w))
         return;
-    if (y < 0 || y >= c->rows || x < 0 || x + w > c->cols) {
-        c->overflow++;
-        return;
-    }
     for (int i = 0; i < w; i++)
         c->cells[(size_t)y * (size_t)c->cols + (size_t)(x + i)].el = el;
 }
