@@ -118,11 +118,20 @@ static int seen_before(const uint64_t *addr, uint32_t i, uint64_t granule)
     return 0;
 }
 
-void ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
-                      uint32_t n, const ct_unit_costs *c)
+/* another lane after lane i on lane i's word */
+static int shared_later(const uint64_t *addr, uint32_t i, uint32_t n)
+{
+    for (uint32_t j = i + 1; j < n; j++)
+        if (addr[j] == addr[i])
+            return 1;
+    return 0;
+}
+
+uint32_t ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
+                          uint32_t n, const ct_unit_costs *c)
 {
     if (!t || !n || !c || !c->slice_bytes)
-        return;
+        return 0;
     uint64_t line = c->line_bytes ? c->line_bytes : 1;
     /* a coalesced instruction: lane i on the word after lane i-1's (one
      * step, at most 16 bytes) */
@@ -133,14 +142,21 @@ void ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
     for (uint32_t i = 2; i < n && ordered; i++)
         ordered = addr[i] > addr[i - 1] && addr[i] - addr[i - 1] == step;
     double per_word = ordered ? c->vector_ns : c->word_ns;
+    double collide = c->collide_ns > 0 ? c->collide_ns : c->word_ns;
+    uint32_t collided = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (seen_before(addr, i, 1))
             continue; /* the word was priced with an earlier lane */
         double ns = per_word;
+        if (!ordered && shared_later(addr, i, n)) {
+            ns = collide; /* lanes collide on this word */
+            collided++;
+        }
         if (!seen_before(addr, i, line))
             ns += c->request_ns; /* the first word of its line */
         bump(t, group, addr[i] / c->slice_bytes * c->slice_bytes, ns);
     }
+    return collided;
 }
 
 uint32_t ct_bank_passes(const uint64_t *addr, uint32_t n, uint32_t banks,

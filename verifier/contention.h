@@ -44,21 +44,27 @@ typedef struct ct_unit_costs {
                              (atomic_slice_bytes) */
     double request_ns;    /* per line an instruction touches
                              (atomic_request_ns) */
-    double word_ns;       /* per distinct word, hashed lanes
-                             (atomic_word_ns) */
+    double word_ns;       /* per distinct word with one lane, hashed
+                             lanes (atomic_word_ns) */
     double vector_ns;     /* per word, coalesced lanes (atomic_line_ns) */
+    double collide_ns;    /* per distinct word two or more lanes of the
+                             instruction share (atomic_collide_ns); <= 0:
+                             priced as word_ns */
 } ct_unit_costs;
 
 /* The same instruction priced at the L2 atomic unit that queues every line
  * of a slice_bytes block (H200 probes: 8 lines of 1 KiB hashed are one
  * queue).  The instruction adds to each block request_ns per line it
- * touches there, plus per distinct word vector_ns when the lanes are
+ * touches there, plus per distinct word: vector_ns when the lanes are
  * coalesced (lane i on the word after lane i-1's: one vector operation per
- * line) or word_ns otherwise (hashed or colliding lanes: the unit takes the
- * words one by one).  The table then holds ns of work per block: ct_get()
- * names the busiest block, total_requests the work over all. */
-void ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
-                      uint32_t n, const ct_unit_costs *c);
+ * line), collide_ns for a word two or more of its lanes share (the unit
+ * merges their updates first), word_ns for the other words (hashed lanes,
+ * one each: the unit takes the words one by one).  The table then holds ns
+ * of work per block: ct_get() names the busiest block, total_requests the
+ * work over all.  Returns the number of colliding words priced (so that a
+ * caller pricing them without collide_ns can say so). */
+uint32_t ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
+                          uint32_t n, const ct_unit_costs *c);
 
 /* Workgroup-memory bank passes of one instruction: the most distinct words
  * any one of `banks` banks (`word` bytes wide) holds among the lanes'

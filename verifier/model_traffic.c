@@ -56,6 +56,7 @@ typedef struct sim {
     uint64_t p_addr[SIM_MAX_LANES];
     uint32_t p_size[SIM_MAX_LANES];
     double global_atomic_execs;
+    double collided_words;    /* atomic words two or more lanes shared */
 } sim;
 
 static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
@@ -130,9 +131,9 @@ static void flush_request(sim *s)
                    s->combine, s->p->atomic_unit_bytes);
         ct_unit_costs uc = {s->p->atomic_unit_bytes, s->p->atomic_slice_bytes,
                             s->p->atomic_request_ns, s->p->atomic_word_ns,
-                            s->p->atomic_line_ns};
-        ct_slice_request(s->slice_ct, s->group_linear, s->p_addr, s->p_n,
-                         &uc);
+                            s->p->atomic_line_ns, s->p->atomic_collide_ns};
+        s->collided_words += ct_slice_request(s->slice_ct, s->group_linear,
+                                              s->p_addr, s->p_n, &uc);
         s->global_atomic_execs += s->p_n;
     }
 }
@@ -492,6 +493,11 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                          "first iterations stand for the rest"
                        : "");
     add_assumption(kc, text);
+    if (s.slice_ct && s.collided_words > 0 && !(p->atomic_collide_ns > 0))
+        add_assumption(kc, "atomic cost of a word several lanes of an "
+                           "instruction share unknown for this device "
+                           "(atomic_collide_ns): priced as a word of one "
+                           "lane (atomic_word_ns)");
 out:
     free(s.acc_of_inst);
     free(s.acc);

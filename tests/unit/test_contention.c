@@ -147,8 +147,9 @@ static void test_time(void **state)
 
 /* The L2 atomic unit (ct_slice_request) with the H200 constants:
  * 128-byte lines queue per 1 KiB block, 0.16 ns per line request,
- * 0.2204 ns per hashed word, 0.0787 ns per coalesced word. */
-static const ct_unit_costs h200_unit = {128, 1024, 0.16, 0.2204, 0.0787};
+ * 0.2204 ns per hashed word, 0.0787 ns per coalesced word; colliding
+ * words unknown (priced as hashed words). */
+static const ct_unit_costs h200_unit = {128, 1024, 0.16, 0.2204, 0.0787, 0};
 
 static int close_to(double a, double b) { return fabs(a - b) < 1e-9; }
 
@@ -247,6 +248,44 @@ static void test_unit_coalesced(void **state)
     ct_free(t);
 }
 
+/* The two regimes of hashed words (calibrate rows `atomic words 1 line`
+ * and `atomic collide words`), with 0.42 ns per colliding word:
+ *   - lane l on word (7l mod 32) of one line, a permutation: 32 words of
+ *     one lane, 0.16 + 32 x 0.2204 = 7.2128 ns, no collision;
+ *   - lane l on word (l mod 8): 8 words of 4 lanes, 0.16 + 8 x 0.42 =
+ *     3.52 ns, 8 collisions;
+ *   - lane l on word (7l mod 24): lanes l and l + 24 share word 7l mod 24
+ *     for l < 8, the other 16 words have one lane: 0.16 + 8 x 0.42 +
+ *     16 x 0.2204 = 7.0464 ns, 8 collisions.
+ * Without atomic_collide_ns colliding words cost a hashed word's 0.2204. */
+static void test_unit_collisions(void **state)
+{
+    (void)state;
+    ct_unit_costs c = h200_unit;
+    c.collide_ns = 0.42;
+    static const struct {
+        uint32_t mul, mod, collided;
+        double ns, ns_unknown;
+    } cases[] = {
+        {7, 32, 0, 7.2128, 7.2128},
+        {1, 8, 8, 3.52, 0.16 + 8 * 0.2204},
+        {7, 24, 8, 7.0464, 0.16 + 24 * 0.2204},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t a[32];
+        for (uint32_t l = 0; l < 32; l++)
+            a[l] = 4096 + (l * cases[i].mul % cases[i].mod) * 4;
+        for (int known = 1; known >= 0; known--) {
+            ct_table *t = ct_new();
+            uint32_t got = ct_slice_request(t, 0, a, 32, known ? &c : &h200_unit);
+            assert_int_equal(got, cases[i].collided);
+            assert_true(close_to(ct_get(t).requests,
+                                 known ? cases[i].ns : cases[i].ns_unknown));
+            ct_free(t);
+        }
+    }
+}
+
 /* Bank passes: lane l on word l is conflict-free (1); lane l on word 32l
  * puts 32 distinct words in bank 0 (32); lanes 4 to a word over 8 words 32
  * apart: 8 distinct words, all in bank 0 (8); every lane on one word: 1. */
@@ -284,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_unit_packed_lines),
         cmocka_unit_test(test_unit_line_apart),
         cmocka_unit_test(test_unit_coalesced),
+        cmocka_unit_test(test_unit_collisions),
         cmocka_unit_test(test_bank_passes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
