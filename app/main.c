@@ -629,6 +629,9 @@ static int cmd_diff(const cli *c, int argc, char **argv)
 {
     if (argc != 2)
         die_usage("diff", "%s", "diff needs two reports: BASE.json NEW.json");
+    /* csv and sarif were taken and a table written in their place */
+    if (c->opt.format && strcmp(c->opt.format, "table") && strcmp(c->opt.format, "json"))
+        die_usage("diff", "diff writes --format table or json, not '%s'", c->opt.format);
     report base, cur;
     cw_error err;
     cw_error_clear(&err);
@@ -720,6 +723,9 @@ int main(int argc, char **argv)
 {
     /* past `ulimit -f` a write fails (EFBIG) and is reported; never a signal */
     signal(SIGXFSZ, SIG_IGN);
+    /* a reader that goes away (`clockwork check P | head`): the write fails
+     * (EPIPE) and says so with exit 2, instead of death by SIGPIPE */
+    signal(SIGPIPE, SIG_IGN);
     signal(SIGABRT, on_abort_exit);
     static const char *const commands[] = {"check", "run", "tui", "devices", "calibrate",
                                            "diff", "merge", "help"};

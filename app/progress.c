@@ -39,7 +39,7 @@ void progress_kernel(progress *p, size_t index, const char *name, int measured)
     p->nrecent = 0;
     p->last_draw_s = 0;
     /* the name comes from the plan: escaped before it reaches the terminal */
-    char *esc = cw_term_escape(name ? name : "?", strlen(name ? name : "?"), 0);
+    char *esc = cw_term_line(name ? name : "?");
     snprintf(p->name, sizeof p->name, "%s", esc);
     free(esc);
     /* nothing is drawn before the first sample: the static stage's

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "identity.h"
+#include "termtext.h"
 
 const char *diff_status_name(diff_status s)
 {
@@ -307,17 +308,24 @@ static void change_text(char *buf, size_t n, diff_status s, double change)
         snprintf(buf, n, "%+.1f%% %s", 100 * change, diff_status_name(s));
 }
 
+/* One line: a newline in a name from a report would forge a row. */
 static void kernel_label(const diff_result *d, const diff_kernel *k, char *buf, size_t n)
 {
     identity_text(d->several_plans ? k->plan : NULL, k->name, k->occurrence, buf, n);
+    char *one = cw_term_line(buf);
+    snprintf(buf, n, "%s", one);
+    free(one);
 }
 
 void diff_write_table(const report *base, const report *cur, const diff_result *d, FILE *out)
 {
     (void)base;
     (void)cur;
-    if (d->warning[0])
-        fprintf(out, "warning: %s\n", d->warning);
+    if (d->warning[0]) {
+        fputs("warning: ", out);
+        cw_term_fputs(d->warning, out);
+        fputc('\n', out);
+    }
     fprintf(out, "%-24s  %-22s  %-22s  %-14s  %s\n", "kernel", "predicted", "measured",
             "findings", "verdict");
     for (size_t i = 0; i < d->nkernels; i++) {

@@ -28,8 +28,17 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
             cw_error_set(err, path, 0, 0, "is a folder; give a file name for the report");
             return -1;
         }
-        int dfd = open(path, O_WRONLY | O_CLOEXEC);
+        /* a FIFO nobody reads would block the open forever: non-blocking
+         * open fails with ENXIO then; writes block again once it is open */
+        int dfd = open(path, O_WRONLY | O_CLOEXEC | (S_ISFIFO(st.st_mode) ? O_NONBLOCK : 0));
         int bad = dfd < 0 ? errno : 0;
+        if (dfd < 0 && bad == ENXIO) {
+            cw_error_set(err, path, 0, 0, "cannot write the report: no process reads "
+                         "this FIFO (named pipe)");
+            return -1;
+        }
+        if (dfd >= 0 && S_ISFIFO(st.st_mode))
+            fcntl(dfd, F_SETFL, fcntl(dfd, F_GETFL) & ~O_NONBLOCK);
         for (size_t off = 0; !bad && off < len;) {
             ssize_t w = write(dfd, data + off, len - off);
             if (w < 0 && errno != EINTR)

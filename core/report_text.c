@@ -61,7 +61,9 @@ void report_write_table(const report *r, FILE *out, int measured)
         const measurement *m = &k->measurement;
         char(*row)[48] = cells + (i + 1) * ncols;
         size_t c = 0;
-        snprintf(row[c++], 48, "%s", k->name);
+        char *name1 = cw_term_line(k->name); /* one row per kernel */
+        snprintf(row[c++], 48, "%s", name1);
+        free(name1);
         if (kernel_failed_static(k)) {
             snprintf(row[c++], 48, "%s", k->input_error ? "invalid" : "-");
             for (; c < ncols - 1; c++)
@@ -112,11 +114,16 @@ void report_write_table(const report *r, FILE *out, int measured)
             if (w > width[c])
                 width[c] = w;
         }
-    if (r->device.name)
-        fprintf(out, "device: %s (%s profile%s%s)\n", r->device.name,
-                r->device.profile ? r->device.profile : "no",
-                r->device.profile_path ? ": " : "",
-                r->device.profile_path ? r->device.profile_path : "");
+    if (r->device.name) { /* from a report (merge): one line */
+        char line[1200];
+        snprintf(line, sizeof line, "%s (%s profile%s%s)", r->device.name,
+                 r->device.profile ? r->device.profile : "no",
+                 r->device.profile_path ? ": " : "",
+                 r->device.profile_path ? r->device.profile_path : "");
+        fputs("device: ", out);
+        cw_term_fputs(line, out);
+        fputc('\n', out);
+    }
     const report_provenance *pv = &r->provenance;
     if (pv->valid && pv->shard_count > 1) /* a shard says it is one */
         fprintf(out, "shard %u/%u (%s): %zu of %llu kernels\n", pv->shard_index, pv->shard_count,
@@ -137,27 +144,44 @@ void report_write_table(const report *r, FILE *out, int measured)
             !(measured && k->divergence.valid && k->divergence.explanation &&
               k->divergence.status != DIV_OK))
             continue;
-        fprintf(out, "\n%s:\n", k->name);
+        /* each field on its own line: a newline in a name, file or
+         * message from a plan or report must not forge a line */
+        fputc('\n', out);
+        cw_term_fputs(k->name, out);
+        fputs(":\n", out);
         for (int s = SEV_ERROR; s >= SEV_NOTE; s--)
             for (size_t j = 0; j < k->nfindings; j++) {
                 const finding *f = &k->findings[j];
                 if ((int)f->sev != s)
                     continue;
                 fprintf(out, "  %-7s ", severity_name(f->sev));
-                if (f->file && f->line > 0)
-                    fprintf(out, "%s:%d: ", f->file, f->line);
-                else if (f->file)
-                    fprintf(out, "%s: ", f->file);
-                fprintf(out, "%s [%s]\n", f->message, f->id);
-                if (f->hint)
-                    fprintf(out, "          hint: %s\n", f->hint);
+                if (f->file) {
+                    cw_term_fputs(f->file, out);
+                    if (f->line > 0)
+                        fprintf(out, ":%d", f->line);
+                    fputs(": ", out);
+                }
+                cw_term_fputs(f->message, out);
+                fputs(" [", out);
+                cw_term_fputs(f->id, out);
+                fputs("]\n", out);
+                if (f->hint) {
+                    fputs("          hint: ", out);
+                    cw_term_fputs(f->hint, out);
+                    fputc('\n', out);
+                }
             }
-        if (measured && k->measurement.error)
-            fprintf(out, "  run     %s\n", k->measurement.error);
+        if (measured && k->measurement.error) {
+            fputs("  run     ", out);
+            cw_term_fputs(k->measurement.error, out);
+            fputc('\n', out);
+        }
         if (measured && k->divergence.valid && k->divergence.explanation &&
-            k->divergence.status != DIV_OK)
-            fprintf(out, "  verdict %s: %s\n", div_status_name(k->divergence.status),
-                    k->divergence.explanation);
+            k->divergence.status != DIV_OK) {
+            fprintf(out, "  verdict %s: ", div_status_name(k->divergence.status));
+            cw_term_fputs(k->divergence.explanation, out);
+            fputc('\n', out);
+        }
     }
 }
 
@@ -363,7 +387,7 @@ int report_write_file(const report *r, const char *path, const char *format,
     }
     if (format[0] == 't' || format[0] == 'c') {
         /* names and messages from plans and reports reach terminals here */
-        char *esc = cw_term_escape(text, strlen(text), format[0] == 'c');
+        char *esc = cw_term_escape(text, strlen(text), format[0] == 'c' ? CW_TERM_KEEP_TAB : 0);
         free(text);
         text = esc;
     }

@@ -38,8 +38,9 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return need;
 }
 
-char *cw_term_escape(const char *s, size_t len, int keep_tab)
+char *cw_term_escape(const char *s, size_t len, int flags)
 {
+    int keep_tab = flags & CW_TERM_KEEP_TAB, keep_nl = !(flags & CW_TERM_ONE_LINE);
     const unsigned char *u = (const unsigned char *)(s ? s : "");
     if (!s)
         len = 0;
@@ -51,7 +52,7 @@ char *cw_term_escape(const char *s, size_t len, int keep_tab)
         size_t k = utf8_len(u + i, len - i);
         if (k == 1 && (c >= 0x20 && c != 0x7F)) {
             out[j++] = (char)c;
-        } else if (k == 1 && (c == '\n' || (keep_tab && c == '\t'))) {
+        } else if (k == 1 && ((keep_nl && c == '\n') || (keep_tab && c == '\t'))) {
             out[j++] = (char)c;
         } else if (k == 2 && c == 0xC2 && u[i + 1] < 0xA0) {
             /* C1 control, e.g. U+009B (CSI) */
@@ -82,9 +83,14 @@ void cw_term_message(const char *text)
     fputc('\n', stderr);
 }
 
+char *cw_term_line(const char *s)
+{
+    return cw_term_escape(s, s ? strlen(s) : 0, CW_TERM_ONE_LINE);
+}
+
 void cw_term_fputs(const char *s, FILE *f)
 {
-    char *e = cw_term_escape(s, s ? strlen(s) : 0, 0);
+    char *e = cw_term_line(s);
     fputs(e, f);
     free(e);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "alloc.h"
 #include "fleet.h"
@@ -16,6 +17,12 @@ int tui_reports_detect(int argc, char *const *argv)
     if (argc < 1)
         return 0;
     for (int i = 0; i < argc; i++) {
+        /* only a regular file is sniffed: reading a FIFO with no writer
+         * blocked forever, and a pipe read here would be empty later; the
+         * plan loader names what any other file is */
+        struct stat st;
+        if (stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode))
+            return 0;
         json_error_t je;
         json_t *root = json_load_file(argv[i], 0, &je);
         int is = json_is_object(root) && json_object_get(root, "schema") &&
