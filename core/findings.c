@@ -27,10 +27,10 @@ const finding_info *finding_lookup(const char *id)
 
 const char *finding_category_name(finding_category c)
 {
-    switch (c) {
-    case FINDING_CAT_CORRECTNESS: return "correctness";
-    case FINDING_CAT_PERFORMANCE: return "performance";
-    case FINDING_CAT_INPUT: return "input";
-    }
-    return "?";
+    static const char *const names[] = {
+        [FINDING_CAT_CORRECTNESS] = "correctness",
+        [FINDING_CAT_PERFORMANCE] = "performance",
+        [FINDING_CAT_INPUT] = "input",
+    };
+    return (unsigned)c < sizeof names / sizeof *names && names[c] ? names[c] : "?";
 }

@@ -13,18 +13,17 @@
 
 const char *cw_file_kind(unsigned mode)
 {
-    if (S_ISDIR(mode))
-        return "a directory";
-    if (S_ISFIFO(mode))
-        return "a FIFO (named pipe)";
-    if (S_ISCHR(mode))
-        return "a character device";
-    if (S_ISBLK(mode))
-        return "a block device";
-    if (S_ISSOCK(mode))
-        return "a socket";
-    if (S_ISREG(mode))
-        return "a regular file";
+    static const struct {
+        unsigned type;
+        const char *name;
+    } kinds[] = {
+        {S_IFDIR, "a directory"},     {S_IFIFO, "a FIFO (named pipe)"},
+        {S_IFCHR, "a character device"}, {S_IFBLK, "a block device"},
+        {S_IFSOCK, "a socket"},       {S_IFREG, "a regular file"},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if ((mode & S_IFMT) == kinds[i].type)
+            return kinds[i].name;
     return "not a regular file";
 }
 

@@ -234,31 +234,30 @@ void report_free(report *r)
     memset(r, 0, sizeof *r);
 }
 
+const report_device_field report_device_fields[] = {
+    {"name", offsetof(report_device, name), 0},
+    {"vendor", offsetof(report_device, vendor), 0},
+    {"driver", offsetof(report_device, driver), 0},
+    {"api", offsetof(report_device, api), 0},
+    {"type", offsetof(report_device, type), 0},
+    {"profile", offsetof(report_device, profile), 0},
+    {"profile_path", offsetof(report_device, profile_path), 0},
+    {"uuid", offsetof(report_device, uuid), 0},
+    {"selected_by", offsetof(report_device, selected_by), 1},
+    {NULL, 0, 0},
+};
+
 void report_device_free(report_device *d)
 {
-    free(d->name);
-    free(d->vendor);
-    free(d->driver);
-    free(d->api);
-    free(d->type);
-    free(d->profile);
-    free(d->profile_path);
-    free(d->uuid);
-    free(d->selected_by);
+    for (const report_device_field *f = report_device_fields; f->key; f++)
+        free(REPORT_DEVICE_FIELD(d, f));
     memset(d, 0, sizeof *d);
 }
 
 void report_device_copy(report_device *dst, const report_device *src)
 {
-    dst->name = cw_strdup(src->name);
-    dst->vendor = cw_strdup(src->vendor);
-    dst->driver = cw_strdup(src->driver);
-    dst->api = cw_strdup(src->api);
-    dst->type = cw_strdup(src->type);
-    dst->profile = cw_strdup(src->profile);
-    dst->profile_path = cw_strdup(src->profile_path);
-    dst->uuid = cw_strdup(src->uuid);
-    dst->selected_by = cw_strdup(src->selected_by);
+    for (const report_device_field *f = report_device_fields; f->key; f++)
+        REPORT_DEVICE_FIELD(dst, f) = cw_strdup(REPORT_DEVICE_FIELD(src, f));
 }
 
 void report_provenance_free(report_provenance *p)

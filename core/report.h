@@ -157,6 +157,17 @@ typedef struct report_device {
     char *selected_by;  /* --device auto: why this device, else NULL */
 } report_device;
 
+/* The device block's fields (all text), in report order, with their JSON
+ * keys: freeing, copying, writing and reading a device go through this one
+ * list.  NULL-terminated. */
+typedef struct report_device_field {
+    const char *key;
+    size_t offset;     /* of the char * in report_device */
+    int omit_null;     /* written only when set (else null) */
+} report_device_field;
+extern const report_device_field report_device_fields[];
+#define REPORT_DEVICE_FIELD(d, f) (*(char **)((char *)(d) + (f)->offset))
+
 /* Where a report came from (docs/report.md "provenance"): launcher job and
  * rank, the shard this process took, the set of plans the shard is part
  * of.  Merging reads these, never the file names. */

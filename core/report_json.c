@@ -145,16 +145,11 @@ static json_t *divergence_json(const divergence *d)
 static json_t *device_json(const report_device *d)
 {
     json_t *dev = json_object();
-    json_object_set_new(dev, "name", jstr(d->name));
-    json_object_set_new(dev, "vendor", jstr(d->vendor));
-    json_object_set_new(dev, "driver", jstr(d->driver));
-    json_object_set_new(dev, "api", jstr(d->api));
-    json_object_set_new(dev, "type", jstr(d->type));
-    json_object_set_new(dev, "profile", jstr(d->profile));
-    json_object_set_new(dev, "profile_path", jstr(d->profile_path));
-    json_object_set_new(dev, "uuid", jstr(d->uuid));
-    if (d->selected_by)
-        json_object_set_new(dev, "selected_by", json_string(d->selected_by));
+    for (const report_device_field *f = report_device_fields; f->key; f++) {
+        const char *v = REPORT_DEVICE_FIELD(d, f);
+        if (v || !f->omit_null)
+            json_object_set_new(dev, f->key, jstr(v));
+    }
     return dev;
 }
 
@@ -545,15 +540,8 @@ static void read_device(rd *c, json_t *dev, report_device *d)
 {
     if (!json_is_object(dev))
         return;
-    d->name = get_str(c, dev, "name");
-    d->vendor = get_str(c, dev, "vendor");
-    d->driver = get_str(c, dev, "driver");
-    d->api = get_str(c, dev, "api");
-    d->type = get_str(c, dev, "type");
-    d->profile = get_str(c, dev, "profile");
-    d->profile_path = get_str(c, dev, "profile_path");
-    d->uuid = get_str(c, dev, "uuid");
-    d->selected_by = get_str(c, dev, "selected_by");
+    for (const report_device_field *f = report_device_fields; f->key; f++)
+        REPORT_DEVICE_FIELD(d, f) = get_str(c, dev, f->key);
 }
 
 /* A non-negative integer below lim, or -1 (absent or null); a wrong type
