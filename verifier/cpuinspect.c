@@ -201,6 +201,29 @@ static int elf_open(const char *path, elf_file *ef, cpuinspect_result *r)
         r->unusable = 1;
         return -1;
     }
+    /* what dlopen maps: program headers inside the file, and every loaded
+     * segment's file bytes too (a truncated copy passed check clean and
+     * died of SIGBUS while loading in run) */
+    if (eh->e_phentsize != sizeof(Elf64_Phdr) || eh->e_phnum == 0 ||
+        eh->e_phoff > ef->size || eh->e_phoff % 8 ||
+        (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr) > ef->size - eh->e_phoff) {
+        set_reason(r, "%s has no readable program headers (truncated or not a shared "
+                   "object the loader can map; %zu bytes)", path, ef->size);
+        r->unusable = 1;
+        return -1;
+    }
+    const Elf64_Phdr *ph = (const Elf64_Phdr *)(ef->data + eh->e_phoff);
+    for (uint16_t i = 0; i < eh->e_phnum; i++)
+        if (ph[i].p_type == PT_LOAD &&
+            (ph[i].p_offset > ef->size || ph[i].p_filesz > ef->size - ph[i].p_offset)) {
+            set_reason(r, "%s is truncated: its loadable segment %u ends at byte %llu, past "
+                       "the file's %zu bytes (the loader would fault reading it)", path,
+                       (unsigned)i,
+                       (unsigned long long)ph[i].p_offset + (unsigned long long)ph[i].p_filesz,
+                       ef->size);
+            r->unusable = 1;
+            return -1;
+        }
     if (eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff == 0 ||
         eh->e_shoff % 8 ||
         eh->e_shoff > ef->size ||

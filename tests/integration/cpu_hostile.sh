@@ -7,7 +7,8 @@
 #     kernels before and after; a kernel's printf never reaches stdout;
 #     a hanging kernel is killed by the hang guard and the next one still runs.
 #     All under `ulimit -v` (not for an ASan binary) and an alarm (timeout).
-#   - check: a missing symbol, a data symbol, a library that is not an ELF and
+#   - check: a missing symbol, a data symbol, a library that is not an ELF or
+#     is truncated (its segments end past the file), and
 #     a bare name the system search cannot find are errors naming them (exit
 #     2); "library": "libX.so" next to the plan and a system library by bare
 #     name are accepted by check and loaded by run; a CPU-only plan names the
@@ -22,6 +23,9 @@ vlimit() { grep -q __asan_init "$CW" || ulimit -v "$1"; }
 cc -O1 -fPIC -shared -w -o "$T/libhostile.so" "$SRC/hostile.c" || fail "cannot build hostile.c"
 cc -O1 -fPIC -shared -w -o "$T/libctor.so" "$SRC/ctor.c" || fail "cannot build ctor.c"
 for i in 1 2 3 4; do printf 'this is not an ELF file, only text pretending to be a library\n'; done > "$T/notelf.so"
+# a copy cut short: its header is fine, its segments end past the file (it
+# passed check clean, and the loader died of SIGBUS in run)
+head -c 3000 "$T/libhostile.so" > "$T/libtrunc.so"
 
 # kernel NAME SYMBOL [LIBRARY]: one plan entry
 kernel() {
@@ -94,6 +98,7 @@ echo "ok: a hanging kernel is killed by the hang guard; the next kernel runs"
     kernel data data_symbol; printf ',\n'
     kernel notelf good notelf.so; printf ',\n'
     kernel nolib good libno_such_library_xyz.so; printf ',\n'
+    kernel trunc good libtrunc.so; printf ',\n'
     kernel syslib cos libm.so.6
     printf ']}\n'
 } > "$T/check.json"
@@ -111,7 +116,8 @@ for name, fid, text in [
         ("missing", "symbol-invalid", "symbol 'no_such_fn' is not defined in ./libhostile.so"),
         ("data", "symbol-invalid", "'data_symbol' in ./libhostile.so is a data symbol"),
         ("notelf", "library-invalid", "notelf.so is not a 64-bit little-endian ELF file"),
-        ("nolib", "library-invalid", "library 'libno_such_library_xyz.so' is neither next to the plan nor found by the system search")]:
+        ("nolib", "library-invalid", "library 'libno_such_library_xyz.so' is neither next to the plan nor found by the system search"),
+        ("trunc", "library-invalid", "libtrunc.so is truncated: its loadable segment")]:
     e = errors(name)
     assert len(e) == 1 and e[0][0] == fid and text in e[0][1], (name, e)
 assert "llvmpipe" not in r["device"]["name"], r["device"]      # a CPU-only plan
@@ -128,7 +134,7 @@ import json, sys
 k = {x["name"]: x for x in json.load(open(sys.argv[1]))["kernels"]}
 for n in ("ok", "syslib"):
     assert k[n]["measurement"].get("error") is None and k[n]["measurement"]["median_us"] > 0, k[n]
-for n in ("missing", "data", "notelf", "nolib"):
+for n in ("missing", "data", "notelf", "nolib", "trunc"):
     assert "not run" in k[n]["divergence"]["explanation"], k[n]["divergence"]
 PY
 echo "ok: run agrees: plan-relative and system libraries load, invalid ones are not run"
