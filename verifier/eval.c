@@ -113,11 +113,23 @@ static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
     }
     c->grp->unknown_select = 1;
     /* the side that goes on (rather than returning at once) in the first
-       run, the other side in the second (ev_group_run) */
+       run; other runs flip sites by unk_mask and, for a condition that
+       differs between invocations, neighbouring lanes (ev_group_run) */
     int ex_t = exits_at_once(c, t_true), ex_f = exits_at_once(c, t_false);
     uint32_t go_on = ex_t && !ex_f ? t_false : t_true;
     uint32_t other = go_on == t_true ? t_false : t_true;
-    return c->unk_policy ? other : go_on;
+    if (!c->unk_site[ii] && c->unk_nsites < 255)
+        c->unk_site[ii] = (uint8_t)++c->unk_nsites;
+    unsigned site = c->unk_site[ii] ? c->unk_site[ii] - 1u : 0;
+    int flip = site < 32 ? (int)((c->unk_mask >> site) & 1u) : c->unk_mask == ~0u;
+    const spv_inst *br = &m->insts[ii];
+    int per_lane = br->nops && (ev_dep_of(c, br->ops[0]) & (DEP_LID | DEP_GID | DEP_SUB));
+    if (per_lane) {
+        c->unk_per_lane = 1;
+        if (c->unk_mix)
+            flip ^= (int)((c->lane_real[lane] ^ (uint32_t)(c->unk_mix - 1)) & 1u);
+    }
+    return flip ? other : go_on;
 }
 
 static void lane_finish(ev_ctx *c, uint32_t lane, uint32_t ii, int depth,
@@ -581,19 +593,45 @@ static void merge_other_side(ev_ctx *c, ev_group *out, const ev_group *o)
     out->budget_hit |= o->budget_hit;
 }
 
-void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
+static void run_other_side(ev_ctx *c, const uint32_t g[3], ev_group *out,
+                           uint32_t mask, int mix)
 {
-    c->unk_policy = 0;
-    group_run_once(c, g, out);
-    if (!out->unknown_select || c->budget_hit)
-        return;
     ev_group other;
-    c->unk_policy = 1;
+    c->unk_mask = mask;
+    c->unk_mix = mix;
     group_run_once(c, g, &other);
-    c->unk_policy = 0;
+    c->unk_mask = 0;
+    c->unk_mix = 0;
     merge_other_side(c, out, &other);
     out->steps += other.steps;
     ev_group_free(c, &other);
+}
+
+/* Branches on buffer contents: the first run takes the side that goes on
+ * at each; then every site flipped; with up to 3 sites every combination;
+ * where the condition differs between invocations, neighbouring lanes on
+ * opposite sides (both ways round), for races and divergence between
+ * invocations that decide differently. */
+void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
+{
+    c->unk_mask = 0;
+    c->unk_mix = 0;
+    c->unk_per_lane = 0;
+    group_run_once(c, g, out);
+    if (!out->unknown_select || c->budget_hit)
+        return;
+    run_other_side(c, g, out, ~0u, 0);
+    unsigned n = c->unk_nsites;
+    if (n >= 2 && n <= 3)
+        for (uint32_t mask = 1; mask + 1 < (1u << n) && !c->budget_hit; mask++)
+            run_other_side(c, g, out, mask, 0);
+    else if (n > 3)
+        ev_note(c, "%u branches depend on buffer contents: their sides were analysed all "
+                   "one way, all the other way and alternating between neighbouring "
+                   "invocations, not in all 2^%u combinations", n, n);
+    if (c->unk_per_lane)
+        for (int mix = 1; mix <= 2 && !c->budget_hit; mix++)
+            run_other_side(c, g, out, 0, mix);
 }
 
 static void group_run_once(ev_ctx *c, const uint32_t g[3], ev_group *out)

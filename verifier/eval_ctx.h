@@ -15,6 +15,8 @@
  *                   shared-memory race and initialisation tracking, byte
  *                   footprints, the access observer
  *   eval_loop.c     loop acceleration: repeated iterations summarised
+ *   eval_wgdep.c    per workgroup axis: is everything monotone in the
+ *                   group id (do probes at the ends cover the middle)
  *   eval.c          the scheduler: lanes in lock-step, barriers, calls
  */
 #ifndef CW_EVAL_CTX_H
@@ -94,8 +96,14 @@ struct ev_ctx {
     uint32_t *sg_epoch;       /* per subgroup: subgroup barriers executed */
     uint32_t *sg_bar_inst;    /* per subgroup: the last subgroup barrier since
                                  the last workgroup barrier, EV_NONE */
-    int unk_policy;           /* an if on buffer contents: 0 takes the side
-                                 that goes on, 1 the other (eval.c) */
+    /* ifs on buffer contents (eval.c pick_unknown): site numbers in
+       order of first decision, the sites flipped from the side that goes
+       on, lanes alternating (1, 2: even or odd lanes flipped) */
+    uint8_t *unk_site;        /* per instruction: site + 1, 0 none yet */
+    unsigned unk_nsites;
+    uint32_t unk_mask;
+    int unk_mix;
+    int unk_per_lane;         /* a decided condition differs per lane */
 };
 
 /* A lane's subgroup within the workgroup. */

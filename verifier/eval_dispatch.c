@@ -23,10 +23,16 @@
 
 #include <spirv/unified1/spirv.h>
 
+/* segments per axis at most, and groups an axis that must run every group
+ * may run */
+#define EV_SEG_MAX 1024
+
 typedef struct gcache {
     ev_group *g;
     size_t n, cap;
-    int capped;       /* max_groups reached */
+    size_t max;       /* groups that may run (max_groups, or more for an
+                         axis that must run every group) */
+    int capped;       /* max reached */
 } gcache;
 
 typedef struct seg {
@@ -49,13 +55,15 @@ static ev_group *gc_get(ev_ctx *c, const eval_options *o, gcache *gc,
     ev_group *g = gc_find(gc, x, y, z);
     if (g)
         return g;
-    if (gc->n >= o->max_groups || ev_steps_left(c) <= 0) {
+    (void)o;
+    if (gc->n >= gc->max || (gc->g && gc->n + 1 >= gc->cap) || ev_steps_left(c) <= 0) {
         gc->capped = 1;
         return NULL;
     }
     if (!gc->g) {
-        /* never reallocated: callers hold pointers into it */
-        gc->cap = o->max_groups + 1;
+        /* never reallocated: callers hold pointers into it (max may grow
+           up to EV_SEG_MAX: axis_segments) */
+        gc->cap = (gc->max > EV_SEG_MAX ? gc->max : EV_SEG_MAX) + 1;
         gc->g = xcalloc(gc->cap, sizeof *gc->g);
     }
     uint32_t xyz[3] = {x, y, z};
@@ -119,8 +127,23 @@ static int u32cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static void probe_add(uint32_t *probe, size_t *np, size_t max, uint32_t v, uint32_t G)
+{
+    if (v >= G || *np >= max)
+        return;
+    for (size_t i = 0; i < *np; i++)
+        if (probe[i] == v)
+            return;
+    probe[(*np)++] = v;
+}
+
+/* Segments of axis d (G groups) within which groups behave alike.  nm: the
+ * axis depends on the group id in a way that is not monotone (eval_wgdep.c),
+ * so equal ends say nothing about the middle: besides the ends and the
+ * middle, the groups that the kernel's constants single out and evenly
+ * spaced ones are probed, and the caller states the assumption. */
 static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
-                       uint32_t G, seg *out, size_t max)
+                       uint32_t G, seg *out, size_t max, int nm)
 {
     if (G <= 1) {
         out[0].a = out[0].b = 0;
@@ -128,22 +151,25 @@ static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
     }
     /* probe the edges and the middle first (edge effects are the common
        case), then bisect only where neighbouring probes differ */
-    uint32_t probe[5];
-    size_t np = 0;
-    uint32_t cand[3] = {0, G / 2, G - 1};
-    for (int i = 0; i < 3; i++) {
-        if (cand[i] >= G)
-            continue;
-        if (np && probe[np - 1] >= cand[i])
-            continue;
-        probe[np++] = cand[i];
+    uint32_t probe[3 + EV_WG_CANDIDATES + 8];
+    size_t np = 0, pmax = sizeof probe / sizeof probe[0];
+    probe_add(probe, &np, pmax, 0, G);
+    probe_add(probe, &np, pmax, G / 2, G);
+    probe_add(probe, &np, pmax, G - 1, G);
+    if (nm) {
+        const ev_info *I = ev_ctx_info(c);
+        for (int i = 0; i < I->wg_ncand[d]; i++)
+            probe_add(probe, &np, pmax, I->wg_cand[d][i], G);
+        for (uint32_t q = 1; q < 8; q++)
+            probe_add(probe, &np, pmax, (uint32_t)((uint64_t)G * q / 8), G);
     }
-    uint64_t sig[5];
+    qsort(probe, np, sizeof *probe, u32cmp);
+    uint64_t sig[3 + EV_WG_CANDIDATES + 8];
     int ok = 1;
-    if (np == 3) {
+    if (np == 3 && !nm) {
         /* edges alike: the axis is taken as uniform without the middle
-           (guards cut at an edge; a difference inside needs both edges
-           alike and something else in between) */
+           (every branch and address is monotone in the group id here:
+           eval_wgdep.c, so equal ends mean equal groups in between) */
         uint64_t s0 = sig_at(c, o, gc, d, probe[0], &ok);
         uint64_t s2 = ok ? sig_at(c, o, gc, d, probe[2], &ok) : 0;
         if (ok && s0 == s2 && G > 64) {
@@ -546,6 +572,78 @@ static void refine_oob(ev_ctx *c, const eval_options *o, gcache *gc,
     }
 }
 
+/* Groups an axis that must run every group may bring the cache to: as
+ * many as 64 MiB of per-group results hold, at most 1024. */
+static size_t wg_group_cap(const ev_info *I, const eval_options *o)
+{
+    size_t per = (I->ninsts + 1) * sizeof(double) + (I->nacc + 1) * sizeof(ev_acc) +
+                 ((size_t)I->nfp + 1) * sizeof(ev_runs) + 256;
+    size_t cap = ((size_t)64 << 20) / per;
+    if (cap > EV_SEG_MAX)
+        cap = EV_SEG_MAX;
+    return cap > o->max_groups ? cap : o->max_groups;
+}
+
+/* Distinct corner coordinates of an axis's segments. */
+static uint64_t corner_coords(const seg *s, size_t n)
+{
+    uint64_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += s[i].a == s[i].b ? 1 : 2;
+    return k;
+}
+
+/* The segments of every axis.  An axis whose middle groups the ends do not
+ * speak for (info.wg_nm) runs every group when that fits the cache with
+ * the other axes' corners; otherwise it is probed more densely and the
+ * assumption is stated. */
+static void axis_segments(ev_ctx *c, const eval_options *o, gcache *gc, const uint32_t G[3],
+                          seg *sv[3], size_t ns[3])
+{
+    const ev_info *I = ev_ctx_info(c);
+    uint64_t runs = 1;
+    for (int d = 0; d < 3; d++) {
+        if (I->wg_nm & (1u << d))
+            continue;
+        ns[d] = segments(c, o, gc, d, G[d], sv[d], 64, 0);
+        runs *= corner_coords(sv[d], ns[d]);
+    }
+    for (int d = 0; d < 3; d++)
+        if (I->wg_nm & (1u << d))
+            runs *= G[d];
+    size_t cap = wg_group_cap(I, o);
+    /* and when half the step budget left pays for them at the cost of the
+       groups run so far (one probe first when none has run) */
+    if (I->wg_nm && gc->n == 0)
+        gc_get(c, o, gc, 0, 0, 0);
+    double steps = 0;
+    for (size_t i = 0; i < gc->n; i++)
+        steps += gc->g[i].steps;
+    steps = gc->n ? steps / (double)gc->n : 0;
+    int every = I->wg_nm && runs + gc->n <= cap &&
+                (double)runs * steps <= 0.5 * ev_steps_left(c);
+    if (every && runs + gc->n > gc->max)
+        gc->max = (size_t)runs + gc->n;
+    static const char axis[3] = {'x', 'y', 'z'};
+    for (int d = 0; d < 3; d++) {
+        if (!(I->wg_nm & (1u << d)))
+            continue;
+        if (every) {
+            for (uint32_t i = 0; i < G[d]; i++)
+                sv[d][i].a = sv[d][i].b = i;
+            ns[d] = G[d];
+            continue;
+        }
+        ns[d] = segments(c, o, gc, d, G[d], sv[d], 64, 1);
+        uint32_t ii = I->wg_nm_inst[d];
+        ev_note(c, "gl_WorkGroupID.%c: line %d has %s, so the %u workgroups along %c "
+                   "are probed (ends, middle, eighths, groups its constants name) and "
+                   "the others assumed to behave like their neighbours",
+                axis[d], ii == EV_NONE ? 0 : ev_inst_line(I->m, ii), I->wg_nm_why[d], G[d],
+                axis[d]);
+    }
+}
+
 int eval_run_opts(const spv_module *m, const reflection *r,
                   const plan_kernel *k, const device_profile *p,
                   const eval_options *o, kernel_counts *kc,
@@ -582,8 +680,10 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     }
 
     gcache gc = {0};
+    gc.max = opt.max_groups;
     /* boxes: product of per-dimension segments */
-    seg sx[64], sy[64], sz[64];
+    seg *sx = xcalloc(EV_SEG_MAX, sizeof *sx), *sy = xcalloc(EV_SEG_MAX, sizeof *sy),
+        *sz = xcalloc(EV_SEG_MAX, sizeof *sz);
     size_t nx, ny, nz;
     int all = ngroups <= opt.all_groups_below;
     if (all) {
@@ -592,9 +692,10 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         for (uint32_t i = 0; i < G[1]; i++) sy[i].a = sy[i].b = i;
         for (uint32_t i = 0; i < G[2]; i++) sz[i].a = sz[i].b = i;
     } else {
-        nx = segments(c, &opt, &gc, 0, G[0], sx, 64);
-        ny = segments(c, &opt, &gc, 1, G[1], sy, 64);
-        nz = segments(c, &opt, &gc, 2, G[2], sz, 64);
+        seg *sv[3] = {sx, sy, sz};
+        size_t ns[3];
+        axis_segments(c, &opt, &gc, G, sv, ns);
+        nx = ns[0]; ny = ns[1]; nz = ns[2];
     }
     size_t nboxes = nx * ny * nz;
     double *icount = xcalloc(m->ninsts + 1, sizeof *icount);
@@ -888,6 +989,9 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         free(fpv[s].r);
     free(fpv);
     free(fp_exact);
+    free(sx);
+    free(sy);
+    free(sz);
     free(icount);
     free(acc);
     ev_ctx_free(c);

@@ -17,6 +17,7 @@
 #define EV_NONE 0xffffffffu
 #define EV_MAX_LANES 1024
 #define EV_MAX_FLAT 4096      /* components of one SSA value at most */
+#define EV_WG_CANDIDATES 16
 
 /* One scalar component.  Integers: the unsigned interval [lo, hi] of the
  * value's bits (width-masked); known when lo == hi.  Floats: lo = bits when
@@ -226,6 +227,14 @@ typedef struct ev_info {
     char **notes; size_t nnotes;
     int estimated;
     int fp_chains;
+    /* workgroup axes whose middle groups the probes at the ends do not
+       speak for (eval_wgdep.c): bit d, with the instruction and reason,
+       and group ids that constants in comparisons single out */
+    uint8_t wg_nm;
+    uint32_t wg_nm_inst[3];
+    const char *wg_nm_why[3];
+    uint32_t wg_cand[3][EV_WG_CANDIDATES];
+    int wg_ncand[3];
 } ev_info;
 
 ev_info *ev_ctx_info(ev_ctx *c);

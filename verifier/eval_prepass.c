@@ -654,6 +654,7 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->acc_of_inst = xcalloc(m->ninsts + 1, sizeof *c->acc_of_inst);
     c->order = xcalloc(m->nblocks + 1, sizeof *c->order);
     c->noted_inst = xcalloc(m->ninsts + 1, 1);
+    c->unk_site = xcalloc(m->ninsts + 1, 1);
     for (uint32_t i = 0; i < c->bound; i++) {
         c->reg_off[i] = EV_NONE;
         c->const_off[i] = EV_NONE;
@@ -769,6 +770,7 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     setup_deps(c);
     setup_ctrl(c);
     setup_affine(c);
+    ev_setup_wgdep(c);
     c->pc_off = xcalloc(m->ninsts + 1, sizeof *c->pc_off);
     c->pc_val = xcalloc((m->ninsts + 1) * 4, sizeof *c->pc_val);
     c->trk = xcalloc(m->nblocks + 1, sizeof *c->trk);
@@ -827,6 +829,7 @@ void ev_ctx_free(ev_ctx *c)
     free(c->pool); free(c->const_off); free(c->cpool); free(c->var_of_id);
     free(c->acc_of_inst); free(c->order); free(c->dep); free(c->vdep);
     free(c->push); free(c->l_block); free(c->l_inst); free(c->l_prev);
+    free(c->unk_site);
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
     free(c->tmp_vals); free(c->noted_inst);

@@ -29,6 +29,15 @@
 
 uint32_t ev_root_var(ev_ctx *c, uint32_t id);
 
+/* eval_wgdep.c: per workgroup axis, whether a branch condition, an
+ * address or a shared-memory index depends on the group id in a way that
+ * is not monotone (wg == 37, wg % 4, a band, a switch), so that groups
+ * between two probes that behave alike may still differ: sets
+ * info.wg_nm (bit per axis, with the instruction and reason) and
+ * info.wg_cand (group ids named by constants compared with the group id,
+ * worth probing).  A data-flow that does not converge flags every axis. */
+void ev_setup_wgdep(ev_ctx *c);
+
 /* OpControlBarrier at instruction i by its execution scope: workgroup
  * (CrossDevice, Device, Workgroup, QueueFamily: every invocation of the
  * workgroup waits), subgroup (the invocations of one subgroup executing it

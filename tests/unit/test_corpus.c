@@ -33,6 +33,7 @@ typedef struct expectation {
     expect_line e[MAX_EXPECT];
     int n;
     int clean;
+    int conf;  /* -1: any; else the confidence every kernel must have */
 } expectation;
 
 static char root[768];
@@ -43,6 +44,7 @@ static int read_expected(const char *path, expectation *x, char *why, size_t why
     char buf[256];
     int lineno = 0;
     memset(x, 0, sizeof *x);
+    x->conf = -1;
     if (!f) {
         snprintf(why, whylen, "%s: cannot open", path);
         return -1;
@@ -58,6 +60,10 @@ static int read_expected(const char *path, expectation *x, char *why, size_t why
             continue;
         if (strcmp(a, "clean") == 0) {
             x->clean = 1;
+            continue;
+        }
+        if (strcmp(a, "exact") == 0 || strcmp(a, "estimated") == 0) {
+            x->conf = a[1] == 'x' ? CONF_EXACT : CONF_ESTIMATED;
             continue;
         }
         if (x->n >= MAX_EXPECT) {
@@ -87,8 +93,10 @@ static int read_expected(const char *path, expectation *x, char *why, size_t why
     return 0;
 }
 
-/* Analyse every kernel of the case's plan into kr[]; returns count. */
-static size_t analyse_case(const char *dir, report *rep, char *why, size_t whylen)
+/* Analyse every kernel of the case's plan into kr[]; returns count.  conf[]
+ * gets each kernel's confidence (CONF_UNKNOWN when it was not evaluated). */
+static size_t analyse_case(const char *dir, report *rep, int *conf, size_t nconf, char *why,
+                           size_t whylen)
 {
     char path[1400];
     plan p;
@@ -120,6 +128,8 @@ static size_t analyse_case(const char *dir, report *rep, char *why, size_t whyle
             continue;
         }
         verifier_analyze(k, &sm, &prof, kr, &res);
+        if (i < nconf)
+            conf[i] = (int)res.counts.conf;
         verifier_result_free(&res);
         shader_free(&sm);
     }
@@ -142,7 +152,10 @@ static int check_case(const char *name, int *kinds_seen, const char *const *kind
         return 0;
     }
     report_init(&rep);
-    if (analyse_case(dir, &rep, why, sizeof why) == 0) {
+    int conf[16];
+    for (int i = 0; i < 16; i++)
+        conf[i] = CONF_UNKNOWN;
+    if (analyse_case(dir, &rep, conf, 16, why, sizeof why) == 0) {
         printf("FAIL  %s: %s\n", name, why);
         report_free(&rep);
         return 0;
@@ -188,6 +201,12 @@ static int check_case(const char *name, int *kinds_seen, const char *const *kind
             }
         }
     }
+    for (size_t ki = 0; x.conf >= 0 && ki < rep.nkernels && ki < 16; ki++)
+        if (conf[ki] != x.conf) {
+            printf("FAIL  %s: kernel %s is %s, expected %s\n", name, rep.kernels[ki].name,
+                   confidence_name((confidence)conf[ki]), confidence_name((confidence)x.conf));
+            ok = 0;
+        }
     for (int j = 0; j < x.n; j++) {
         if (x.e[j].may || x.e[j].found)
             continue;
