@@ -1101,6 +1101,47 @@ static void uncoalesced_findings(model *m, const terms *ts,
     }
 }
 
+/* partial-sector-write: stores whose sectors L2 could not complete from
+ * the stores of neighbouring invocations (write merging failed), so each
+ * is read from DRAM and merged before its write-back (the simulation's
+ * read-modify-write sectors), when those reads cost time. */
+static void partial_write_findings(model *m, const terms *ts,
+                                   const acc_cost *cost, double time)
+{
+    const kernel_counts *c = m->c;
+    double dram_t = term_us(ts, "dram");
+    for (size_t i = 0; i < c->naccesses; i++) {
+        const access_summary *a = &c->accesses[i];
+        if (!a->is_store || a->is_atomic || a->sim_dram_rmw_sectors <= 0 ||
+            cost[i].known <= 0 || m->dram_bytes <= 0)
+            continue;
+        double rmw = a->count * cost[i].known * a->sim_dram_rmw_sectors *
+                     m->sector;
+        double written = a->count * (a->bytes ? a->bytes : 4);
+        double cost_us = dram_t * rmw / m->dram_bytes;
+        if (cost_us < 0.1 * (time - m->launch_us))
+            continue;
+        char t1[32], t2[32], mb[32];
+        units_time_us(t1, sizeof t1, cost_us);
+        units_time_us(t2, sizeof t2, time);
+        snprintf(mb, sizeof mb, "%.1f MB", rmw / 1e6);
+        finding *f = report_add_finding(
+            m->kr, FINDING_PARTIAL_SECTOR_WRITE, SEV_WARNING, m->file,
+            a->line,
+            "let neighbouring invocations store neighbouring elements, or "
+            "collect the values in shared memory and write whole sectors",
+            "%s is written in parts of %u-byte sectors that no other store "
+            "completes: each is read from DRAM and merged before it is "
+            "written back (%s read for %.1f MB stored); %s of the predicted "
+            "%s (dram term)",
+            var_name(a), m->sector, mb, written / 1e6, t1, t2);
+        finding_detail_str(f, "term", "dram");
+        finding_detail_real(f, "rmw_bytes", rmw);
+        finding_detail_real(f, "stored_bytes", written);
+        finding_detail_real(f, "time_us", cost_us);
+    }
+}
+
 static void findings(model *m, const terms *ts, const acc_cost *cost,
                      const char *bound, double time)
 {
@@ -1112,6 +1153,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
     units_time_us(t2, sizeof t2, time);
 
     uncoalesced_findings(m, ts, cost, time);
+    partial_write_findings(m, ts, cost, time);
 
     /* bank-conflict */
     double sh_t = term_us(ts, "shared");

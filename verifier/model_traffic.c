@@ -25,7 +25,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l1_lines, l2, dram, pages, wpages;
+    double l1, l1_lines, l2, dram, pages, wpages, rmw;
     double bank_passes, bank_ideal; /* workgroup memory, summed */
 } acc_sim;
 
@@ -295,6 +295,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
         s->acc[i].pages += t.dram_pages;
         s->acc[i].wpages += t.dram_write_pages;
+        s->acc[i].rmw += t.dram_rmw_sectors;
     }
     csim_free(s->cs);
     s->cs = NULL;
@@ -375,6 +376,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_dram_bytes = as->dram / as->execs;
             a->sim_dram_pages = as->pages / as->execs;
             a->sim_dram_write_pages = as->wpages / as->execs;
+            a->sim_dram_rmw_sectors = as->rmw / as->execs;
             if (as->bank_ideal > 0)
                 a->sim_bank_degree = as->bank_passes / as->bank_ideal;
         }

@@ -134,6 +134,9 @@ typedef struct access_summary {
     double sim_dram_pages;       /* DRAM pages opened by reads, per
                                     execution */
     double sim_dram_write_pages; /* ... by writes */
+    double sim_dram_rmw_sectors; /* stores: sectors left partly written in
+                                    L2 and read from DRAM to be merged
+                                    before write-back, per execution */
     double sim_bank_degree;      /* workgroup memory: the simulated
                                     requests' bank passes over the passes
                                     their words need at least (1 =

@@ -446,6 +446,58 @@ static void test_shared_bank_passes(void **state)
     run_free(&x);
 }
 
+/* Write merging: lane i stores dst[i * S].  S = 8 (32 bytes apart): every
+ * lane writes 4 bytes of its own sector and no other store completes it,
+ * so each of the 16384 sectors is read from DRAM before its write-back:
+ * 16384 x 32 = 524288 bytes (partial-sector-write).  S = 1: the subgroup
+ * fills whole sectors, nothing is read, no finding. */
+static const char *STRIDED_STORE =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(constant_id = 0) const uint S = 1u;\n"
+    "layout(set = 0, binding = 0) readonly buffer I { float src[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    dst[i * S] = src[i];\n"
+    "}\n";
+
+static void fill_partial(device_profile *p) { p->partial_write_fill = 1; }
+
+static void test_partial_sector_write(void **state)
+{
+    (void)state;
+    profile_tweak = fill_partial;
+    for (int stride = 1; stride <= 8; stride += 7) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "{\"kernels\":[{\"name\":\"pw\",\"shader\":\"k.comp\","
+                 "\"workgroups\":[64,1,1],\"spec\":{\"0\":%d},\"buffers\":["
+                 "{\"binding\":0,\"elements\":16384},"
+                 "{\"binding\":1,\"elements\":131072}]}]}", stride);
+        run x;
+        run_kernel(&x, STRIDED_STORE, text);
+        assert_true(x.kc.sim);
+        const access_summary *st = access_of(&x, 1);
+        assert_non_null(st);
+        near(st->sim_dram_rmw_sectors, stride == 8 ? 1 : 0, 1e-9);
+        const finding *f = NULL;
+        for (size_t q = 0; q < x.kr->nfindings; q++)
+            if (strcmp(x.kr->findings[q].id, "partial-sector-write") == 0)
+                f = &x.kr->findings[q];
+        if (stride == 1) {
+            assert_null(f);
+        } else {
+            assert_non_null(f);
+            assert_non_null(strstr(f->message, "(0.5 MB read for 0.1 MB "
+                                               "stored)"));
+            assert_non_null(strstr(f->message, "(dram term)"));
+        }
+        run_free(&x);
+    }
+    profile_tweak = NULL;
+}
+
 /* A gather whose index comes from a buffer: the simulation cannot follow
  * it and says so (sim_unknown), the model keeps its static rule and gives
  * a range: 16M lanes over a 64 MiB table that does not fit the 32 MiB L2:
@@ -503,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_shared_hashed_bins),
         cmocka_unit_test(test_shared_bank_conflicts),
         cmocka_unit_test(test_shared_bank_passes),
+        cmocka_unit_test(test_partial_sector_write),
         cmocka_unit_test(test_data_dependent_gather),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
