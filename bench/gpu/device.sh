@@ -18,7 +18,9 @@ ICD=
 for d in /usr/share/vulkan/icd.d /etc/vulkan/icd.d; do
     ls "$d"/nvidia*.json > /dev/null 2>&1 && ICD=$d
 done
+echo "device.sh: NVIDIA Vulkan ICD in ${ICD:-no system folder}"
 if [ -z "$ICD" ]; then
+    ls /usr/local/nvidia/share/vulkan/icd.d 2>&1
     export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
     export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
 fi
