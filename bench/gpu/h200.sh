@@ -67,7 +67,9 @@ step() { # step NAME SECONDS CMD...: run with a time limit (cut to what is left)
     fi
     lscpu 2>/dev/null | grep -E 'Model name|^CPU\(s\)'
     echo "load: $(cat /proc/loadavg)"
-    echo "tree: $(git log -1 --format='%h %s' 2>/dev/null || cat COMMIT 2>/dev/null)"
+    # the prepared tree's COMMIT names the binary; git would name whatever
+    # checkout the machine received
+    echo "tree: $(head -1 COMMIT 2>/dev/null || git log -1 --format='%h %s' 2>/dev/null)"
 } > "$R/machine.txt" 2>&1
 cat "$R/machine.txt"
 step devices 30 "$CW" devices
