@@ -121,9 +121,7 @@ void pfm_free_event_list(char **names, size_t n)
 {
     if (!names)
         return;
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    cw_free_strv(names, n);
 }
 
 int pfm_parse_event_list(const char *text, char ***names, size_t *n,

@@ -85,9 +85,7 @@ static int collect_so(struct dl_phdr_info *info, size_t size, void *data)
 
 static void so_list_free(so_list *l)
 {
-    for (size_t i = 0; i < l->n; i++)
-        free(l->names[i]);
-    free(l->names);
+    cw_free_strv(l->names, l->n);
     memset(l, 0, sizeof *l);
 }
 

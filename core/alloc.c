@@ -102,3 +102,20 @@ char *cw_asprintf(const char *fmt, ...)
     va_end(ap);
     return s;
 }
+
+void cw_free_strv(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+char **cw_copy_strv(char *const *v, size_t n)
+{
+    if (!n)
+        return NULL;
+    char **c = xreallocarray(NULL, n, sizeof *c);
+    for (size_t i = 0; i < n; i++)
+        c[i] = cw_strdup(v[i]);
+    return c;
+}

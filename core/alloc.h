@@ -25,6 +25,10 @@ char *cw_strndup(const char *s, size_t n);
 void *xmemdup(const void *p, size_t n);
 /* free(*dst), then *dst = cw_strdup(src). */
 void cw_set_str(char **dst, const char *src);
+/* free() each of the n strings of v, then v (v may be NULL when n is 0). */
+void cw_free_strv(char **v, size_t n);
+/* A copy of the n strings of v (each cw_strdup'd); NULL when n is 0. */
+char **cw_copy_strv(char *const *v, size_t n);
 /* printf into a fresh string. */
 char *cw_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -44,32 +44,19 @@ int cw_send_all(int fd, const void *p, size_t n)
     return put_all(fd, p, n, 1);
 }
 
-int cw_read_all(int fd, void *p, size_t n)
+/* timed: wait for input with poll() and give up at deadline */
+static int get_all(int fd, void *p, size_t n, int timed, double deadline)
 {
     char *c = p;
     while (n) {
-        ssize_t r = read(fd, c, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        c += r;
-        n -= (size_t)r;
-    }
-    return 0;
-}
-
-int cw_read_all_by(int fd, void *p, size_t n, double deadline)
-{
-    char *c = p;
-    while (n) {
-        double left = deadline - cw_monotonic_s();
-        if (left <= 0)
-            return -2;
-        struct pollfd pf = {.fd = fd, .events = POLLIN};
-        int r = poll(&pf, 1, (int)(left * 1e3) + 1);
-        if (r <= 0)
-            continue; /* interrupted or timed out: the deadline decides */
+        if (timed) {
+            double left = deadline - cw_monotonic_s();
+            if (left <= 0)
+                return -2;
+            struct pollfd pf = {.fd = fd, .events = POLLIN};
+            if (poll(&pf, 1, (int)(left * 1e3) + 1) <= 0)
+                continue; /* interrupted or timed out: the deadline decides */
+        }
         ssize_t got = read(fd, c, n);
         if (got < 0 && errno == EINTR)
             continue;
@@ -79,6 +66,16 @@ int cw_read_all_by(int fd, void *p, size_t n, double deadline)
         n -= (size_t)got;
     }
     return 0;
+}
+
+int cw_read_all(int fd, void *p, size_t n)
+{
+    return get_all(fd, p, n, 0, 0);
+}
+
+int cw_read_all_by(int fd, void *p, size_t n, double deadline)
+{
+    return get_all(fd, p, n, 1, deadline);
 }
 
 pid_t cw_fork_tied(int ch[2])

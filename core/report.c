@@ -172,9 +172,7 @@ counter_value *measurement_add_counter(measurement *m, const char *name)
 static void prediction_free(prediction *p)
 {
     free(p->bound);
-    for (size_t i = 0; i < p->nassumptions; i++)
-        free(p->assumptions[i]);
-    free(p->assumptions);
+    cw_free_strv(p->assumptions, p->nassumptions);
     for (size_t i = 0; i < p->nterms; i++)
         free(p->terms[i].name);
     free(p->terms);
@@ -267,9 +265,7 @@ void report_provenance_free(report_provenance *p)
     free(p->job);
     free(p->shard_source);
     free(p->set_id);
-    for (size_t i = 0; i < p->nplans; i++)
-        free(p->plans[i]);
-    free(p->plans);
+    cw_free_strv(p->plans, p->nplans);
     memset(p, 0, sizeof *p);
     p->rank = -1;
 }
@@ -282,9 +278,7 @@ void report_provenance_copy(report_provenance *dst, const report_provenance *src
     dst->job = cw_strdup(src->job);
     dst->shard_source = cw_strdup(src->shard_source);
     dst->set_id = cw_strdup(src->set_id);
-    dst->plans = src->nplans ? xrealloc(NULL, src->nplans * sizeof *dst->plans) : NULL;
-    for (size_t i = 0; i < src->nplans; i++)
-        dst->plans[i] = cw_strdup(src->plans[i]);
+    dst->plans = cw_copy_strv(src->plans, src->nplans);
 }
 
 static void *copy_array(const void *src, size_t n, size_t size)
@@ -315,9 +309,7 @@ void kernel_report_copy(kernel_report *dst, const kernel_report *src)
     }
     prediction *p = &dst->prediction;
     p->bound = cw_strdup(p->bound);
-    p->assumptions = copy_array(p->assumptions, p->nassumptions, sizeof *p->assumptions);
-    for (size_t i = 0; i < p->nassumptions; i++)
-        p->assumptions[i] = cw_strdup(p->assumptions[i]);
+    p->assumptions = cw_copy_strv(p->assumptions, p->nassumptions);
     p->terms = copy_array(p->terms, p->nterms, sizeof *p->terms);
     for (size_t i = 0; i < p->nterms; i++)
         p->terms[i].name = cw_strdup(p->terms[i].name);

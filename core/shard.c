@@ -164,9 +164,7 @@ void shard_plan_build(const shard_spec *s, const plan *plans, size_t nplans, sha
 
 void shard_plan_free(shard_plan *sp)
 {
-    for (size_t i = 0; i < sp->nplans; i++)
-        free(sp->plan_paths[i]);
-    free(sp->plan_paths);
+    cw_free_strv(sp->plan_paths, sp->nplans);
     free(sp->mine);
     free(sp->occurrence);
     memset(sp, 0, sizeof *sp);
@@ -179,9 +177,7 @@ void shard_plan_provenance(const shard_plan *sp, report_provenance *p)
     cw_set_str(&p->shard_source, sp->spec.source);
     p->kernels_total = sp->nkernels;
     cw_set_str(&p->set_id, sp->set_id);
-    for (size_t i = 0; i < p->nplans; i++)
-        free(p->plans[i]);
-    free(p->plans);
+    cw_free_strv(p->plans, p->nplans);
     p->plans = xcalloc(sp->nplans + 1, sizeof *p->plans);
     for (size_t i = 0; i < sp->nplans; i++)
         p->plans[i] = cw_strdup(sp->plan_paths[i]);

@@ -103,53 +103,22 @@ static int key_enter(tui_state *st, int key)
     return ACT_REDRAW;
 }
 
-static int key_up(tui_state *st, int key)
-{
-    (void)key;
-    return move(st, -1);
-}
+/* A handler whose keys all do the same: `call`, whatever the key. */
+#define KEY_CALLS(name, call)                                                  \
+    static int name(tui_state *st, int key)                                    \
+    {                                                                          \
+        (void)key;                                                             \
+        return call;                                                           \
+    }
 
-static int key_down(tui_state *st, int key)
-{
-    (void)key;
-    return move(st, 1);
-}
-
-static int key_prev_kernel(tui_state *st, int key)
-{
-    (void)key;
-    return move_sel(st, -1);
-}
-
-static int key_next_kernel(tui_state *st, int key)
-{
-    (void)key;
-    return move_sel(st, 1);
-}
-
-static int key_page_up(tui_state *st, int key)
-{
-    (void)key;
-    return move(st, -page_rows(st));
-}
-
-static int key_page_down(tui_state *st, int key)
-{
-    (void)key;
-    return move(st, page_rows(st));
-}
-
-static int key_first(tui_state *st, int key)
-{
-    (void)key;
-    return move(st, -(1L << 30));
-}
-
-static int key_last(tui_state *st, int key)
-{
-    (void)key;
-    return move(st, 1L << 30);
-}
+KEY_CALLS(key_up, move(st, -1))
+KEY_CALLS(key_down, move(st, 1))
+KEY_CALLS(key_prev_kernel, move_sel(st, -1))
+KEY_CALLS(key_next_kernel, move_sel(st, 1))
+KEY_CALLS(key_page_up, move(st, -page_rows(st)))
+KEY_CALLS(key_page_down, move(st, page_rows(st)))
+KEY_CALLS(key_first, move(st, -(1L << 30)))
+KEY_CALLS(key_last, move(st, 1L << 30))
 
 /* The next (dir 1) or previous (-1) source line with a finding of the
  * selected kernel, wrapping around. */
@@ -186,17 +155,8 @@ static int goto_finding(tui_state *st, int dir)
     return ACT_REDRAW;
 }
 
-static int key_next_finding(tui_state *st, int key)
-{
-    (void)key;
-    return goto_finding(st, 1);
-}
-
-static int key_prev_finding(tui_state *st, int key)
-{
-    (void)key;
-    return goto_finding(st, -1);
-}
+KEY_CALLS(key_next_finding, goto_finding(st, 1))
+KEY_CALLS(key_prev_finding, goto_finding(st, -1))
 
 static int key_next_view(tui_state *st, int key)
 {

@@ -77,31 +77,26 @@ void state_free(tui_state *st)
     memset(st, 0, sizeof *st);
 }
 
+/* What p points to, freed with fn, then p itself (NULL: nothing). */
+#define FREE_OWNED(p, fn)                                                      \
+    do {                                                                       \
+        if (p) {                                                               \
+            fn(p);                                                             \
+            free(p);                                                           \
+        }                                                                      \
+    } while (0)
+
 void state_msg_free(tui_msg *m)
 {
-    if (m->kr) {
-        kernel_report_free(m->kr);
-        free(m->kr);
-    }
+    FREE_OWNED(m->kr, kernel_report_free);
     free(m->source);
     free(m->lines);
-    if (m->counts) {
-        state_counts_free(m->counts);
-        free(m->counts);
-    }
+    FREE_OWNED(m->counts, state_counts_free);
     free(m->text);
-    if (m->dev) {
-        state_device_free(m->dev);
-        free(m->dev);
-    }
+    FREE_OWNED(m->dev, state_device_free);
     free(m->prof);
-    if (m->counters) {
-        kernel_report_free(m->counters);
-        free(m->counters);
-    }
-    for (size_t i = 0; i < m->nnames; i++)
-        free(m->names[i]);
-    free(m->names);
+    FREE_OWNED(m->counters, kernel_report_free);
+    cw_free_strv(m->names, m->nnames);
     memset(m, 0, sizeof *m);
 }
 

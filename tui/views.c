@@ -453,6 +453,14 @@ static void draw_kernel_row(canvas *cv, int y, int x0, const views_column *c,
 static void draw_summary(canvas *cv, const rect *r, const tui_state *st,
                          const tui_kernel *k);
 
+tui_kernel *views_selected_kernel(canvas *cv, const rect *body, tui_state *st)
+{
+    tui_kernel *k = state_selected(st);
+    if (!k)
+        canvas_text(cv, body->y + 1, body->x + 2, body->w - 2, EL_DIM, "no kernel selected");
+    return k;
+}
+
 void views_render_main(canvas *cv, const rect *body, tui_state *st)
 {
     views_main_geom ml;

@@ -441,12 +441,9 @@ static int pane_height(const tui_kernel *k)
 
 void views_render_detail(canvas *cv, const rect *body, tui_state *st)
 {
-    tui_kernel *k = state_selected(st);
-    if (!k) {
-        canvas_text(cv, body->y + 1, body->x + 2, body->w - 2, EL_DIM,
-                    "no kernel selected");
+    tui_kernel *k = views_selected_kernel(cv, body, st);
+    if (!k)
         return;
-    }
     int two = body->w >= 140;
     int w1 = two ? body->w / 2 - 1 : body->w - 1;
     int h = pane_height(k);

@@ -59,6 +59,10 @@ void views_detail_findings(pane *p, const tui_kernel *k);
 void views_detail_counts(pane *p, const tui_kernel *k);
 
 /* The views (body rectangle of views_layout_screen). */
+/* The selected kernel; NULL, with "no kernel selected" drawn in body, when
+ * there is none. */
+tui_kernel *views_selected_kernel(canvas *cv, const rect *body, tui_state *st);
+
 void views_render_main(canvas *cv, const rect *body, tui_state *st);
 void views_render_detail(canvas *cv, const rect *body, tui_state *st);
 void views_render_source(canvas *cv, const rect *body, tui_state *st);

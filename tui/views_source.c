@@ -93,12 +93,9 @@ static void source_info_line(canvas *cv, const rect *body, const tui_state *st,
 
 void views_render_source(canvas *cv, const rect *body, tui_state *st)
 {
-    tui_kernel *k = state_selected(st);
-    if (!k) {
-        canvas_text(cv, body->y + 1, body->x + 2, body->w - 2, EL_DIM,
-                    "no kernel selected");
+    tui_kernel *k = views_selected_kernel(cv, body, st);
+    if (!k)
         return;
-    }
     /* split into lines (pointers into the text) */
     const char *src = k->source;
     int nlines = 0;
