@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "kernel_fixture.h"
 #include "unit.h"
 #include <jansson.h>
 
@@ -25,97 +26,48 @@
 #include "shader.h"
 #include "verifier.h"
 
-static const char *root_dir(void)
+/* The evaluator on a kernel verifier_analyze did not evaluate (so these
+ * checks are tested on their own either way). */
+static void evaluate_if_skipped(const cw_analysed *a)
 {
-    const char *r = getenv("CW_TEST_ROOT");
-    return r && *r ? r : ".";
+    plan_kernel *k = a->k;
+    const shader_module *sm = a->sm;
+    if (!sm)
+        fail_msg("%s: %s", k->shader_path, a->err->text);
+    if (a->res->counts.invocations != 0 || a->res->counts.nassumptions != 0)
+        return;
+    cw_error e;
+    spv_module m;
+    assert_int_equal(spv_parse(sm->words, sm->nwords, &m, &e), 0);
+    assert_int_equal(verifier_specialize(&m, k, NULL, &e), 0);
+    const spv_entry *entry = spv_entry_find(&m, k->entry ? k->entry : "main");
+    assert_non_null(entry);
+    reflection r;
+    reflect_module(&m, entry, &r);
+    kernel_counts kc;
+    eval_run(&m, &r, k, a->prof, &kc, a->kr);
+    eval_counts_free(&kc);
+    reflect_free(&r);
+    spv_free(&m);
 }
 
-/* verifier_analyze, plus the evaluator when verifier_analyze does not run
- * it (so these checks are tested on their own either way). */
+/* verifier_analyze on every kernel of the plan, plus the evaluator where
+ * verifier_analyze does not run it. */
 static void analyse_plan(const char *plan_path, report *rep)
 {
-    plan p;
-    cw_error err;
-    device_profile prof;
-    cw_error_clear(&err);
-    if (plan_load(plan_path, &p, &err)) {
-        char b[1600];
-        cw_error_format(&err, b, sizeof b);
-        fail_msg("%s", b);
-    }
-    profile_init(&prof);
-    assert_int_equal(profile_builtin("lavapipe", &prof), 0);
-    for (size_t i = 0; i < p.nkernels; i++) {
-        plan_kernel *k = &p.kernels[i];
-        if (!k->plan_path)
-            k->plan_path = p.path;
-        kernel_report *kr = report_add_kernel(rep, k->name);
-        shader_module sm;
-        verifier_result res;
-        if (shader_load(k->shader_path, &sm, &err))
-            fail_msg("%s: %s", k->shader_path, err.text);
-        verifier_analyze(k, &sm, &prof, kr, &res);
-        int evaluated = res.counts.invocations != 0 || res.counts.nassumptions != 0;
-        verifier_result_free(&res);
-        if (!evaluated) {
-            spv_module m;
-            assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
-            assert_int_equal(verifier_specialize(&m, k, NULL, &err), 0);
-            const spv_entry *e = spv_entry_find(&m, k->entry ? k->entry : "main");
-            assert_non_null(e);
-            reflection r;
-            reflect_module(&m, e, &r);
-            kernel_counts kc;
-            eval_run(&m, &r, k, &prof, &kc, kr);
-            eval_counts_free(&kc);
-            reflect_free(&r);
-            spv_free(&m);
-        }
-        shader_free(&sm);
-    }
-    plan_free(&p);
+    char why[1600];
+    if (cw_analyse_plan(plan_path, rep, evaluate_if_skipped, NULL, why, sizeof why) < 0)
+        fail_msg("%s", why);
 }
-
-typedef struct want {
-    char id[64];
-    int line, may, found;
-} want;
 
 static int check_case(const char *dir, const char *name)
 {
-    char path[1200], buf[256];
-    want w[32];
-    int nw = 0, clean = 0, ok = 1;
+    char path[1200], why[1600];
+    expectation x;
+    int ok = 1;
     snprintf(path, sizeof path, "%s/%s/expected.txt", dir, name);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    while (fgets(buf, sizeof buf, f) && nw < 32) {
-        char a[64] = "", b[64] = "";
-        char *h = strchr(buf, '#');
-        if (h)
-            *h = 0;
-        int n = sscanf(buf, "%63s %63s", a, b);
-        if (n <= 0)
-            continue;
-        if (strcmp(a, "clean") == 0) {
-            clean = 1;
-            continue;
-        }
-        if (strcmp(a, "exact") == 0 || strcmp(a, "estimated") == 0)
-            continue; /* confidence: test_corpus checks it */
-        memset(&w[nw], 0, sizeof w[nw]);
-        if (strcmp(a, "may") == 0) {
-            w[nw].may = 1;
-            snprintf(w[nw].id, sizeof w[nw].id, "%s", b);
-        } else {
-            snprintf(w[nw].id, sizeof w[nw].id, "%s", a);
-            if (n == 2)
-                w[nw].line = atoi(b);
-        }
-        nw++;
-    }
-    fclose(f);
+    if (read_expected(path, &x, why, sizeof why))
+        fail_msg("%s", why);
     report rep;
     report_init(&rep);
     snprintf(path, sizeof path, "%s/%s/plan.json", dir, name);
@@ -126,12 +78,12 @@ static int check_case(const char *dir, const char *name)
             if (fd->sev == SEV_NOTE)
                 continue;
             int matched = 0;
-            for (int j = 0; j < nw; j++)
-                if (strcmp(w[j].id, fd->id) == 0 && (!w[j].line || w[j].line == fd->line)) {
-                    w[j].found = 1;
+            for (int j = 0; j < x.n; j++)
+                if (strcmp(x.e[j].id, fd->id) == 0 && (!x.e[j].line || x.e[j].line == fd->line)) {
+                    x.e[j].found = 1;
                     matched = 1;
                 }
-            if ((clean && fd->sev == SEV_ERROR && !matched) || (!clean && !matched)) {
+            if ((x.clean && fd->sev == SEV_ERROR && !matched) || (!x.clean && !matched)) {
                 printf("FAIL  %s: unexpected %s %s line %d: %s\n", name,
                        severity_name(fd->sev), fd->id, fd->line, fd->message);
                 ok = 0;
@@ -145,10 +97,10 @@ static int check_case(const char *dir, const char *name)
                 ok = 0;
             }
         }
-    for (int j = 0; j < nw; j++)
-        if (!w[j].may && !w[j].found) {
-            printf("FAIL  %s: expected %s at line %d, not reported\n", name, w[j].id,
-                   w[j].line);
+    for (int j = 0; j < x.n; j++)
+        if (!x.e[j].may && !x.e[j].found) {
+            printf("FAIL  %s: expected %s at line %d, not reported\n", name, x.e[j].id,
+                   x.e[j].line);
             ok = 0;
         }
     report_free(&rep);
@@ -184,7 +136,7 @@ static void test_corpus_dyn(void **state)
     };
     int seen[6] = {0}, clean_seen[6] = {0};
     char dir[900];
-    snprintf(dir, sizeof dir, "%s/tests/corpus", root_dir());
+    snprintf(dir, sizeof dir, "%s/tests/corpus", cw_test_root());
     struct dirent **list = NULL;
     int n = scandir(dir, &list, is_dyn, name_cmp);
     assert_true(n > 0);
@@ -221,7 +173,7 @@ static void test_examples(void **state)
 {
     (void)state;
     char path[900];
-    snprintf(path, sizeof path, "%s/examples/plan.json", root_dir());
+    snprintf(path, sizeof path, "%s/examples/plan.json", cw_test_root());
     report rep;
     report_init(&rep);
     analyse_plan(path, &rep);
@@ -260,7 +212,7 @@ static void test_uncertain_is_warning(void **state)
 {
     (void)state;
     char path[900];
-    snprintf(path, sizeof path, "%s/tests/corpus/dyn_clean_histogram/plan.json", root_dir());
+    snprintf(path, sizeof path, "%s/tests/corpus/dyn_clean_histogram/plan.json", cw_test_root());
     report rep;
     report_init(&rep);
     analyse_plan(path, &rep);
@@ -280,13 +232,8 @@ static void test_uncertain_is_warning(void **state)
         "        barrier();\n"
         "    d[l] = t[31u - l];\n"
         "}\n";
-    shader_module sm;
-    cw_error err;
-    assert_int_equal(shader_compile_glsl("w.comp", glsl, strlen(glsl), &sm, &err), 0);
-    spv_module m;
-    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
-    reflection r;
-    reflect_module(&m, spv_entry_find(&m, "main"), &r);
+    kmod x;
+    kmod_glsl(&x, "w.comp", glsl);
     plan_kernel k;
     memset(&k, 0, sizeof k);
     k.name = "w";
@@ -294,18 +241,16 @@ static void test_uncertain_is_warning(void **state)
     report_init(&rep);
     kernel_report *kr = report_add_kernel(&rep, "w");
     kernel_counts kc;
-    assert_int_equal(eval_run(&m, &r, &k, NULL, &kc, kr), 0);
+    assert_int_equal(eval_run(&x.m, &x.r, &k, NULL, &kc, kr), 0);
     assert_int_equal(kernel_report_count(kr, SEV_ERROR), 0);
     assert_int_equal(kc.conf, CONF_ESTIMATED);
     eval_counts_free(&kc);
     /* no plan, no reflection, no report: counts of one workgroup */
-    assert_int_equal(eval_run(&m, NULL, NULL, NULL, &kc, NULL), 0);
+    assert_int_equal(eval_run(&x.m, NULL, NULL, NULL, &kc, NULL), 0);
     assert_int_equal(kc.invocations, 32);
     eval_counts_free(&kc);
     report_free(&rep);
-    reflect_free(&r);
-    spv_free(&m);
-    shader_free(&sm);
+    kmod_close(&x);
 }
 
 /* A large dispatch (only representative groups run): the out-of-bounds
@@ -314,14 +259,10 @@ static void test_large_dispatch_range(void **state)
 {
     (void)state;
     char src_path[900];
-    snprintf(src_path, sizeof src_path, "%s/examples/kernels/saxpy_noguard.comp", root_dir());
-    shader_module sm;
+    snprintf(src_path, sizeof src_path, "%s/examples/kernels/saxpy_noguard.comp", cw_test_root());
+    kmod x;
+    kmod_load(&x, src_path);
     cw_error err;
-    assert_int_equal(shader_load(src_path, &sm, &err), 0);
-    spv_module m;
-    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
-    reflection r;
-    reflect_module(&m, spv_entry_find(&m, "main"), &r);
     char plan_text[1600];
     snprintf(plan_text, sizeof plan_text,
              "{\"kernels\":[{\"name\":\"ng\",\"shader\":\"%s\","
@@ -335,7 +276,7 @@ static void test_large_dispatch_range(void **state)
     report_init(&rep);
     kernel_report *kr = report_add_kernel(&rep, "ng");
     kernel_counts kc;
-    assert_int_equal(eval_run(&m, &r, &p.kernels[0], NULL, &kc, kr), 0);
+    assert_int_equal(eval_run(&x.m, &x.r, &p.kernels[0], NULL, &kc, kr), 0);
     int seen = 0;
     for (size_t i = 0; i < kr->nfindings; i++) {
         const finding *f = &kr->findings[i];
@@ -353,9 +294,7 @@ static void test_large_dispatch_range(void **state)
     eval_counts_free(&kc);
     report_free(&rep);
     plan_free(&p);
-    reflect_free(&r);
-    spv_free(&m);
-    shader_free(&sm);
+    kmod_close(&x);
 }
 
 CW_UNIT_MAIN(NULL, NULL,

@@ -14,83 +14,37 @@
 
 #include <cmocka.h>
 
+#include "kernel_fixture.h"
+
 #include "plan.h"
 #include "profile.h"
 #include "report.h"
 #include "shader.h"
 #include "verifier.h"
 
-#define MAX_EXPECT 32
-
-typedef struct expect_line {
-    char id[64];
-    int line;  /* 0: any */
-    int may;   /* allowed, not required */
-    int found;
-} expect_line;
-
-typedef struct expectation {
-    expect_line e[MAX_EXPECT];
-    int n;
-    int clean;
-    int conf;  /* -1: any; else the confidence every kernel must have */
-} expectation;
-
 static char root[768];
 
-static int read_expected(const char *path, expectation *x, char *why, size_t whylen)
+
+/* Each kernel's confidence, as far as there is room. */
+typedef struct confs {
+    int *conf;
+    size_t n;
+} confs;
+
+/* Records the kernel's confidence; a kernel whose shader does not load is
+ * an input error of the case (and stays CONF_UNKNOWN). */
+static void record_kernel(const cw_analysed *a)
 {
-    FILE *f = fopen(path, "r");
-    char buf[256];
-    int lineno = 0;
-    memset(x, 0, sizeof *x);
-    x->conf = -1;
-    if (!f) {
-        snprintf(why, whylen, "%s: cannot open", path);
-        return -1;
+    const confs *c = a->ctx;
+    if (a->sm) {
+        if (a->index < c->n)
+            c->conf[a->index] = (int)a->res->counts.conf;
+        return;
     }
-    while (fgets(buf, sizeof buf, f)) {
-        char a[64] = "", b[64] = "";
-        lineno++;
-        char *h = strchr(buf, '#');
-        if (h)
-            *h = 0;
-        int n = sscanf(buf, "%63s %63s", a, b);
-        if (n <= 0)
-            continue;
-        if (strcmp(a, "clean") == 0) {
-            x->clean = 1;
-            continue;
-        }
-        if (strcmp(a, "exact") == 0 || strcmp(a, "estimated") == 0) {
-            x->conf = a[1] == 'x' ? CONF_EXACT : CONF_ESTIMATED;
-            continue;
-        }
-        if (x->n >= MAX_EXPECT) {
-            snprintf(why, whylen, "%s:%d: too many lines", path, lineno);
-            fclose(f);
-            return -1;
-        }
-        expect_line *e = &x->e[x->n++];
-        if (strcmp(a, "may") == 0) {
-            if (n < 2) {
-                snprintf(why, whylen, "%s:%d: 'may' needs an id", path, lineno);
-                fclose(f);
-                return -1;
-            }
-            e->may = 1;
-            snprintf(e->id, sizeof e->id, "%s", b);
-        } else {
-            snprintf(e->id, sizeof e->id, "%s", a);
-            if (n == 2 && sscanf(b, "%d", &e->line) != 1) {
-                snprintf(why, whylen, "%s:%d: '%s' is not a line number", path, lineno, b);
-                fclose(f);
-                return -1;
-            }
-        }
-    }
-    fclose(f);
-    return 0;
+    kernel_report *kr = a->kr;
+    report_add_finding(kr, FINDING_SPIRV_INVALID, SEV_ERROR, a->k->shader, a->err->line,
+                       "fix it", "%s", a->err->text);
+    kr->input_error = 1;
 }
 
 /* Analyse every kernel of the case's plan into kr[]; returns count.  conf[]
@@ -98,44 +52,15 @@ static int read_expected(const char *path, expectation *x, char *why, size_t why
 static size_t analyse_case(const char *dir, report *rep, int *conf, size_t nconf, char *why,
                            size_t whylen)
 {
-    char path[1400];
-    plan p;
-    cw_error err;
-    device_profile prof;
-
+    char path[1400], msg[1600];
     snprintf(path, sizeof path, "%s/plan.json", dir);
-    cw_error_clear(&err);
-    if (plan_load(path, &p, &err)) {
-        char msg[1600];
-        cw_error_format(&err, msg, sizeof msg);
+    confs c = {conf, nconf};
+    int n = cw_analyse_plan(path, rep, record_kernel, &c, msg, sizeof msg);
+    if (n < 0) {
         snprintf(why, whylen, "plan does not load: %s", msg);
         return 0;
     }
-    profile_init(&prof);
-    assert_int_equal(profile_builtin("lavapipe", &prof), 0);
-    for (size_t i = 0; i < p.nkernels; i++) {
-        plan_kernel *k = &p.kernels[i];
-        if (!k->plan_path)
-            k->plan_path = p.path;
-        kernel_report *kr = report_add_kernel(rep, k->name);
-        shader_module sm;
-        verifier_result res;
-        cw_error_clear(&err);
-        if (shader_load(k->shader_path, &sm, &err)) {
-            report_add_finding(kr, FINDING_SPIRV_INVALID, SEV_ERROR, k->shader, err.line, "fix it",
-                               "%s", err.text);
-            kr->input_error = 1;
-            continue;
-        }
-        verifier_analyze(k, &sm, &prof, kr, &res);
-        if (i < nconf)
-            conf[i] = (int)res.counts.conf;
-        verifier_result_free(&res);
-        shader_free(&sm);
-    }
-    size_t n = p.nkernels;
-    plan_free(&p);
-    return n;
+    return (size_t)n;
 }
 
 static int check_case(const char *name, int *kinds_seen, const char *const *kinds, size_t nkinds)
