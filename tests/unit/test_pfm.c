@@ -121,16 +121,20 @@ static void test_malformed_list_fails_open(void **state)
 
 /* ---- availability ---- */
 
-static void free_counters(measurement *m)
+/* Opens a session on events (NULL: the defaults), counts `seconds` of
+ * spinning and reads the counters into m; the caller closes the session. */
+static pfm_session *count_spin(const char *events, double seconds, measurement *m)
 {
-    for (size_t i = 0; i < m->ncounters; i++) {
-        free(m->counters[i].name);
-        free(m->counters[i].reason);
-    }
-    free(m->counters);
+    pfm_session *s;
+    cw_error err;
+    assert_int_equal(pfm_session_open(events, 0, &s, &err), 0);
+    pfm_session_start(s);
+    spin(seconds);
+    pfm_session_stop(s);
     memset(m, 0, sizeof *m);
+    pfm_session_read(s, m);
+    return s;
 }
-
 
 static int machine_has_cpu_pmu(void)
 {
@@ -144,15 +148,8 @@ static void test_default_events(void **state)
 {
     (void)state;
     unsetenv("CW_PFM_DISABLE");
-    pfm_session *s;
-    cw_error err;
-    assert_int_equal(pfm_session_open(NULL, 0, &s, &err), 0);
-    pfm_session_start(s);
-    spin(0.05);
-    pfm_session_stop(s);
     measurement m;
-    memset(&m, 0, sizeof m);
-    pfm_session_read(s, &m);
+    pfm_session *s = count_spin(NULL, 0.05, &m);
     size_t ndef = 0;
     while (pfm_default_events[ndef])
         ndef++;
@@ -193,7 +190,7 @@ static void test_default_events(void **state)
         assert_false(c->available);
         assert_non_null(strstr(c->reason, "no hardware PMU"));
     }
-    free_counters(&m);
+    measurement_free(&m);
     pfm_session_close(s);
 }
 
@@ -201,21 +198,14 @@ static void test_disable_env(void **state)
 {
     (void)state;
     setenv("CW_PFM_DISABLE", "1", 1);
-    pfm_session *s;
-    cw_error err;
-    assert_int_equal(pfm_session_open("task-clock,cycles", 0, &s, &err), 0);
-    pfm_session_start(s);
-    spin(0.01);
-    pfm_session_stop(s);
     measurement m;
-    memset(&m, 0, sizeof m);
-    pfm_session_read(s, &m);
+    pfm_session *s = count_spin("task-clock,cycles", 0.01, &m);
     assert_int_equal(m.ncounters, 2);
     for (size_t i = 0; i < m.ncounters; i++) {
         assert_false(m.counters[i].available);
         assert_non_null(strstr(m.counters[i].reason, "CW_PFM_DISABLE"));
     }
-    free_counters(&m);
+    measurement_free(&m);
     pfm_session_close(s);
     unsetenv("CW_PFM_DISABLE");
 }
@@ -223,28 +213,20 @@ static void test_disable_env(void **state)
 static void test_unknown_event(void **state)
 {
     (void)state;
-    pfm_session *s;
-    cw_error err;
-    assert_int_equal(
-        pfm_session_open("no_such_event_xyz,task-clock", 0, &s, &err), 0);
-    pfm_session_start(s);
-    spin(0.01);
-    pfm_session_stop(s);
     measurement m;
-    memset(&m, 0, sizeof m);
-    pfm_session_read(s, &m);
+    pfm_session *s = count_spin("no_such_event_xyz,task-clock", 0.01, &m);
     const counter_value *c = find_counter(&m, "no_such_event_xyz");
     assert_non_null(c);
     assert_false(c->available);
     assert_non_null(strstr(c->reason, "libpfm4"));
     assert_true(find_counter(&m, "task-clock")->available);
-    free_counters(&m);
+    measurement_free(&m);
 
     /* describe: same availability, no measurement needed */
     pfm_session_describe(s, &m);
     assert_false(find_counter(&m, "no_such_event_xyz")->available);
     assert_true(find_counter(&m, "task-clock")->available);
-    free_counters(&m);
+    measurement_free(&m);
     pfm_session_close(s);
 }
 
@@ -273,7 +255,7 @@ static double thread_task_clock(int inherit)
     assert_int_equal(m.ncounters, 1);
     assert_true(m.counters[0].available);
     double v = m.counters[0].value;
-    free_counters(&m);
+    measurement_free(&m);
     pfm_session_close(s);
     return v;
 }
@@ -307,13 +289,13 @@ static void test_accumulates_brackets(void **state)
     assert_true(m.counters[0].available);
     assert_true(m.counters[0].value > 45e6);
     assert_true(m.counters[0].value < 85e6);
-    free_counters(&m);
+    measurement_free(&m);
     pfm_session_reset(s);
     assert_int_equal(pfm_session_brackets(s), 0);
     pfm_session_read(s, &m);
     assert_true(m.counters[0].available);
     assert_true(m.counters[0].value == 0); /* really counted nothing */
-    free_counters(&m);
+    measurement_free(&m);
     pfm_session_close(s);
 }
 
