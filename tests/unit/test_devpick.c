@@ -6,19 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "unit.h"
 #include <string.h>
 
 #include "devpick.h"
-
-static const char *fake_env(const char *name, void *user)
-{
-    const char *const *kv = user;
-    size_t n = strlen(name);
-    for (; kv && *kv; kv++)
-        if (!strncmp(*kv, name, n) && (*kv)[n] == '=')
-            return *kv + n + 1;
-    return NULL;
-}
 
 /* Vulkan order is not bus order: bus 0x41, llvmpipe, 0x01, 0x81, 0x21 */
 static const devpick_device devs[] = {
@@ -68,7 +60,7 @@ static void test_rule(void **state)
         char why[256];
         cw_error err;
         cw_error_clear(&err);
-        int rc = devpick_auto(devs, NDEV, fake_env, (void *)c->env, &idx, why, sizeof why, &err);
+        int rc = devpick_auto(devs, NDEV, cw_fake_env, (void *)c->env, &idx, why, sizeof why, &err);
         if (rc != c->rc)
             fail_msg("case %zu: rc %d, want %d (%s)", i, rc, c->rc, err.text);
         if (rc == 0 && idx != c->idx)
@@ -88,10 +80,10 @@ static void test_cpu_only(void **state)
     size_t idx = 99;
     char why[256];
     cw_error err;
-    assert_int_equal(devpick_auto(cpus, 1, fake_env, env, &idx, why, sizeof why, &err), 0);
+    assert_int_equal(devpick_auto(cpus, 1, cw_fake_env, env, &idx, why, sizeof why, &err), 0);
     assert_int_equal(idx, 0);
     assert_non_null(strstr(why, "ranks share"));
-    assert_int_equal(devpick_auto(cpus, 0, fake_env, env, &idx, why, sizeof why, &err), 1);
+    assert_int_equal(devpick_auto(cpus, 0, cw_fake_env, env, &idx, why, sizeof why, &err), 1);
 }
 
 int main(void)

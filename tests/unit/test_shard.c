@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "unit.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,17 +16,6 @@
 #include "identity.h"
 #include "launch.h"
 #include "shard.h"
-
-/* ---- a fake environment: NULL-terminated name=value pairs ---- */
-static const char *fake_env(const char *name, void *user)
-{
-    const char *const *kv = user;
-    size_t n = strlen(name);
-    for (; kv && *kv; kv++)
-        if (!strncmp(*kv, name, n) && (*kv)[n] == '=')
-            return *kv + n + 1;
-    return NULL;
-}
 
 /* A plan of n kernels named k0..k{n-1} (and a duplicate name every 7th). */
 static void make_plan(plan *p, const char *path, size_t n)
@@ -108,16 +99,16 @@ static void test_parse_explicit(void **state)
     (void)state;
     shard_spec s;
     cw_error err;
-    assert_int_equal(shard_parse(NULL, fake_env, NULL, &s, &err), 0);
+    assert_int_equal(shard_parse(NULL, cw_fake_env, NULL, &s, &err), 0);
     assert_int_equal(s.count, 1);
-    assert_int_equal(shard_parse("3/4", fake_env, NULL, &s, &err), 0);
+    assert_int_equal(shard_parse("3/4", cw_fake_env, NULL, &s, &err), 0);
     assert_int_equal(s.index, 3);
     assert_int_equal(s.count, 4);
     static const char *const bad[] = {"4/4", "0/0", "1", "a/4", "1/b", "-1/4", "1/4x", "/4",
                                       "1/", "99999999999/3", "auto/0", "auto/x", ""};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         cw_error_clear(&err);
-        assert_int_equal(shard_parse(bad[i], fake_env, NULL, &s, &err), CW_STATUS_INPUT);
+        assert_int_equal(shard_parse(bad[i], cw_fake_env, NULL, &s, &err), CW_STATUS_INPUT);
         assert_non_null(strstr(err.text, "--shard"));
     }
 }
@@ -164,7 +155,7 @@ static void test_parse_auto(void **state)
         shard_spec s;
         cw_error err;
         cw_error_clear(&err);
-        int rc = shard_parse(c->arg, fake_env, (void *)c->env, &s, &err);
+        int rc = shard_parse(c->arg, cw_fake_env, (void *)c->env, &s, &err);
         if (rc != c->rc)
             fail_msg("case %zu: rc %d, want %d (%s)", i, rc, c->rc, err.text);
         if (rc) {
@@ -184,24 +175,24 @@ static void test_placeholders(void **state)
                                       NULL};
     char *out;
     cw_error err;
-    assert_int_equal(launch_expand_output("d/r-%r-of-%n.%j.%q{X}.100%%.json", 2, 4, fake_env,
+    assert_int_equal(launch_expand_output("d/r-%r-of-%n.%j.%q{X}.100%%.json", 2, 4, cw_fake_env,
                                           (void *)env, &out, &err), 0);
     assert_string_equal(out, "d/r-2-of-4.70.y/z.100%.json");
     free(out);
-    assert_int_equal(launch_expand_output("%j", 0, 1, fake_env, NULL, &out, &err), 0);
+    assert_int_equal(launch_expand_output("%j", 0, 1, cw_fake_env, NULL, &out, &err), 0);
     assert_string_equal(out, "local");
     free(out);
-    assert_int_equal(launch_expand_output("a%h", 0, 1, fake_env, NULL, &out, &err), 0);
+    assert_int_equal(launch_expand_output("a%h", 0, 1, cw_fake_env, NULL, &out, &err), 0);
     assert_true(strlen(out) > 1);
     free(out);
-    assert_int_equal(launch_expand_output("%q{NOPE}", 0, 1, fake_env, (void *)env, &out, &err),
+    assert_int_equal(launch_expand_output("%q{NOPE}", 0, 1, cw_fake_env, (void *)env, &out, &err),
                      CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "NOPE"));
-    assert_int_equal(launch_expand_output("%x", 0, 1, fake_env, NULL, &out, &err), CW_STATUS_INPUT);
+    assert_int_equal(launch_expand_output("%x", 0, 1, cw_fake_env, NULL, &out, &err), CW_STATUS_INPUT);
     assert_non_null(strstr(err.text, "'%x'"));
-    assert_int_equal(launch_expand_output("%q{X", 0, 1, fake_env, NULL, &out, &err),
+    assert_int_equal(launch_expand_output("%q{X", 0, 1, cw_fake_env, NULL, &out, &err),
                      CW_STATUS_INPUT);
-    assert_int_equal(launch_expand_output("end%", 0, 1, fake_env, NULL, &out, &err),
+    assert_int_equal(launch_expand_output("end%", 0, 1, cw_fake_env, NULL, &out, &err),
                      CW_STATUS_INPUT);
 }
 

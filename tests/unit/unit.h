@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* CW_UNIT_MAIN(setup, teardown, cases...): main() runs the cases as one
  * cmocka group (setup/teardown may be NULL); its status is cmocka's. */
@@ -31,6 +32,18 @@ static inline void cw_write_file(const char *path, const void *data, size_t len)
         fail_msg("cannot create %s", path);
     if (fwrite(data, 1, len, f) != len || fclose(f) != 0)
         fail_msg("cannot write %s", path);
+}
+
+/* A getenv over a fake environment: user is a NULL-terminated list of
+ * "NAME=value" strings (NULL: empty). */
+static inline const char *cw_fake_env(const char *name, void *user)
+{
+    const char *const *kv = user;
+    size_t n = strlen(name);
+    for (; kv && *kv; kv++)
+        if (!strncmp(*kv, name, n) && (*kv)[n] == '=')
+            return *kv + n + 1;
+    return NULL;
 }
 
 /* cw_glsl_nest: writes into buf (size bytes) the GLSL head, then depth
