@@ -85,39 +85,40 @@ static const err_case err_cases[] = {
     {__LINE__, "2*n*n*n*n*n*n*n", 14, "multiplication overflows"},
 };
 
+/* Evaluates text; ok: it must give want, else fail at pos with a message
+ * containing contains and leave the result alone. */
+static void check_expr(int line, const char *text, int ok, int64_t want, int pos,
+                       const char *contains)
+{
+    expr_error e;
+    memset(&e, 0, sizeof e);
+    const int64_t untouched = 777;
+    int64_t v = untouched;
+    int rc = expr_eval(text, vars, NVARS, &v, &e);
+    int good = ok ? rc == 0 && v == want
+                  : rc != 0 && e.pos == pos && strstr(e.text, contains) && v == untouched;
+    if (!good) {
+        print_error("line %d: \"%s\": rc %d value %lld pos %d msg \"%s\"; want %s %lld "
+                    "pos %d msg \"%s\"\n", line, text, rc, (long long)v, e.pos,
+                    rc ? e.text : "", ok ? "value" : "error", (long long)want, pos,
+                    ok ? "" : contains);
+        fail();
+    }
+}
+
 static void test_ok_table(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof ok_cases / sizeof ok_cases[0]; i++) {
-        const ok_case *c = &ok_cases[i];
-        expr_error e;
-        int64_t v = 12345;
-        int rc = expr_eval(c->text, vars, NVARS, &v, &e);
-        if (rc != 0 || v != c->want) {
-            print_error("line %d: \"%s\": rc %d value %lld want %lld (%d: %s)\n",
-                        c->line, c->text, rc, (long long)v,
-                        (long long)c->want, e.pos, e.text);
-            fail();
-        }
-    }
+    for (size_t i = 0; i < sizeof ok_cases / sizeof ok_cases[0]; i++)
+        check_expr(ok_cases[i].line, ok_cases[i].text, 1, ok_cases[i].want, 0, NULL);
 }
 
 static void test_err_table(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof err_cases / sizeof err_cases[0]; i++) {
-        const err_case *c = &err_cases[i];
-        expr_error e;
-        int64_t v = 777;
-        int rc = expr_eval(c->text, vars, NVARS, &v, &e);
-        if (rc == 0 || e.pos != c->pos || !strstr(e.text, c->contains) ||
-            v != 777) {
-            print_error("line %d: \"%s\": rc %d pos %d want %d, msg \"%s\" "
-                        "want \"%s\"\n", c->line, c->text, rc, e.pos, c->pos,
-                        e.text, c->contains);
-            fail();
-        }
-    }
+    for (size_t i = 0; i < sizeof err_cases / sizeof err_cases[0]; i++)
+        check_expr(err_cases[i].line, err_cases[i].text, 0, 0, err_cases[i].pos,
+                   err_cases[i].contains);
 }
 
 static void test_deep_nesting_is_an_error(void **state)
