@@ -22,8 +22,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#define kDefaultMaxIdBound test_hostile_sizes_kDefaultMaxIdBound
-#include <spirv-tools/libspirv.h>
+#include "spirv_asm.h"
+#include "unit.h"
 #undef kDefaultMaxIdBound
 
 #include "model.h"
@@ -199,36 +199,22 @@ static void test_deep_call_chain(void **state)
 {
     (void)state;
     const int depth = 50000;
-    size_t cap = (size_t)depth * 160 + 4096, n = 0;
-    char *text = malloc(cap);
-    assert_non_null(text);
-    n += (size_t)snprintf(text + n, cap - n,
-                          "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
-                          "OpEntryPoint GLCompute %%main \"main\"\n"
-                          "OpExecutionMode %%main LocalSize 1 1 1\n"
-                          "%%void = OpTypeVoid\n%%fn = OpTypeFunction %%void\n"
-                          "%%main = OpFunction %%void None %%fn\n%%e = OpLabel\n"
-                          "%%c = OpFunctionCall %%void %%f0\nOpReturn\nOpFunctionEnd\n");
+    cw_strbuf b = {0};
+    cw_sb_printf(&b, "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
+                     "OpEntryPoint GLCompute %%main \"main\"\n"
+                     "OpExecutionMode %%main LocalSize 1 1 1\n"
+                     "%%void = OpTypeVoid\n%%fn = OpTypeFunction %%void\n"
+                     "%%main = OpFunction %%void None %%fn\n%%e = OpLabel\n"
+                     "%%c = OpFunctionCall %%void %%f0\nOpReturn\nOpFunctionEnd\n");
     for (int i = 0; i < depth; i++) {
-        n += (size_t)snprintf(text + n, cap - n, "%%f%d = OpFunction %%void None %%fn\n"
-                              "%%l%d = OpLabel\n", i, i);
+        cw_sb_printf(&b, "%%f%d = OpFunction %%void None %%fn\n%%l%d = OpLabel\n", i, i);
         if (i + 1 < depth)
-            n += (size_t)snprintf(text + n, cap - n, "%%r%d = OpFunctionCall %%void %%f%d\n",
-                                  i, i + 1);
-        n += (size_t)snprintf(text + n, cap - n, "OpReturn\nOpFunctionEnd\n");
+            cw_sb_printf(&b, "%%r%d = OpFunctionCall %%void %%f%d\n", i, i + 1);
+        cw_sb_printf(&b, "OpReturn\nOpFunctionEnd\n");
     }
-    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_1);
-    spv_binary bin = NULL;
-    spv_diagnostic diag = NULL;
-    assert_int_equal(spvTextToBinary(ctx, text, n, &bin, &diag), SPV_SUCCESS);
-    free(text);
     shader_module m;
-    cw_error err;
-    cw_error_clear(&err);
-    assert_int_equal(shader_from_spirv("calls.spv", bin->code, bin->wordCount * 4, &m, &err), 0);
-    spvBinaryDestroy(bin);
-    spvDiagnosticDestroy(diag);
-    spvContextDestroy(ctx);
+    cw_assemble(b.s, b.n, SPV_ENV_VULKAN_1_1, "calls.spv", &m);
+    free(b.s);
     setenv("CW_VALIDATE_BUDGET_S", "2", 1);
     /* either SPIRV-Tools got through in time (no error) or the budget
        error says so; never minutes */
@@ -244,19 +230,18 @@ static void test_many_buffers_plan(void **state)
 {
     (void)state;
     const int nb = 300000;
-    size_t cap = (size_t)nb * 40 + 1024, n = 0;
-    char *json = malloc(cap);
-    assert_non_null(json);
-    n += (size_t)snprintf(json + n, cap - n, "{\"kernels\": [{\"name\": \"k\", \"shader\": "
-                          "\"examples/kernels/saxpy.comp\", \"workgroups\": [1, 1, 1], "
-                          "\"buffers\": [");
+    cw_strbuf b = {0};
+    cw_sb_printf(&b, "{\"kernels\": [{\"name\": \"k\", \"shader\": "
+                     "\"examples/kernels/saxpy.comp\", \"workgroups\": [1, 1, 1], "
+                     "\"buffers\": [");
     for (int i = 0; i < nb; i++)
-        n += (size_t)snprintf(json + n, cap - n, "%s{\"binding\": %d, \"elements\": 1}",
-                              i ? ",\n" : "", i == nb - 1 ? 17 : i);
-    n += (size_t)snprintf(json + n, cap - n, "]}]}");
+        cw_sb_printf(&b, "%s{\"binding\": %d, \"elements\": 1}", i ? ",\n" : "",
+                     i == nb - 1 ? 17 : i);
+    cw_sb_printf(&b, "]}]}");
+    char *json = b.s;
+    size_t n = b.n;
     char path[512];
-    snprintf(path, sizeof path, "%s/test.json",
-             getenv("CW_TEST_ROOT") ? getenv("CW_TEST_ROOT") : ".");
+    snprintf(path, sizeof path, "%s/test.json", cw_test_root());
     plan p;
     cw_error err;
     cw_error_clear(&err);
@@ -269,9 +254,10 @@ static void test_many_buffers_plan(void **state)
     /* without the repeat it loads */
     char *last = strstr(json + n - 60, "\"binding\": 17");
     assert_non_null(last);
-    memcpy(last, "\"binding\": -1", 13); /* placeholder, rewritten below */
-    n = (size_t)(last - json);
-    n += (size_t)snprintf(json + n, cap - n, "\"binding\": %d, \"elements\": 1}]}]}", nb);
+    b.n = (size_t)(last - json); /* rewrite the last buffer */
+    cw_sb_printf(&b, "\"binding\": %d, \"elements\": 1}]}]}", nb);
+    json = b.s;
+    n = b.n;
     cw_error_clear(&err);
     alarm(GUARD_SECONDS);
     rc = plan_load_text(path, json, n, &p, &err);

@@ -18,8 +18,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-
-#include "unit.h"
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,11 +25,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* libspirv.h defines this constant with external linkage in C, and
- * verifier/validate.c includes it too: rename ours. */
-#define kDefaultMaxIdBound test_pathological_kDefaultMaxIdBound
-#include <spirv-tools/libspirv.h>
-#undef kDefaultMaxIdBound
+
+#include "spirv_asm.h"
+#include "unit.h"
 
 #include "model.h"
 #include "profile.h"
@@ -128,20 +124,7 @@ static void compile_glsl(const char *glsl, shader_module *m)
 
 static void assemble(const char *text, shader_module *m)
 {
-    spv_context ctx = spvContextCreate(SPV_ENV_VULKAN_1_2);
-    spv_binary bin = NULL;
-    spv_diagnostic diag = NULL;
-    spv_result_t rc = spvTextToBinary(ctx, text, strlen(text), &bin, &diag);
-    if (rc != SPV_SUCCESS)
-        fail_msg("spirv-as: %s", diag ? diag->error : "?");
-    cw_error err;
-    cw_error_clear(&err);
-    int lrc = shader_from_spirv("patho.spv", bin->code, bin->wordCount * 4, m, &err);
-    spvBinaryDestroy(bin);
-    spvDiagnosticDestroy(diag);
-    spvContextDestroy(ctx);
-    if (lrc != 0)
-        fail_msg("load: %s", err.text);
+    cw_assemble(text, strlen(text), SPV_ENV_VULKAN_1_2, "patho.spv", m);
 }
 
 /* The prediction exists and, being estimated, says why. */
@@ -314,40 +297,17 @@ static const char *HEAD =
     "%idx = OpBitwiseAnd %uint %gx %u1023\n"
     "%pa = OpAccessChain %pu %a %u0 %idx\n%pb = OpAccessChain %pu %b %u0 %idx\n";
 
-typedef struct strbuf {
-    char *s;
-    size_t n, cap;
-} strbuf;
-
-static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int w = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
-        va_end(ap);
-        assert_true(w >= 0);
-        if (b->s && b->n + (size_t)w < b->cap) {
-            b->n += (size_t)w;
-            return;
-        }
-        b->cap = (b->cap + (size_t)w + 1) * 2;
-        b->s = realloc(b->s, b->cap);
-        assert_non_null(b->s);
-    }
-}
-
 /* 2,000 blocks in a row, each a diamond whose merge block has an OpPhi of
  * the previous phi: a phi chain of 2,000, then a loop whose header carries
  * the chain's value round a 2^40-trip 64-bit counter. */
 static void test_phi_chain(void **state)
 {
     (void)state;
-    strbuf b = {0};
-    sb_printf(&b, "%s", HEAD);
-    sb_printf(&b, "%%v0 = OpLoad %%uint %%pa\nOpBranch %%h0\n");
+    cw_strbuf b = {0};
+    cw_sb_printf(&b, "%s", HEAD);
+    cw_sb_printf(&b, "%%v0 = OpLoad %%uint %%pa\nOpBranch %%h0\n");
     for (int i = 0; i < 2000; i++) {
-        sb_printf(&b,
+        cw_sb_printf(&b,
                   "%%h%d = OpLabel\n"
                   "%%c%d = OpULessThan %%bool %%v%d %%u3\n"
                   "OpSelectionMerge %%m%d None\n"
@@ -361,7 +321,7 @@ static void test_phi_chain(void **state)
                   i, i, i, i, i, i, i, i, i, i, i, i, i + 1, i, i, i, i, i + 1);
     }
     /* loop: header phi over a 64-bit counter */
-    sb_printf(&b,
+    cw_sb_printf(&b,
               "%%h2000 = OpLabel\nOpBranch %%lh\n"
               "%%lh = OpLabel\n"
               "%%k = OpPhi %%ulong %%l1 %%h2000 %%kn %%lc\n"
@@ -390,9 +350,9 @@ static void test_phi_chain(void **state)
 static void test_unreachable_blocks(void **state)
 {
     (void)state;
-    strbuf b = {0};
-    sb_printf(&b, "%s", HEAD);
-    sb_printf(&b,
+    cw_strbuf b = {0};
+    cw_sb_printf(&b, "%s", HEAD);
+    cw_sb_printf(&b,
               "%%x = OpLoad %%uint %%pa\n"
               "OpSelectionMerge %%m None\n"
               "OpBranchConditional %%false %%dead %%m\n"
@@ -403,13 +363,13 @@ static void test_unreachable_blocks(void **state)
               "OpStore %%pb %%x\n"
               "OpReturn\n");
     for (int i = 0; i < 200; i++)
-        sb_printf(&b,
+        cw_sb_printf(&b,
                   "%%z%d = OpLabel\n"
                   "%%zx%d = OpLoad %%uint %%pa\n"
                   "OpStore %%pb %%zx%d\n"
                   "OpBranch %%z%d\n",
                   i, i, i, i + 1);
-    sb_printf(&b, "%%z200 = OpLabel\nOpUnreachable\nOpFunctionEnd\n");
+    cw_sb_printf(&b, "%%z200 = OpLabel\nOpUnreachable\nOpFunctionEnd\n");
     shader_module m;
     assemble(b.s, &m);
     free(b.s);
@@ -425,17 +385,17 @@ static void test_unreachable_blocks(void **state)
 static void test_100k_instructions(void **state)
 {
     (void)state;
-    strbuf b = {0};
-    sb_printf(&b, "%s", HEAD);
-    sb_printf(&b, "%%r0 = OpLoad %%uint %%pa\n");
+    cw_strbuf b = {0};
+    cw_sb_printf(&b, "%s", HEAD);
+    cw_sb_printf(&b, "%%r0 = OpLoad %%uint %%pa\n");
     for (int i = 0; i < 25000; i++)
-        sb_printf(&b,
+        cw_sb_printf(&b,
                   "%%x%d = OpIAdd %%uint %%r%d %%u1\n"
                   "%%y%d = OpIMul %%uint %%x%d %%u3\n"
                   "OpStore %%pb %%y%d\n"
                   "%%r%d = OpLoad %%uint %%pa\n",
                   i, i, i, i, i, i + 1);
-    sb_printf(&b, "OpReturn\nOpFunctionEnd\n");
+    cw_sb_printf(&b, "OpReturn\nOpFunctionEnd\n");
     shader_module m;
     assemble(b.s, &m);
     free(b.s);

@@ -3,6 +3,7 @@
 #ifndef CW_UNIT_H
 #define CW_UNIT_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,33 @@ static inline void cw_write_file(const char *path, const void *data, size_t len)
         fail_msg("cannot create %s", path);
     if (fwrite(data, 1, len, f) != len || fclose(f) != 0)
         fail_msg("cannot write %s", path);
+}
+
+/* A growing text buffer: s holds n bytes and a NUL; free s when done. */
+typedef struct cw_strbuf {
+    char *s;
+    size_t n, cap;
+} cw_strbuf;
+
+static inline void cw_sb_printf(cw_strbuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static inline void cw_sb_printf(cw_strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int w = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        assert_true(w >= 0);
+        if (b->s && b->n + (size_t)w < b->cap) {
+            b->n += (size_t)w;
+            return;
+        }
+        b->cap = (b->cap + (size_t)w + 1) * 2;
+        b->s = realloc(b->s, b->cap);
+        assert_non_null(b->s);
+    }
 }
 
 /* A getenv over a fake environment: user is a NULL-terminated list of
