@@ -97,6 +97,27 @@ static void test_backend_table(void **state)
 
 /* Forced off, a backend gives way to the null backend, which measures
  * nothing and says why. */
+/* The slot refuses to measure a kernel of this kind: no valid measurement,
+ * an error that contains why and, when given, also_why. */
+static void assert_measure_refused(backend_slot *slot, plan_kernel_kind kind,
+                                   const run_options *ro, const char *why,
+                                   const char *also_why)
+{
+    plan_kernel k;
+    memset(&k, 0, sizeof k);
+    k.kind = kind;
+    k.name = (char *)"k";
+    measurement m;
+    memset(&m, 0, sizeof m);
+    assert_int_equal(backend_slot_measure(slot, &k, NULL, ro, &m), CW_STATUS_ENV);
+    assert_false(m.valid);
+    assert_non_null(m.error);
+    assert_non_null(strstr(m.error, why));
+    if (also_why)
+        assert_non_null(strstr(m.error, also_why));
+    measurement_free(&m);
+}
+
 static void test_null_backend_stands_in(void **state)
 {
     (void)state;
@@ -110,18 +131,7 @@ static void test_null_backend_stands_in(void **state)
     assert_false(slot.available);
     assert_string_equal(slot.b->name, "null");
     assert_non_null(strstr(err.text, "CW_BACKENDS_OFF"));
-    plan_kernel k;
-    memset(&k, 0, sizeof k);
-    k.kind = PLAN_KERNEL_CPU;
-    k.name = (char *)"k";
-    measurement m;
-    memset(&m, 0, sizeof m);
-    assert_int_equal(backend_slot_measure(&slot, &k, NULL, NULL, &m), CW_STATUS_ENV);
-    assert_false(m.valid);
-    assert_non_null(m.error);
-    assert_non_null(strstr(m.error, "unavailable"));
-    assert_non_null(strstr(m.error, "CW_BACKENDS_OFF"));
-    free(m.error);
+    assert_measure_refused(&slot, PLAN_KERNEL_CPU, NULL, "unavailable", "CW_BACKENDS_OFF");
     backend_slot_close(&slot);
     unsetenv("CW_BACKENDS_OFF");
 }
@@ -190,15 +200,7 @@ static void test_session_bad_profile(void **state)
     assert_non_null(strstr(err.text, "built-in"));
     assert_non_null(s.gpu.b);
     assert_string_equal(s.gpu.b->name, "null");
-    plan_kernel k;
-    memset(&k, 0, sizeof k);
-    k.kind = PLAN_KERNEL_GPU;
-    k.name = (char *)"k";
-    measurement m;
-    memset(&m, 0, sizeof m);
-    assert_int_equal(backend_slot_measure(&s.gpu, &k, NULL, &s.ro, &m), CW_STATUS_ENV);
-    assert_non_null(strstr(m.error, "no-such-profile"));
-    free(m.error);
+    assert_measure_refused(&s.gpu, PLAN_KERNEL_GPU, &s.ro, "no-such-profile", NULL);
     session_close(&s);
     free(rd.name);
     free(rd.vendor);
