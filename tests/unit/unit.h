@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
+
 /* CW_UNIT_MAIN(setup, teardown, cases...): main() runs the cases as one
  * cmocka group (setup/teardown may be NULL); its status is cmocka's. */
 #define CW_UNIT_MAIN(setup, teardown, ...)                                   \
@@ -60,6 +62,32 @@ static inline void cw_sb_printf(cw_strbuf *b, const char *fmt, ...)
         b->s = realloc(b->s, b->cap);
         assert_non_null(b->s);
     }
+}
+
+/* A text a loader must refuse: the row's own line, the text, where the
+ * error must point (0: not checked) and what its message must contain. */
+typedef struct cw_bad_text {
+    int line;
+    const char *text;
+    int eline, ecol;
+    const char *needle;
+} cw_bad_text;
+
+/* The loader refused r's text, loaded as path, with rc and err: an error
+ * naming path at the row's line and column, saying its needle; else the
+ * test fails naming the row. */
+static inline void cw_check_refusal(const cw_bad_text *r, const char *path, int rc,
+                                    const cw_error *err)
+{
+    if (rc == 0)
+        fail_msg("row at line %d: accepted", r->line);
+    if (strcmp(err->file, path) != 0)
+        fail_msg("row at line %d: file '%s'", r->line, err->file);
+    if ((r->eline && err->line != r->eline) || (r->ecol && err->column != r->ecol))
+        fail_msg("row at line %d: error at %d:%d, want %d:%d (%s)", r->line, err->line,
+                 err->column, r->eline, r->ecol, err->text);
+    if (!strstr(err->text, r->needle))
+        fail_msg("row at line %d: message '%s' lacks '%s'", r->line, err->text, r->needle);
 }
 
 /* A getenv over a fake environment: user is a NULL-terminated list of
