@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,66 @@ static void kernel(report *r, const char *name, double pred, double median, doub
     }
     for (int i = 0; i < errors; i++)
         report_add_finding(k, FINDING_OUT_OF_BOUNDS, SEV_ERROR, "k.comp", 10 + i, NULL, "oob");
+}
+
+/* A baseline report b, a new one n, and their diff d. */
+typedef struct pair {
+    report b, n;
+    diff_result d;
+} pair;
+
+static void pair_init(pair *p)
+{
+    memset(p, 0, sizeof *p);
+    report_init(&p->b);
+    report_init(&p->n);
+}
+
+/* The diff at 10% tolerance; returns its status. */
+static int pair_diff(pair *p)
+{
+    return diff_reports(&p->b, &p->n, 0.10, &p->d);
+}
+
+static void pair_free(pair *p)
+{
+    diff_result_free(&p->d);
+    report_free(&p->b);
+    report_free(&p->n);
+}
+
+static kernel_report *kernel_in(report *r, const char *plan, const char *name, long index,
+                                 double median)
+{
+    kernel(r, name, 100, median, 1, 0);
+    kernel_report *k = &r->kernels[r->nkernels - 1];
+    k->plan = strdup(plan);
+    k->plan_index = index;
+    return k;
+}
+
+/* Every text of in_table in the diff's table and none of not_in_table,
+ * every one of in_json in its JSON (NULL-terminated lists; NULL: none). */
+static void assert_says(const pair *p, const char *const *in_table, const char *const *in_json,
+                        const char *const *not_in_table)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    diff_write_table(&p->b, &p->n, &p->d, f);
+    fclose(f);
+    for (; in_table && *in_table; in_table++)
+        if (!strstr(text, *in_table))
+            fail_msg("the table lacks '%s':\n%s", *in_table, text);
+    for (; not_in_table && *not_in_table; not_in_table++)
+        if (strstr(text, *not_in_table))
+            fail_msg("the table has '%s':\n%s", *not_in_table, text);
+    free(text);
+    text = diff_to_json_text(&p->b, &p->n, &p->d);
+    for (; in_json && *in_json; in_json++)
+        if (!strstr(text, *in_json))
+            fail_msg("the JSON lacks '%s':\n%s", *in_json, text);
+    free(text);
 }
 
 typedef struct dcase {
@@ -56,214 +117,145 @@ static void test_table(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const dcase *c = &cases[i];
-        report b, n;
-        report_init(&b);
-        report_init(&n);
-        kernel(&b, "k", c->bp, c->bm, c->bmad, c->berr);
-        kernel(&n, "k", c->np, c->nm, c->nmad, c->nerr);
-        diff_result d;
-        int rc = diff_reports(&b, &n, 0.10, &d);
-        if (rc != c->want_rc || d.nkernels != 1 || d.kernels[0].measured != c->want_measured)
+        pair p;
+        pair_init(&p);
+        kernel(&p.b, "k", c->bp, c->bm, c->bmad, c->berr);
+        kernel(&p.n, "k", c->np, c->nm, c->nmad, c->nerr);
+        int rc = pair_diff(&p);
+        if (rc != c->want_rc || p.d.nkernels != 1 || p.d.kernels[0].measured != c->want_measured)
             fail_msg("row %d: rc %d measured %s", c->row, rc,
-                     d.nkernels ? diff_status_name(d.kernels[0].measured) : "-");
-        diff_result_free(&d);
-        report_free(&b);
-        report_free(&n);
+                     p.d.nkernels ? diff_status_name(p.d.kernels[0].measured) : "-");
+        pair_free(&p);
     }
 }
 
 static void test_added_missing(void **state)
 {
     (void)state;
-    report b, n;
-    report_init(&b);
-    report_init(&n);
-    kernel(&b, "gone", 100, 100, 1, 0);
-    kernel(&b, "kept", 100, 100, 1, 1);
-    kernel(&n, "kept", 100, 100, 1, 0);
-    kernel(&n, "new", 100, 100, 1, 0);
-    diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
-    assert_int_equal(d.nkernels, 3);
-    assert_int_equal(d.kernels[0].measured, DIFF_MISSING);
-    assert_int_equal(d.kernels[1].findings_removed, 1);
-    assert_int_equal(d.kernels[2].measured, DIFF_ADDED);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    diff_write_table(&b, &n, &d, f);
-    fclose(f);
-    assert_non_null(strstr(text, "missing"));
-    assert_non_null(strstr(text, "added"));
-    assert_non_null(strstr(text, "1 regression"));
-    free(text);
-    text = diff_to_json_text(&b, &n, &d);
-    assert_non_null(strstr(text, "\"regressions\": 1"));
-    free(text);
-    diff_result_free(&d);
-    report_free(&b);
-    report_free(&n);
-}
-
-static kernel_report *kernel_in(report *r, const char *plan, const char *name, long index,
-                                 double median)
-{
-    kernel(r, name, 100, median, 1, 0);
-    kernel_report *k = &r->kernels[r->nkernels - 1];
-    k->plan = strdup(plan);
-    k->plan_index = index;
-    return k;
-}
-
-static char *table_of(const report *b, const report *n, const diff_result *d)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    diff_write_table(b, n, d, f);
-    fclose(f);
-    return text;
+    pair p;
+    pair_init(&p);
+    kernel(&p.b, "gone", 100, 100, 1, 0);
+    kernel(&p.b, "kept", 100, 100, 1, 1);
+    kernel(&p.n, "kept", 100, 100, 1, 0);
+    kernel(&p.n, "new", 100, 100, 1, 0);
+    assert_int_equal(pair_diff(&p), CW_STATUS_DIVERGENCE);
+    assert_int_equal(p.d.nkernels, 3);
+    assert_int_equal(p.d.kernels[0].measured, DIFF_MISSING);
+    assert_int_equal(p.d.kernels[1].findings_removed, 1);
+    assert_int_equal(p.d.kernels[2].measured, DIFF_ADDED);
+    assert_says(&p, (const char *[]){"missing", "added", "1 regression", NULL},
+                (const char *[]){"\"regressions\": 1", NULL}, NULL);
+    pair_free(&p);
 }
 
 /* issue 17: two kernels of one name, the second 57x slower, was "0 regressions" */
 static void test_duplicate_names(void **state)
 {
     (void)state;
-    report b, n;
-    report_init(&b);
-    report_init(&n);
-    kernel_in(&b, "p.json", "dup", 0, 100);
-    kernel_in(&b, "p.json", "dup", 1, 100);
-    kernel_in(&n, "p.json", "dup", 0, 100);
-    kernel_in(&n, "p.json", "dup", 1, 5700);
-    diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
-    assert_int_equal(d.regressions, 1);
-    assert_int_equal(d.kernels[0].measured, DIFF_SAME);
-    assert_int_equal(d.kernels[1].measured, DIFF_SLOWER);
-    assert_int_equal(d.kernels[1].occurrence, 1);
-    char *text = table_of(&b, &n, &d);
-    assert_non_null(strstr(text, "1 regression: dup (2nd of that name) (measured +5600.0%)"));
-    free(text);
-    text = diff_to_json_text(&b, &n, &d);
-    assert_non_null(strstr(text, "\"occurrence\": 1"));
-    assert_non_null(strstr(text, "\"reason\": \"measured +5600.0%\""));
-    free(text);
-    diff_result_free(&d);
-    report_free(&b);
-    report_free(&n);
+    pair p;
+    pair_init(&p);
+    kernel_in(&p.b, "p.json", "dup", 0, 100);
+    kernel_in(&p.b, "p.json", "dup", 1, 100);
+    kernel_in(&p.n, "p.json", "dup", 0, 100);
+    kernel_in(&p.n, "p.json", "dup", 1, 5700);
+    assert_int_equal(pair_diff(&p), CW_STATUS_DIVERGENCE);
+    assert_int_equal(p.d.regressions, 1);
+    assert_int_equal(p.d.kernels[0].measured, DIFF_SAME);
+    assert_int_equal(p.d.kernels[1].measured, DIFF_SLOWER);
+    assert_int_equal(p.d.kernels[1].occurrence, 1);
+    assert_says(&p, (const char *[]){"1 regression: dup (2nd of that name) (measured +5600.0%)",
+                                     NULL},
+                (const char *[]){"\"occurrence\": 1", "\"reason\": \"measured +5600.0%\"", NULL},
+                NULL);
+    pair_free(&p);
 }
 
 /* kernels of two plans with one name are two kernels; every regressed one is named */
 static void test_plans_apart(void **state)
 {
     (void)state;
-    report b, n;
-    report_init(&b);
-    report_init(&n);
-    kernel_in(&b, "a.json", "saxpy", 0, 100);
-    kernel_in(&b, "b.json", "saxpy", 0, 100);
-    kernel_in(&b, "b.json", "gemm", 1, 100);
-    kernel_in(&n, "b.json", "gemm", 1, 300); /* order changed, too */
-    kernel_in(&n, "b.json", "saxpy", 0, 200);
-    kernel_in(&n, "a.json", "saxpy", 0, 100);
-    diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
-    assert_int_equal(d.regressions, 2);
-    assert_int_equal(d.nkernels, 3);
-    assert_int_equal(d.kernels[0].measured, DIFF_SAME);
-    char *text = table_of(&b, &n, &d);
-    assert_non_null(strstr(text, "b.json: saxpy (measured +100.0%)"));
-    assert_non_null(strstr(text, "b.json: gemm (measured +200.0%)"));
-    assert_null(strstr(text, "a.json: saxpy ("));
-    free(text);
-    text = diff_to_json_text(&b, &n, &d);
-    assert_non_null(strstr(text, "\"regressed\": ["));
-    assert_non_null(strstr(text, "\"plan\": \"b.json\""));
-    free(text);
-    diff_result_free(&d);
-    report_free(&b);
-    report_free(&n);
+    pair p;
+    pair_init(&p);
+    kernel_in(&p.b, "a.json", "saxpy", 0, 100);
+    kernel_in(&p.b, "b.json", "saxpy", 0, 100);
+    kernel_in(&p.b, "b.json", "gemm", 1, 100);
+    kernel_in(&p.n, "b.json", "gemm", 1, 300); /* order changed, too */
+    kernel_in(&p.n, "b.json", "saxpy", 0, 200);
+    kernel_in(&p.n, "a.json", "saxpy", 0, 100);
+    assert_int_equal(pair_diff(&p), CW_STATUS_DIVERGENCE);
+    assert_int_equal(p.d.regressions, 2);
+    assert_int_equal(p.d.nkernels, 3);
+    assert_int_equal(p.d.kernels[0].measured, DIFF_SAME);
+    assert_says(&p,
+                (const char *[]){"b.json: saxpy (measured +100.0%)",
+                                 "b.json: gemm (measured +200.0%)", NULL},
+                (const char *[]){"\"regressed\": [", "\"plan\": \"b.json\"", NULL},
+                (const char *[]){"a.json: saxpy (", NULL});
+    pair_free(&p);
 }
 
 /* a finding whose numbers changed is changed, not removed + added */
 static void test_findings_changed(void **state)
 {
     (void)state;
-    report b, n;
-    report_init(&b);
-    report_init(&n);
-    kernel_report *kb = kernel_in(&b, "p.json", "k", 0, 100);
-    kernel_report *kn = kernel_in(&n, "p.json", "k", 0, 100);
+    pair p;
+    pair_init(&p);
+    kernel_report *kb = kernel_in(&p.b, "p.json", "k", 0, 100);
+    kernel_report *kn = kernel_in(&p.n, "p.json", "k", 0, 100);
     report_add_finding(kb, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, "k.comp", 7, NULL,
                        "fetches 4.0x the sectors");
     report_add_finding(kn, FINDING_UNCOALESCED_ACCESS, SEV_WARNING, "k.comp", 7, NULL,
                        "fetches 8.0x the sectors");
     report_add_finding(kb, FINDING_BANK_CONFLICT, SEV_WARNING, "k.comp", 9, NULL, "2-way");
     report_add_finding(kn, FINDING_BANK_CONFLICT, SEV_WARNING, "k.comp", 12, NULL, "2-way");
-    diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), 0);
-    assert_int_equal(d.kernels[0].findings_changed, 1);
-    assert_int_equal(d.kernels[0].findings_added, 1);   /* bank-conflict moved lines */
-    assert_int_equal(d.kernels[0].findings_removed, 1);
-    diff_result_free(&d);
-    report_free(&b);
-    report_free(&n);
+    assert_int_equal(pair_diff(&p), 0);
+    assert_int_equal(p.d.kernels[0].findings_changed, 1);
+    assert_int_equal(p.d.kernels[0].findings_added, 1);   /* bank-conflict moved lines */
+    assert_int_equal(p.d.kernels[0].findings_removed, 1);
+    pair_free(&p);
 }
 
 /* the same plans under other paths (CI's checkout vs here) still pair up */
 static void test_plan_paths_moved(void **state)
 {
     (void)state;
-    report b, n;
-    report_init(&b);
-    report_init(&n);
-    kernel_in(&b, "/builds/ci/plans/a.json", "k", 0, 100);
-    kernel_in(&b, "/builds/ci/other/a.json", "k", 0, 100);
-    kernel_in(&b, "/builds/ci/plans/b.json", "k", 0, 100);
-    kernel_in(&n, "plans/a.json", "k", 0, 100);
-    kernel_in(&n, "other/a.json", "k", 0, 300);
-    kernel_in(&n, "plans/b.json", "k", 0, 100);
-    diff_result d;
-    assert_int_equal(diff_reports(&b, &n, 0.10, &d), CW_STATUS_DIVERGENCE);
-    assert_int_equal(d.nkernels, 3); /* nothing missing, nothing added */
-    assert_int_equal(d.regressions, 1);
-    assert_int_equal(d.kernels[0].measured, DIFF_SAME);
-    assert_int_equal(d.kernels[1].measured, DIFF_SLOWER);
-    assert_string_equal(d.kernels[1].plan, "/builds/ci/other/a.json");
-    assert_int_equal(d.kernels[2].measured, DIFF_SAME);
-    diff_result_free(&d);
-    report_free(&b);
-    report_free(&n);
+    pair p;
+    pair_init(&p);
+    kernel_in(&p.b, "/builds/ci/plans/a.json", "k", 0, 100);
+    kernel_in(&p.b, "/builds/ci/other/a.json", "k", 0, 100);
+    kernel_in(&p.b, "/builds/ci/plans/b.json", "k", 0, 100);
+    kernel_in(&p.n, "plans/a.json", "k", 0, 100);
+    kernel_in(&p.n, "other/a.json", "k", 0, 300);
+    kernel_in(&p.n, "plans/b.json", "k", 0, 100);
+    assert_int_equal(pair_diff(&p), CW_STATUS_DIVERGENCE);
+    assert_int_equal(p.d.nkernels, 3); /* nothing missing, nothing added */
+    assert_int_equal(p.d.regressions, 1);
+    assert_int_equal(p.d.kernels[0].measured, DIFF_SAME);
+    assert_int_equal(p.d.kernels[1].measured, DIFF_SLOWER);
+    assert_string_equal(p.d.kernels[1].plan, "/builds/ci/other/a.json");
+    assert_int_equal(p.d.kernels[2].measured, DIFF_SAME);
+    pair_free(&p);
 }
 
 static void test_device_warning(void **state)
 {
     (void)state;
-    report b, n;
-    report_init(&b);
-    report_init(&n);
-    kernel(&b, "k", 100, 100, 1, 0);
-    kernel(&n, "k", 100, 100, 1, 0);
-    b.device.name = strdup("NVIDIA H200");
-    n.device.name = strdup("NVIDIA H200");
-    diff_result d;
-    diff_reports(&b, &n, 0.10, &d);
-    assert_string_equal(d.warning, "");
-    diff_result_free(&d);
-    b.device.uuid = strdup("aa");
-    n.device.uuid = strdup("bb");
-    diff_reports(&b, &n, 0.10, &d);
-    assert_non_null(strstr(d.warning, "compare devices"));
-    char *text = table_of(&b, &n, &d);
-    assert_non_null(strstr(text, "warning: BASE comes from NVIDIA H200"));
-    free(text);
-    text = diff_to_json_text(&b, &n, &d);
-    assert_non_null(strstr(text, "\"warnings\": [\n    \"BASE comes from"));
-    free(text);
-    diff_result_free(&d);
-    report_free(&b);
-    report_free(&n);
+    pair p;
+    pair_init(&p);
+    kernel(&p.b, "k", 100, 100, 1, 0);
+    kernel(&p.n, "k", 100, 100, 1, 0);
+    p.b.device.name = strdup("NVIDIA H200");
+    p.n.device.name = strdup("NVIDIA H200");
+    pair_diff(&p);
+    assert_string_equal(p.d.warning, "");
+    diff_result_free(&p.d);
+    p.b.device.uuid = strdup("aa");
+    p.n.device.uuid = strdup("bb");
+    pair_diff(&p);
+    assert_non_null(strstr(p.d.warning, "compare devices"));
+    assert_says(&p, (const char *[]){"warning: BASE comes from NVIDIA H200", NULL},
+                (const char *[]){"\"warnings\": [\n    \"BASE comes from", NULL}, NULL);
+    pair_free(&p);
 }
 
 int main(void)
