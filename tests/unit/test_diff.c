@@ -65,6 +65,19 @@ static kernel_report *kernel_in(report *r, const char *plan, const char *name, l
     return k;
 }
 
+/* Kernels to add with kernel_in, ended by a row without a plan. */
+typedef struct kin {
+    const char *plan, *name;
+    long index;
+    double median;
+} kin;
+
+static void kernels_in(report *r, const kin *k)
+{
+    for (; k->plan; k++)
+        kernel_in(r, k->plan, k->name, k->index, k->median);
+}
+
 /* Every text of in_table in the diff's table and none of not_in_table,
  * every one of in_json in its JSON (NULL-terminated lists; NULL: none). */
 static void assert_says(const pair *p, const char *const *in_table, const char *const *in_json,
@@ -154,10 +167,12 @@ static void test_duplicate_names(void **state)
     (void)state;
     pair p;
     pair_init(&p);
-    kernel_in(&p.b, "p.json", "dup", 0, 100);
-    kernel_in(&p.b, "p.json", "dup", 1, 100);
-    kernel_in(&p.n, "p.json", "dup", 0, 100);
-    kernel_in(&p.n, "p.json", "dup", 1, 5700);
+    kernels_in(&p.b, (const kin[]){{"p.json", "dup", 0, 100},
+                                   {"p.json", "dup", 1, 100},
+                                   {0}});
+    kernels_in(&p.n, (const kin[]){{"p.json", "dup", 0, 100},
+                                   {"p.json", "dup", 1, 5700},
+                                   {0}});
     assert_int_equal(pair_diff(&p), CW_STATUS_DIVERGENCE);
     assert_int_equal(p.d.regressions, 1);
     assert_int_equal(p.d.kernels[0].measured, DIFF_SAME);
@@ -176,12 +191,14 @@ static void test_plans_apart(void **state)
     (void)state;
     pair p;
     pair_init(&p);
-    kernel_in(&p.b, "a.json", "saxpy", 0, 100);
-    kernel_in(&p.b, "b.json", "saxpy", 0, 100);
-    kernel_in(&p.b, "b.json", "gemm", 1, 100);
-    kernel_in(&p.n, "b.json", "gemm", 1, 300); /* order changed, too */
-    kernel_in(&p.n, "b.json", "saxpy", 0, 200);
-    kernel_in(&p.n, "a.json", "saxpy", 0, 100);
+    kernels_in(&p.b, (const kin[]){{"a.json", "saxpy", 0, 100},
+                                   {"b.json", "saxpy", 0, 100},
+                                   {"b.json", "gemm", 1, 100},
+                                   {0}});
+    kernels_in(&p.n, (const kin[]){{"b.json", "gemm", 1, 300}, /* order changed, too */
+                                   {"b.json", "saxpy", 0, 200},
+                                   {"a.json", "saxpy", 0, 100},
+                                   {0}});
     assert_int_equal(pair_diff(&p), CW_STATUS_DIVERGENCE);
     assert_int_equal(p.d.regressions, 2);
     assert_int_equal(p.d.nkernels, 3);
@@ -221,12 +238,14 @@ static void test_plan_paths_moved(void **state)
     (void)state;
     pair p;
     pair_init(&p);
-    kernel_in(&p.b, "/builds/ci/plans/a.json", "k", 0, 100);
-    kernel_in(&p.b, "/builds/ci/other/a.json", "k", 0, 100);
-    kernel_in(&p.b, "/builds/ci/plans/b.json", "k", 0, 100);
-    kernel_in(&p.n, "plans/a.json", "k", 0, 100);
-    kernel_in(&p.n, "other/a.json", "k", 0, 300);
-    kernel_in(&p.n, "plans/b.json", "k", 0, 100);
+    /* the base under CI's checkout; the new one here, other/a.json 3x slower */
+    static const char *const plans[] = {"plans/a.json", "other/a.json", "plans/b.json"};
+    for (size_t i = 0; i < 3; i++) {
+        char ci[64];
+        snprintf(ci, sizeof ci, "/builds/ci/%s", plans[i]);
+        kernel_in(&p.b, ci, "k", 0, 100);
+        kernel_in(&p.n, plans[i], "k", 0, i == 1 ? 300 : 100);
+    }
     assert_int_equal(pair_diff(&p), CW_STATUS_DIVERGENCE);
     assert_int_equal(p.d.nkernels, 3); /* nothing missing, nothing added */
     assert_int_equal(p.d.regressions, 1);
