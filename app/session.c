@@ -290,8 +290,23 @@ static void stand_down(session *s, const cw_error *why)
     s->prof.source = PROFILE_LIMITS_ONLY;
 }
 
+static int open_session(session *s, const cw_options *o, int measure, int gpu_here,
+                        session_kinds kinds, report_device *rd, cw_error *err);
+
 int session_open(session *s, const cw_options *o, int measure, session_kinds kinds,
                  report_device *rd, cw_error *err)
+{
+    return open_session(s, o, measure, 1, kinds, rd, err);
+}
+
+int session_open_gpu_elsewhere(session *s, const cw_options *o, int measure,
+                               session_kinds kinds, report_device *rd, cw_error *err)
+{
+    return open_session(s, o, measure, 0, kinds, rd, err);
+}
+
+static int open_session(session *s, const cw_options *o, int measure, int gpu_here,
+                        session_kinds kinds, report_device *rd, cw_error *err)
 {
     memset(s, 0, sizeof *s);
     cw_error_clear(err);
@@ -307,7 +322,7 @@ int session_open(session *s, const cw_options *o, int measure, session_kinds kin
         open_cpu(s, gpu_device ? NULL : rd);
     if (!gpu_device)
         return 0;
-    if (measure && kinds.gpu) {
+    if (measure && kinds.gpu && gpu_here) {
         rc = open_gpu(s, rd, err);
         if (rc == CW_STATUS_INPUT) {
             stand_down(s, err);

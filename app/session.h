@@ -80,6 +80,12 @@ session_kinds session_count_kinds(const plan *plans, size_t nplans);
  * is closed). */
 int session_open(session *s, const cw_options *o, int measure,
                  session_kinds kinds, report_device *rd, cw_error *err);
+/* The same, except that the GPU is not opened here even when measuring:
+ * its kernels are measured in a child process (devchild.h), and the GPU
+ * profile is chosen as check chooses it (the device read in a probe
+ * process).  Native CPU kernels are measured here (they run isolated). */
+int session_open_gpu_elsewhere(session *s, const cw_options *o, int measure,
+                               session_kinds kinds, report_device *rd, cw_error *err);
 
 /* The profile of the device the report names. */
 const device_profile *session_device_profile(const session *s);

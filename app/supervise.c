@@ -62,7 +62,7 @@ static int is_forwarded(int sig)
     return sig == SIGPIPE;
 }
 
-static char *signal_sentence(int sig, const char *during)
+char *supervise_crash_sentence(int sig, const char *during)
 {
     char buf[400];
     const char *ab = sigabbrev_np(sig);
@@ -200,7 +200,7 @@ static int watch_child(int fd, pid_t pid, int *code)
             return 1;
         }
         /* the next child says it */
-        known[started].crash = signal_sentence(sig, "while running this kernel; the "
+        known[started].crash = supervise_crash_sentence(sig, "while running this kernel; the "
                                                "kernels before and after it were measured "
                                                "in a fresh process");
         return 0;
@@ -209,7 +209,7 @@ static int watch_child(int fd, pid_t pid, int *code)
         *code = 128 + sig;
         return 1;
     }
-    open_crash = signal_sentence(sig, "while opening the device: nothing is measured, the "
+    open_crash = supervise_crash_sentence(sig, "while opening the device: nothing is measured, the "
                                  "static analysis is still reported");
     return 0;
 }
@@ -268,18 +268,37 @@ int supervise_known(size_t g, kernel_report *kr, const char **crash)
     }
     if (!known[g].json)
         return 0;
+    /* unreadable: run it again rather than lose it */
+    return supervise_kernel_from_json(known[g].json, kr) == 0;
+}
+
+int supervise_kernel_from_json(const char *json, kernel_report *kr)
+{
     report tmp;
     cw_error err;
-    if (report_read_text("(earlier process)", known[g].json, strlen(known[g].json), &tmp,
-                         &err) != 0 || tmp.nkernels != 1) {
+    if (report_read_text("(earlier process)", json, strlen(json), &tmp, &err) != 0 ||
+        tmp.nkernels != 1) {
         report_free(&tmp);
-        return 0; /* run it again rather than lose it */
+        return -1;
     }
     kernel_report_free(kr);
     *kr = tmp.kernels[0];
     tmp.nkernels = 0;
     report_free(&tmp);
-    return 1;
+    return 0;
+}
+
+char *supervise_kernel_json(const kernel_report *kr)
+{
+    report tmp;
+    report_init(&tmp);
+    tmp.kernels = (kernel_report *)kr;
+    tmp.nkernels = 1;
+    char *text = report_to_json_text(&tmp);
+    tmp.kernels = NULL;
+    tmp.nkernels = 0;
+    report_free(&tmp);
+    return text;
 }
 
 void supervise_kernel_start(size_t g)
@@ -296,14 +315,7 @@ void supervise_kernel_done(size_t g, const kernel_report *kr)
 {
     if (!active)
         return;
-    report tmp;
-    report_init(&tmp);
-    tmp.kernels = (kernel_report *)kr;
-    tmp.nkernels = 1;
-    char *text = report_to_json_text(&tmp);
-    tmp.kernels = NULL;
-    tmp.nkernels = 0;
-    report_free(&tmp);
+    char *text = supervise_kernel_json(kr);
     if (!text)
         return;
     uint64_t v = g, len = strlen(text);

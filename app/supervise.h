@@ -52,5 +52,11 @@ int supervise_known(size_t g, kernel_report *kr, const char **crash);
 void supervise_kernel_start(size_t g);
 void supervise_kernel_done(size_t g, const kernel_report *kr);
 void supervise_report_written(int code);
+/* One kernel's report as JSON text (malloc'd; NULL on out of memory), and
+ * back (0, or -1 when the text is not one kernel's report; kr replaced). */
+char *supervise_kernel_json(const kernel_report *kr);
+/* "the Vulkan driver crashed (killed by SIGSEGV: ...) DURING" (malloc'd). */
+char *supervise_crash_sentence(int sig, const char *during);
+int supervise_kernel_from_json(const char *json, kernel_report *kr);
 
 #endif

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "devchild.h"
 #include "session.h"
 #include "source.h"
 
@@ -46,6 +47,8 @@ struct worker {
     wplan *plans;
     size_t nplans;
     session s;            /* device, profile, run options (session.h) */
+    int gpu_child;        /* GPU kernels are measured in a child (devchild.h) */
+    char *gpu_gone;       /* why no GPU kernel can be measured any more */
     int started;
     char last_sampling[1024]; /* skip repeating the same header text */
 };
@@ -218,7 +221,11 @@ static void setup_device(worker *w, report_device *rd)
         kinds.cpu += n.cpu;
     }
     cw_error err;
-    int rc = session_open(&w->s, w->opt, w->measure, kinds, rd, &err);
+    /* the driver is loaded in a child per measurement, never here: a crash
+     * in it ends that child, not the TUI (CW_NO_SUPERVISE=1: here) */
+    w->gpu_child = w->measure && kinds.gpu && devchild_enabled();
+    int rc = w->gpu_child ? session_open_gpu_elsewhere(&w->s, w->opt, w->measure, kinds, rd, &err)
+                          : session_open(&w->s, w->opt, w->measure, kinds, rd, &err);
     if (rc != 0) {
         char msg[1600];
         cw_error_format(&err, msg, sizeof msg);
@@ -286,6 +293,32 @@ static void on_sample(void *user, double us)
     post(s->w, &m);
 }
 
+/* A GPU kernel in a child process: a driver crash names the kernel on its
+ * row and the TUI goes on (devchild.h). */
+static void measure_in_child(worker *w, const plan_kernel *k, sample_ctx *sc, kernel_report *kr)
+{
+    if (w->gpu_gone) {
+        devchild_unmeasured(kr, w->gpu_gone);
+        return;
+    }
+    double guard = w->opt->timeout_s > 0 ? w->opt->timeout_s : 10;
+    devchild_job job = {.opt = w->opt, .k = k, .on_sample = on_sample, .user = sc,
+                        .cancel = &w->cancel, .silence_s = guard * 6 > 60 ? guard * 6 : 60};
+    const char *lim = getenv("CW_SUPERVISE_SILENCE_S"); /* tests */
+    if (lim && atof(lim) > 0)
+        job.silence_s = atof(lim);
+    char *why = NULL;
+    devchild_status st = devchild_measure(&job, kr, &why);
+    if (st == DEVCHILD_NO_DEVICE) {
+        w->gpu_gone = why;
+        post_text(w, MSG_STATUS, "no measurement: %s", why);
+    } else if (st == DEVCHILD_KERNEL_DIED) {
+        post_text(w, MSG_STATUS, "%s: %s", k->name, kr->measurement.error);
+    } else if (st == DEVCHILD_CANCELLED) {
+        devchild_unmeasured(kr, "the measurement was stopped");
+    }
+}
+
 /* Returns 1 when the kernel ran and gave samples. */
 static int do_measure(worker *w, size_t pi, size_t i)
 {
@@ -300,7 +333,10 @@ static int do_measure(worker *w, size_t pi, size_t i)
     session_live live = {.on_sample = on_sample, .user = &sc,
                          .cancel = (volatile int *)&w->cancel};
     w->cancel = 0;
-    session_measure_kernel(&w->s, k, &wk->art, &live, kr);
+    if (w->gpu_child && k->kind != PLAN_KERNEL_CPU)
+        measure_in_child(w, k, &sc, kr);
+    else
+        session_measure_kernel(&w->s, k, &wk->art, &live, kr);
     int ran = kr->measurement.valid && !kr->measurement.error;
     tui_msg m = {.kind = MSG_MEASURED, .plan = (int)pi, .index = (int)i,
                  .kr = kr};
@@ -540,6 +576,7 @@ void worker_stop(worker *w)
     /* After a hang the driver may still run the kernel: the session
      * leaves it be. */
     session_close(&w->s);
+    free(w->gpu_gone);
     for (size_t i = 0; i < w->nq; i++)
         state_msg_free(&w->q[i]);
     free(w->q);

@@ -13,16 +13,20 @@ command -v tmux >/dev/null || { echo "tmux missing (make deps)"; exit 1; }
 PLAN="$ROOT/tests/screen/plan.json"
 
 # start_a NAME COMMAND...: start() (lib.sh) that also saves `stty -a` after
-# the program, read from the pane's own terminal
+# the program, read from the pane's own terminal.  The exit status is
+# written last and renamed into place (check_restored and cooked read the
+# modes as soon as it exists: written first, it let them read a
+# stty.after that did not exist yet, the "modes differ" seen under load)
 start_a() {
     name=$1
     shift
     cat > "$WORK/$name.sh" <<INNER
 stty -g > "$WORK/$name.stty.before"
 $*
-echo \$? > "$WORK/$name.rc"
+rc=\$?
 stty -g > "$WORK/$name.stty.after"
 stty -a > "$WORK/$name.stty.a"
+echo \$rc > "$WORK/$name.rc.tmp" && mv "$WORK/$name.rc.tmp" "$WORK/$name.rc"
 echo "EXITED-$name"
 sleep 600
 INNER

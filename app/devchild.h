@@ -1,0 +1,59 @@
+/* devchild.h - one GPU kernel measured in a child process (issue 17).
+ *
+ * Why: the TUI measured in its own process, so a crash inside the Vulkan
+ * driver (SIGSEGV compiling or dispatching a kernel, abort when memory runs
+ * out) ended the whole TUI with every result on the screen.  `run` has its
+ * own supervision (supervise.h); this is the TUI's.
+ *
+ * How: devchild_measure() forks a child that opens a measuring session of
+ * its own (session_open, GPU only: the parent never loads the driver),
+ * runs the kernel's static stage with the device and measures it, sending
+ * each sample and then the one-kernel report over a pipe.  The child runs
+ * in its own process group (Ctrl-C and Ctrl-\ go to the TUI only, and the
+ * child dies with it), with default signal handling (the TUI's handlers
+ * restore the terminal: not the child's job) and stdin, stdout and stderr
+ * on /dev/null (nothing may reach the TUI's screen).
+ *
+ * Contract: devchild_measure(job, kr) with kr holding the kernel's static
+ * report.  Returns
+ *   DEVCHILD_MEASURED: kr replaced by the child's report;
+ *   DEVCHILD_KERNEL_DIED: the child died (signal) or fell silent for
+ *     job->silence_s while this kernel ran; kr keeps its static part, its
+ *     measurement.error names the signal and that the TUI went on;
+ *   DEVCHILD_NO_DEVICE: the device could not be opened (no driver), or
+ *     the child died or hung opening it; *why (malloc'd) says it, and
+ *     kr->measurement.error too; the caller stops forking: every further
+ *     GPU kernel gets the same sentence (devchild_unmeasured);
+ *   DEVCHILD_CANCELLED: *job->cancel was set; the child was stopped.
+ * job->on_sample(job->user, us) is called in the caller's thread for each
+ * sample.  *job->cancel is read (never written) while waiting.
+ * CW_NO_SUPERVISE=1 makes devchild_enabled() 0: the caller measures
+ * in-process as before.
+ */
+#ifndef CW_DEVCHILD_H
+#define CW_DEVCHILD_H
+
+#include "session.h"
+
+typedef enum {
+    DEVCHILD_MEASURED = 0,
+    DEVCHILD_KERNEL_DIED,
+    DEVCHILD_NO_DEVICE,
+    DEVCHILD_CANCELLED,
+} devchild_status;
+
+typedef struct devchild_job {
+    const cw_options *opt;
+    const plan_kernel *k;
+    void (*on_sample)(void *user, double sample_us);
+    void *user;
+    volatile int *cancel;
+    double silence_s;         /* a child silent this long is killed */
+} devchild_job;
+
+int devchild_enabled(void);
+devchild_status devchild_measure(const devchild_job *job, kernel_report *kr, char **why);
+/* kr (static) gets measurement.error = why and a "not measured" verdict. */
+void devchild_unmeasured(kernel_report *kr, const char *why);
+
+#endif
