@@ -119,3 +119,16 @@ char **cw_copy_strv(char *const *v, size_t n)
         c[i] = cw_strdup(v[i]);
     return c;
 }
+
+void cw_free_fields(void *base, const size_t *offsets, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(*(char **)((char *)base + offsets[i]));
+}
+
+void cw_dup_fields(void *dst, const void *src, const size_t *offsets, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        *(char **)((char *)dst + offsets[i]) =
+            cw_strdup(*(char *const *)((const char *)src + offsets[i]));
+}

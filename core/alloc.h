@@ -29,6 +29,11 @@ void cw_set_str(char **dst, const char *src);
 void cw_free_strv(char **v, size_t n);
 /* A copy of the n strings of v (each cw_strdup'd); NULL when n is 0. */
 char **cw_copy_strv(char *const *v, size_t n);
+/* A struct's owned strings, named by their offsets (offsetof): freed, or
+ * each replaced by a copy of the same field of src (dst may be src: the
+ * strings a shallow copy shares become its own). */
+void cw_free_fields(void *base, const size_t *offsets, size_t n);
+void cw_dup_fields(void *dst, const void *src, const size_t *offsets, size_t n);
 /* printf into a fresh string. */
 char *cw_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -778,14 +778,20 @@ static void free_values(plan_value *v, size_t n)
     free(v);
 }
 
+/* A kernel's owned strings. */
+static const size_t kernel_strs[] = {
+    offsetof(plan_kernel, name),         offsetof(plan_kernel, shader),
+    offsetof(plan_kernel, shader_path),  offsetof(plan_kernel, entry),
+    offsetof(plan_kernel, library),      offsetof(plan_kernel, library_path),
+    offsetof(plan_kernel, symbol),       offsetof(plan_kernel, work_flops),
+    offsetof(plan_kernel, work_bytes),
+};
+
 void plan_free(plan *p)
 {
     for (size_t i = 0; i < p->nkernels; i++) {
         plan_kernel *k = &p->kernels[i];
-        free(k->name);
-        free(k->shader);
-        free(k->shader_path);
-        free(k->entry);
+        cw_free_fields(k, kernel_strs, sizeof kernel_strs / sizeof *kernel_strs);
         free_values(k->push, k->npush);
         free_values(k->spec, k->nspec);
         for (size_t j = 0; j < k->nbuffers; j++) {
@@ -793,12 +799,7 @@ void plan_free(plan *p)
             free(k->buffers[j].init_file);
         }
         free(k->buffers);
-        free(k->library);
-        free(k->library_path);
-        free(k->symbol);
         free_values(k->args, k->nargs);
-        free(k->work_flops);
-        free(k->work_bytes);
     }
     free(p->kernels);
     free(p->path);

@@ -192,22 +192,31 @@ void measurement_free(measurement *m)
     memset(m, 0, sizeof *m);
 }
 
+/* The owned strings of a kernel's report, of a finding, of provenance. */
+static const size_t kernel_strs[] = {
+    offsetof(kernel_report, name),   offsetof(kernel_report, kind),
+    offsetof(kernel_report, shader), offsetof(kernel_report, entry),
+    offsetof(kernel_report, plan),
+};
+static const size_t finding_strs[] = {
+    offsetof(finding, id), offsetof(finding, message), offsetof(finding, hint),
+    offsetof(finding, file),
+};
+static const size_t provenance_strs[] = {
+    offsetof(report_provenance, host),         offsetof(report_provenance, node),
+    offsetof(report_provenance, job),          offsetof(report_provenance, shard_source),
+    offsetof(report_provenance, set_id),
+};
+#define NFIELDS(a) (sizeof(a) / sizeof *(a))
+
 void kernel_report_free(kernel_report *k)
 {
-    free(k->name);
-    free(k->kind);
-    free(k->shader);
-    free(k->entry);
+    cw_free_fields(k, kernel_strs, NFIELDS(kernel_strs));
     for (size_t i = 0; i < k->nfindings; i++) {
-        finding *f = &k->findings[i];
-        free(f->id);
-        free(f->message);
-        free(f->hint);
-        free(f->file);
-        json_decref(f->detail);
+        cw_free_fields(&k->findings[i], finding_strs, NFIELDS(finding_strs));
+        json_decref(k->findings[i].detail);
     }
     free(k->findings);
-    free(k->plan);
     prediction_free(&k->prediction);
     measurement_free(&k->measurement);
     free(k->divergence.explanation);
@@ -260,11 +269,7 @@ void report_device_copy(report_device *dst, const report_device *src)
 
 void report_provenance_free(report_provenance *p)
 {
-    free(p->host);
-    free(p->node);
-    free(p->job);
-    free(p->shard_source);
-    free(p->set_id);
+    cw_free_fields(p, provenance_strs, NFIELDS(provenance_strs));
     cw_free_strv(p->plans, p->nplans);
     memset(p, 0, sizeof *p);
     p->rank = -1;
@@ -273,11 +278,7 @@ void report_provenance_free(report_provenance *p)
 void report_provenance_copy(report_provenance *dst, const report_provenance *src)
 {
     *dst = *src;
-    dst->host = cw_strdup(src->host);
-    dst->node = cw_strdup(src->node);
-    dst->job = cw_strdup(src->job);
-    dst->shard_source = cw_strdup(src->shard_source);
-    dst->set_id = cw_strdup(src->set_id);
+    cw_dup_fields(dst, src, provenance_strs, NFIELDS(provenance_strs));
     dst->plans = cw_copy_strv(src->plans, src->nplans);
 }
 
@@ -293,18 +294,11 @@ static void *copy_array(const void *src, size_t n, size_t size)
 void kernel_report_copy(kernel_report *dst, const kernel_report *src)
 {
     *dst = *src;
-    dst->name = cw_strdup(src->name);
-    dst->kind = cw_strdup(src->kind);
-    dst->shader = cw_strdup(src->shader);
-    dst->entry = cw_strdup(src->entry);
-    dst->plan = cw_strdup(src->plan);
+    cw_dup_fields(dst, src, kernel_strs, NFIELDS(kernel_strs));
     dst->findings = copy_array(src->findings, src->nfindings, sizeof *src->findings);
     for (size_t i = 0; i < src->nfindings; i++) {
         finding *f = &dst->findings[i];
-        f->id = cw_strdup(f->id);
-        f->message = cw_strdup(f->message);
-        f->hint = cw_strdup(f->hint);
-        f->file = cw_strdup(f->file);
+        cw_dup_fields(f, f, finding_strs, NFIELDS(finding_strs));
         f->detail = f->detail ? json_deep_copy(f->detail) : NULL;
     }
     prediction *p = &dst->prediction;
