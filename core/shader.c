@@ -18,6 +18,7 @@
 
 #include "report.h" /* cw_strdup */
 #include "shaderc_guard.h"
+#include "stdout_mute.h"
 
 enum { MAX_SHADER_BYTES = 64 << 20 };
 
@@ -124,37 +125,9 @@ static int glsl_preflight(const char *path, const char *text, size_t len, cw_err
 }
 
 /* glslang prints some failures (built-ins it cannot parse) with printf:
- * while it runs, stdout goes to /dev/null so that nothing but the report
- * reaches it.  Not on a terminal (the TUI draws there from another
- * thread); a lock because the TUI's worker compiles too. */
+ * muted while it runs (stdout_mute.h); a lock because the TUI's worker
+ * compiles too. */
 static pthread_mutex_t stdout_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int stdout_mute(void)
-{
-    if (isatty(STDOUT_FILENO))
-        return -1;
-    fflush(stdout);
-    int saved = dup(STDOUT_FILENO);
-    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    if (saved < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
-        if (saved >= 0)
-            close(saved);
-        if (null >= 0)
-            close(null);
-        return -1;
-    }
-    close(null);
-    return saved;
-}
-
-static void stdout_unmute(int saved)
-{
-    if (saved < 0)
-        return;
-    fflush(stdout); /* what glslang printed goes to /dev/null, not later */
-    dup2(saved, STDOUT_FILENO);
-    close(saved);
-}
 
 int shader_compile_glsl(const char *path, const char *text, size_t len,
                         shader_module *out, cw_error *err)
@@ -166,9 +139,9 @@ int shader_compile_glsl(const char *path, const char *text, size_t len,
     shaderc_compilation_result_t res = NULL;
     char why[256];
     pthread_mutex_lock(&stdout_lock);
-    int saved = stdout_mute();
+    int saved = cw_stdout_mute();
     int st = cw_shaderc_compile(path, text, len, &res, why, sizeof why);
-    stdout_unmute(saved);
+    cw_stdout_unmute(saved);
     pthread_mutex_unlock(&stdout_lock);
     if (st == CW_SHADERC_NO_MEMORY) {
         cw_error_set_env(err, path, "out of memory while compiling the GLSL (libshaderc "

@@ -11,6 +11,10 @@
 #   - a deadlock in the driver (vkCmdDispatch never returns, no hang guard
 #     can see it): the silent child is killed, that kernel reported as hung,
 #     the next one measured (CW_SUPERVISE_SILENCE_S=5 instead of 60 s);
+#   - an abort() in the device work (an allocator out of memory, an
+#     assertion, std::terminate): exit 4 with the kernel named, the others
+#     measured; unsupervised, clockwork's abort handler still makes it exit 4
+#     (never SIGABRT, 134) with "out of memory or an internal error";
 #   - CW_NO_SUPERVISE=1 shows the old behaviour (dies of the signal), so the
 #     test is known to reach the crash.
 set -u
@@ -101,3 +105,22 @@ grep -q "no progress for 5 s while opening the device" "$T/err" || fail "deadloc
 python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert all(x['prediction']['time_us'] > 0 for x in r['kernels'])" \
     "$T/hangopen.json" || fail "deadlock opening: no static report"
 echo "ok: a deadlock while opening the device: exit 4, the static part reported"
+
+$FAULT VKFAULT_ABORT_X=7 timeout 120 "$CW" run $RUN --format json -o "$T/abort.json" "$T/plan.json" \
+    > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "abort in the device work: exit $rc, want 4: $(cat "$T/err")"
+grep -q "crasher: the Vulkan driver crashed (killed by SIGABRT: Aborted, or memory ran out) while running this kernel" \
+    "$T/err" || fail "abort: the kernel is not named: $(cat "$T/err")"
+python3 - "$T/abort.json" <<'PY' || fail "abort: report"
+import json, sys
+k = {x["name"]: x for x in json.load(open(sys.argv[1]))["kernels"]}
+assert "killed by SIGABRT" in k["crasher"]["measurement"]["error"], k["crasher"]["measurement"]
+for n in ("good1", "good2"):
+    assert k[n]["measurement"]["median_us"] > 0, k[n]
+PY
+$FAULT VKFAULT_ABORT_X=7 CW_NO_SUPERVISE=1 timeout 120 "$CW" run $RUN "$T/plan.json" \
+    > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "abort unsupervised: exit $rc, want 4 (134 = died of SIGABRT)"
+grep -q "stopped: out of memory or an internal error (abort); exit 4" "$T/err" ||
+    fail "abort unsupervised: message: $(cat "$T/err")"
+echo "ok: an abort in the device work: exit 4 naming the kernel (supervised), exit 4 unsupervised"

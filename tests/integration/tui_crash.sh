@@ -6,6 +6,7 @@
 #   - good, crashing, good (--snapshot, the batch TUI): both good kernels
 #     measured, the crashing one named with the signal on the status line
 #     and in its detail, exit 4;
+#   - an abort() in a dispatch (out of memory): the same, SIGABRT named;
 #   - a crash while opening the device: every prediction shown, the reason
 #     given, exit 4; a deadlock opening it or in a dispatch: the silent
 #     child killed, the next kernel measured (CW_SUPERVISE_SILENCE_S=5);
@@ -50,6 +51,12 @@ grep -Eq '^ crasher .* error .* failed' "$WORK/crash.txt" && ok "crash: crasher 
 grep -q 'crasher: the Vulkan driver crashed (killed by SIGSEGV' "$WORK/crash.txt" &&
     ok "crash: the status line names the kernel and the signal" ||
     { fail "crash: status line"; cat "$WORK/crash.txt"; }
+
+snap abort main VKFAULT_ABORT_X=7; rc=$?
+[ $rc -eq 4 ] && ok "abort: exit 4" || fail "abort: exit $rc, want 4"
+grep -q 'crasher: the Vulkan driver crashed (killed by SIGABRT: Aborted, or memory ran out)' \
+    "$WORK/abort.txt" && ok "abort: the kernel named" || { fail "abort: status line"; cat "$WORK/abort.txt"; }
+measured "$WORK/abort.txt" good2 && ok "abort: the next kernel measured" || fail "abort: good2"
 
 snap open main VKFAULT_CREATE_DEVICE=1; rc=$?
 [ $rc -eq 4 ] && ok "crash opening: exit 4" || fail "crash opening: exit $rc, want 4"

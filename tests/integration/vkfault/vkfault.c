@@ -4,6 +4,8 @@
  *   VKFAULT_DISPATCH_X=N   in vkCmdDispatch when groupCountX == N (one kernel
  *                          of a plan, picked by its workgroup count)
  *   VKFAULT_HANG_X=N       or hangs there for good (a deadlock in the driver)
+ *   VKFAULT_ABORT_X=N      or calls abort() there (an allocator out of
+ *                          memory, std::terminate, an assertion)
  *   VKFAULT_CREATE_DEVICE=1  in vkCreateDevice (=hang: hangs there)
  *   VKFAULT_DESTROY_DEVICE=1 in vkDestroyDevice
  * Everything else goes to the real loader (dlsym RTLD_NEXT). */
@@ -25,6 +27,9 @@ static void crash_if(const char *var, long want, long have)
 VKAPI_ATTR void VKAPI_CALL vkCmdDispatch(VkCommandBuffer cb, uint32_t x, uint32_t y, uint32_t z)
 {
     crash_if("VKFAULT_DISPATCH_X", 0, (long)x);
+    const char *ab = getenv("VKFAULT_ABORT_X");
+    if (ab && *ab && atol(ab) == (long)x)
+        abort();
     const char *h = getenv("VKFAULT_HANG_X");
     if (h && *h && atol(h) == (long)x)
         for (;;)
