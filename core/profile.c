@@ -136,6 +136,7 @@ static const field fields[] = {
     {"shape", "reg_alloc_granule", F_U32, P(reg_alloc_granule), 0},
     {"shape", "atomic_unit_bytes", F_U32, P(atomic_unit_bytes), 0},
     {"shape", "atomic_slice_bytes", F_U32, P(atomic_slice_bytes), 0},
+    {"shape", "atomic_unit_queues", F_U32, P(atomic_unit_queues), 0},
     {"shape", "dram_page_bytes", F_U32, P(dram_page_bytes), 0},
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
 

@@ -114,6 +114,10 @@ typedef struct device_profile {
                                     this many bytes queue at one L2 atomic
                                     unit (H200 probes: 1 KiB); 0 unknown:
                                     no slice queue modelled */
+    uint32_t atomic_unit_queues; /* the lines of one atomic_slice_bytes
+                                    block alternate between this many
+                                    queues at its L2 atomic unit (line i
+                                    to queue i mod n); 0: unknown (one) */
 
     /* "costs": latencies and per-operation costs; < 0 when unknown.
      * Each is measured by one `clockwork calibrate` microbenchmark

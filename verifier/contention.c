@@ -118,45 +118,87 @@ static int seen_before(const uint64_t *addr, uint32_t i, uint64_t granule)
     return 0;
 }
 
-/* another lane after lane i on lane i's word */
-static int shared_later(const uint64_t *addr, uint32_t i, uint32_t n)
+/* lanes after lane i on lane i's word */
+static uint32_t later_on_word(const uint64_t *addr, uint32_t i, uint32_t n)
 {
+    uint32_t k = 0;
     for (uint32_t j = i + 1; j < n; j++)
-        if (addr[j] == addr[i])
-            return 1;
-    return 0;
+        k += addr[j] == addr[i];
+    return k;
 }
+
+enum { CT_MAX_LANES = 128, CT_MAX_QUEUES = 8 };
+
+typedef struct ct_block_work {
+    uint64_t block;
+    uint32_t lines;
+    uint32_t passes[CT_MAX_QUEUES];
+} ct_block_work;
 
 uint32_t ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
                           uint32_t n, const ct_unit_costs *c)
 {
     if (!t || !n || !c || !c->slice_bytes)
         return 0;
+    if (n > CT_MAX_LANES)
+        n = CT_MAX_LANES;
     uint64_t line = c->line_bytes ? c->line_bytes : 1;
-    /* a coalesced instruction: lane i on the word after lane i-1's (one
-     * step, at most 16 bytes) */
-    int ordered = 1;
-    uint64_t step = n > 1 ? addr[1] - addr[0] : 0;
-    if (n > 1 && (addr[1] <= addr[0] || step > 16))
-        ordered = 0;
-    for (uint32_t i = 2; i < n && ordered; i++)
-        ordered = addr[i] > addr[i - 1] && addr[i] - addr[i - 1] == step;
-    double per_word = ordered ? c->vector_ns : c->word_ns;
-    double collide = c->collide_ns > 0 ? c->collide_ns : c->word_ns;
-    uint32_t collided = 0;
+    uint64_t sector = c->sector_bytes ? c->sector_bytes : line;
+    uint32_t queues = c->queues ? c->queues : 1;
+    if (queues > CT_MAX_QUEUES)
+        queues = CT_MAX_QUEUES;
+    /* passes per sector: the most lanes on one of its words */
+    int uniform = 1;
+    for (uint32_t i = 1; i < n && uniform; i++)
+        uniform = addr[i] == addr[0];
+    if (uniform && c->combine)
+        n = 1; /* aggregated to one lane before it leaves the unit */
+    uint64_t sec[CT_MAX_LANES];
+    uint32_t sec_passes[CT_MAX_LANES], nsec = 0, total = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (seen_before(addr, i, 1))
-            continue; /* the word was priced with an earlier lane */
-        double ns = per_word;
-        if (!ordered && shared_later(addr, i, n)) {
-            ns = collide; /* lanes collide on this word */
-            collided++;
+            continue; /* the word was counted with its first lane */
+        uint32_t lanes = 1 + later_on_word(addr, i, n);
+        uint64_t s = addr[i] / sector;
+        uint32_t k = 0;
+        while (k < nsec && sec[k] != s)
+            k++;
+        if (k == nsec) {
+            sec[nsec] = s;
+            sec_passes[nsec++] = 0;
         }
-        if (!seen_before(addr, i, line))
-            ns += c->request_ns; /* the first word of its line */
-        bump(t, group, addr[i] / c->slice_bytes * c->slice_bytes, ns);
+        if (lanes > sec_passes[k])
+            sec_passes[k] = lanes;
     }
-    return collided;
+    /* per block: lines touched, passes per queue */
+    ct_block_work w[CT_MAX_LANES];
+    uint32_t nw = 0;
+    for (uint32_t k = 0; k < nsec; k++) {
+        uint64_t ln = sec[k] * sector / line;
+        uint64_t block = ln * line / c->slice_bytes;
+        uint32_t b = 0;
+        while (b < nw && w[b].block != block)
+            b++;
+        if (b == nw) {
+            memset(&w[nw], 0, sizeof w[nw]);
+            w[nw++].block = block;
+        }
+        int new_line = 1;
+        for (uint32_t q = 0; q < k && new_line; q++)
+            new_line = sec[q] * sector / line != ln;
+        w[b].lines += new_line;
+        w[b].passes[ln % queues] += sec_passes[k];
+        total += sec_passes[k];
+    }
+    for (uint32_t b = 0; b < nw; b++) {
+        uint32_t most = 0;
+        for (uint32_t q = 0; q < queues; q++)
+            if (w[b].passes[q] > most)
+                most = w[b].passes[q];
+        bump(t, group, w[b].block * c->slice_bytes,
+             w[b].lines * c->request_ns + most * c->pass_ns);
+    }
+    return total;
 }
 
 uint32_t ct_bank_passes(const uint64_t *addr, uint32_t n, uint32_t banks,

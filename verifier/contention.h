@@ -39,30 +39,34 @@ ct_busiest ct_get(const ct_table *t);
 
 /* The L2 atomic unit's costs (profile fields in parentheses). */
 typedef struct ct_unit_costs {
-    uint32_t line_bytes;  /* a request's block (atomic_unit_bytes) */
-    uint32_t slice_bytes; /* lines of one such block queue at one unit
-                             (atomic_slice_bytes) */
-    double request_ns;    /* per line an instruction touches
-                             (atomic_request_ns) */
-    double word_ns;       /* per distinct word with one lane, hashed
-                             lanes (atomic_word_ns) */
-    double vector_ns;     /* per word, coalesced lanes (atomic_line_ns) */
-    double collide_ns;    /* per distinct word two or more lanes of the
-                             instruction share (atomic_collide_ns); <= 0:
-                             priced as word_ns */
+    uint32_t line_bytes;   /* a line (atomic_unit_bytes) */
+    uint32_t slice_bytes;  /* lines of one such block queue at one unit
+                              (atomic_slice_bytes) */
+    uint32_t sector_bytes; /* the unit updates one sector a pass */
+    uint32_t queues;       /* the block's lines alternate between this many
+                              queues by line address (atomic_unit_queues;
+                              0: one) */
+    double request_ns;     /* per line an instruction touches
+                              (atomic_request_ns) */
+    double pass_ns;        /* per sector pass: (sector_bytes / 4) x
+                              atomic_line_ns, a coalesced line being one
+                              pass per sector */
+    int combine;           /* an instruction whose lanes all hit one word
+                              is one lane (atomic_combine: the compiler
+                              aggregates a uniform address) */
 } ct_unit_costs;
 
-/* The same instruction priced at the L2 atomic unit that queues every line
- * of a slice_bytes block (H200 probes: 8 lines of 1 KiB hashed are one
- * queue).  The instruction adds to each block request_ns per line it
- * touches there, plus per distinct word: vector_ns when the lanes are
- * coalesced (lane i on the word after lane i-1's: one vector operation per
- * line), collide_ns for a word two or more of its lanes share (the unit
- * merges their updates first), word_ns for the other words (hashed lanes,
- * one each: the unit takes the words one by one).  The table then holds ns
- * of work per block: ct_get() names the busiest block, total_requests the
- * work over all.  Returns the number of colliding words priced (so that a
- * caller pricing them without collide_ns can say so). */
+/* One instruction priced at the L2 atomic unit of each slice_bytes block
+ * it touches (H200 probes: the lines of 1 KiB hashed are one unit).  The
+ * unit updates a sector a pass, one lane per word a pass: a sector takes
+ * as many passes as the most lanes on one of its words (lanes colliding
+ * on a word need one pass each, distinct words of a sector share one).
+ * With combine, lanes all on one word are one lane.
+ * Per block the instruction adds request_ns per line it touches there
+ * plus pass_ns times the passes of the busiest of the block's `queues`
+ * (line i of the block goes to queue i mod queues).  The table then holds
+ * ns of work per block: ct_get() names the busiest block, total_requests
+ * the work over all.  Returns the instruction's sector passes. */
 uint32_t ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
                           uint32_t n, const ct_unit_costs *c);
 

@@ -56,7 +56,6 @@ typedef struct sim {
     uint64_t p_addr[SIM_MAX_LANES];
     uint32_t p_size[SIM_MAX_LANES];
     double global_atomic_execs;
-    double collided_words;    /* atomic words two or more lanes shared */
 } sim;
 
 static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
@@ -129,11 +128,14 @@ static void flush_request(sim *s)
     if (op == CSIM_ATOMIC) {
         ct_request(s->global_ct, s->group_linear, s->p_addr, s->p_n,
                    s->combine, s->p->atomic_unit_bytes);
+        /* a coalesced line is one pass per sector: a pass costs the
+         * sector's words at atomic_line_ns */
+        uint32_t sec = s->p->sector_bytes ? s->p->sector_bytes : 32;
         ct_unit_costs uc = {s->p->atomic_unit_bytes, s->p->atomic_slice_bytes,
-                            s->p->atomic_request_ns, s->p->atomic_word_ns,
-                            s->p->atomic_line_ns, s->p->atomic_collide_ns};
-        s->collided_words += ct_slice_request(s->slice_ct, s->group_linear,
-                                              s->p_addr, s->p_n, &uc);
+                            sec, s->p->atomic_unit_queues,
+                            s->p->atomic_request_ns,
+                            sec / 4 * s->p->atomic_line_ns, s->combine};
+        ct_slice_request(s->slice_ct, s->group_linear, s->p_addr, s->p_n, &uc);
         s->global_atomic_execs += s->p_n;
     }
 }
@@ -444,8 +446,8 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     s.acc_of_inst = malloc((s.ninst + 1) * sizeof *s.acc_of_inst);
     s.acc = calloc(kc->naccesses, sizeof *s.acc);
     s.global_ct = ct_new();
-    if (p->atomic_slice_bytes > 0 && p->atomic_word_ns > 0 &&
-        p->atomic_line_ns > 0 && p->atomic_request_ns >= 0)
+    if (p->atomic_slice_bytes > 0 && p->atomic_line_ns > 0 &&
+        p->atomic_request_ns >= 0)
         s.slice_ct = ct_new(); /* out of memory: the term is left out */
     if (!s.acc_of_inst || !s.acc || !s.global_ct)
         goto out;
@@ -495,11 +497,9 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                          "first iterations stand for the rest"
                        : "");
     add_assumption(kc, text);
-    if (s.slice_ct && s.collided_words > 0 && !(p->atomic_collide_ns > 0))
-        add_assumption(kc, "atomic cost of a word several lanes of an "
-                           "instruction share unknown for this device "
-                           "(atomic_collide_ns): priced as a word of one "
-                           "lane (atomic_word_ns)");
+    if (s.slice_ct && s.global_atomic_execs > 0 && !p->atomic_unit_queues)
+        add_assumption(kc, "queues of the L2 atomic unit unknown for this "
+                           "device (atomic_unit_queues): one assumed");
 out:
     free(s.acc_of_inst);
     free(s.acc);

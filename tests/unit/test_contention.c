@@ -146,36 +146,42 @@ static void test_time(void **state)
 }
 
 /* The L2 atomic unit (ct_slice_request) with the H200 constants:
- * 128-byte lines queue per 1 KiB block, 0.16 ns per line request,
- * 0.2204 ns per hashed word, 0.0787 ns per coalesced word; colliding
- * words unknown (priced as hashed words). */
-static const ct_unit_costs h200_unit = {128, 1024, 0.16, 0.2204, 0.0787, 0};
+ * 128-byte lines queue per 1 KiB block in 2 queues (line parity), 0.16 ns
+ * per line request, a 32-byte sector pass 8 x 0.0781 = 0.625 ns, lanes
+ * all on one word combined. */
+static const ct_unit_costs h200_unit = {128, 1024, 32, 2, 0.16, 0.625, 1};
 
 static int close_to(double a, double b) { return fabs(a - b) < 1e-9; }
 
-/* All 32 lanes on one word, 1000 instructions: one line request and one
- * word each, 0.16 + 0.2204 = 0.3804 ns -> 380.4 ns on the word's block. */
+/* All 32 lanes on one word, 1000 instructions: combined, one line and one
+ * pass each, 0.16 + 0.625 = 0.785 ns -> 785 ns on the word's block.  Not
+ * combined: 32 passes, 0.16 + 32 x 0.625 = 20.16 ns each. */
 static void test_unit_one_word(void **state)
 {
     (void)state;
-    ct_table *t = ct_new();
-    uint64_t a[32];
-    lanes_at(a, 32, 4096 + 8, 1);
-    for (int i = 0; i < 1000; i++)
-        ct_slice_request(t, 0, a, 32, &h200_unit);
-    ct_busiest b = ct_get(t);
-    assert_true(b.addr == 4096);
-    assert_true(b.addresses == 1);
-    assert_true(close_to(b.requests, 380.4));
-    ct_free(t);
+    for (int combine = 1; combine >= 0; combine--) {
+        ct_unit_costs c = h200_unit;
+        c.combine = combine;
+        ct_table *t = ct_new();
+        uint64_t a[32];
+        lanes_at(a, 32, 4096 + 8, 1);
+        for (int i = 0; i < 1000; i++)
+            ct_slice_request(t, 0, a, 32, &c);
+        ct_busiest b = ct_get(t);
+        assert_true(b.addr == 4096);
+        assert_true(b.addresses == 1);
+        assert_true(close_to(b.requests, combine ? 785 : 20160));
+        ct_free(t);
+    }
 }
 
 /* 256 words packed in 8 lines (1 KiB): instruction k puts lane l on word
- * 8l + k (32 bytes apart: hashed, not coalesced), so 8 lines of 4 words:
- * 8 x 0.16 + 32 x 0.2204 = 8.3328 ns, all on block 0; 8 instructions
- * cover the 256 words: 66.6624 ns.  At the probe's 16 Mi atomics
- * (524288 instructions) that is 4368.8 us; atomic_w256_s1 measured
- * 5209.5 us on the H200 (docs/h200/atomic-probe.json): within 20%. */
+ * 8l + k, so each lane has a sector of its own: 32 passes over 8 lines,
+ * 16 on each queue: 8 x 0.16 + 16 x 0.625 = 11.28 ns, all on block 0; 8
+ * instructions cover the 256 words.  At the probe's 16 Mi atomics (524288
+ * instructions) that is 5913.8 us; atomic_w256_s1 (the same counters,
+ * hashed) measured 5209.5 us on the H200 (docs/h200/atomic-probe.json):
+ * within 20%. */
 static void test_unit_packed_lines(void **state)
 {
     (void)state;
@@ -184,24 +190,30 @@ static void test_unit_packed_lines(void **state)
     for (uint32_t k = 0; k < 8; k++) {
         for (uint32_t l = 0; l < 32; l++)
             a[l] = (8 * l + k) * 4;
-        ct_slice_request(t, 0, a, 32, &h200_unit);
+        assert_int_equal(ct_slice_request(t, 0, a, 32, &h200_unit), 32);
     }
     ct_busiest b = ct_get(t);
     assert_true(b.addr == 0);
     assert_true(b.addresses == 1);
-    assert_true(close_to(b.requests, 66.6624));
-    double probe_us = b.requests * (524288 / 8) * 1e-3;
-    assert_true(fabs(probe_us - 4368.7870464) < 1e-6);
+    assert_true(close_to(b.requests, 8 * 11.28));
+    double probe_us = 11.28 * 524288 * 1e-3;
     assert_true(fabs(probe_us - 5209.5) / 5209.5 < 0.2);
+    /* one queue: the 32 passes in a row, 8 x 0.16 + 32 x 0.625 = 21.28 */
+    ct_unit_costs one = h200_unit;
+    one.queues = 0;
+    ct_table *u = ct_new();
+    ct_slice_request(u, 0, a, 32, &one);
+    assert_true(close_to(ct_get(u).requests, 21.28));
+    ct_free(u);
     ct_free(t);
 }
 
-/* The same 256 words one per line (stride 128 B, 32 KiB): word 8l + k of
- * instruction k lands on block l, so each lane is one line request of one
- * word on its own block: 0.3804 ns, 8 instructions -> 3.0432 ns on each of
- * 32 blocks.  The busiest block is 1/32 of the work: spreading the words
- * over lines and blocks is what makes the kernel faster (measured
- * atomic_w256_s32 419.4 us against 5209.5 packed). */
+/* The same words a line apart (stride 128 B, 32 KiB): word 8l + k of
+ * instruction k is on line 8l + k, block l: one line and one pass per
+ * block, 0.785 ns; 8 instructions -> 6.28 ns on each of 32 blocks.  The
+ * busiest block is 1/32 of the work: spreading the words over blocks is
+ * what makes the kernel faster (atomic_w256_s32 419.4 us against 5209.5
+ * packed). */
 static void test_unit_line_apart(void **state)
 {
     (void)state;
@@ -214,76 +226,48 @@ static void test_unit_line_apart(void **state)
     }
     ct_busiest b = ct_get(t);
     assert_true(b.addresses == 32);
-    assert_true(close_to(b.requests, 3.0432));
-    assert_true(close_to(b.total_requests, 32 * 3.0432));
+    assert_true(close_to(b.requests, 6.28));
+    assert_true(close_to(b.total_requests, 32 * 6.28));
     ct_free(t);
 }
 
-/* Coalesced lanes (lane l on word l of one line): one request and 32 words
- * at the vector cost, 0.16 + 32 x 0.0787 = 2.6784 ns (calibrate's `atomic
- * line` row measured 2.5 ns per such request). */
-static void test_unit_coalesced(void **state)
+/* Passes per sector are the most lanes on one of its words; the order of
+ * the lanes does not matter (calibrate: `atomic line`, coalesced, 2.52 ns;
+ * `atomic words 1 line`, permuted, 2.51; `atomic collide words`, 4 lanes
+ * on each of 8 words of one sector, 2.355):
+ *   - lane l on word l of one line: 4 sectors, 1 pass each: 0.16 + 4 x
+ *     0.625 = 2.66 ns; lane l on word 7l mod 32, the same;
+ *   - lane l on word l mod 8: one sector, 4 lanes a word: 4 passes, 2.66;
+ *   - lane l on word 7l mod 24: lanes l and l + 24 share a word for l < 8,
+ *     and each of the 3 sectors holds one such word: 6 passes, 3.91 ns. */
+static void test_unit_passes(void **state)
 {
     (void)state;
-    ct_table *t = ct_new();
-    uint64_t a[32];
-    lanes_at(a, 32, 2048, 32);
-    ct_slice_request(t, 0, a, 32, &h200_unit);
-    ct_busiest b = ct_get(t);
-    assert_true(b.addr == 2048);
-    assert_true(close_to(b.requests, 2.6784));
-    /* one lane out of order: hashed, 0.16 + 32 x 0.2204 */
-    uint64_t swap = a[3];
-    a[3] = a[4];
-    a[4] = swap;
-    ct_slice_request(t, 0, a, 32, &h200_unit);
-    assert_true(close_to(ct_get(t).requests, 2.6784 + 0.16 + 32 * 0.2204));
-    /* no slice size: nothing counted */
-    ct_unit_costs none = h200_unit;
-    none.slice_bytes = 0;
-    ct_table *u = ct_new();
-    ct_slice_request(u, 0, a, 32, &none);
-    assert_true(ct_get(u).total_requests == 0);
-    ct_free(u);
-    ct_free(t);
-}
-
-/* The two regimes of hashed words (calibrate rows `atomic words 1 line`
- * and `atomic collide words`), with 0.42 ns per colliding word:
- *   - lane l on word (7l mod 32) of one line, a permutation: 32 words of
- *     one lane, 0.16 + 32 x 0.2204 = 7.2128 ns, no collision;
- *   - lane l on word (l mod 8): 8 words of 4 lanes, 0.16 + 8 x 0.42 =
- *     3.52 ns, 8 collisions;
- *   - lane l on word (7l mod 24): lanes l and l + 24 share word 7l mod 24
- *     for l < 8, the other 16 words have one lane: 0.16 + 8 x 0.42 +
- *     16 x 0.2204 = 7.0464 ns, 8 collisions.
- * Without atomic_collide_ns colliding words cost a hashed word's 0.2204. */
-static void test_unit_collisions(void **state)
-{
-    (void)state;
-    ct_unit_costs c = h200_unit;
-    c.collide_ns = 0.42;
     static const struct {
-        uint32_t mul, mod, collided;
-        double ns, ns_unknown;
+        uint32_t mul, mod, passes;
+        double ns;
     } cases[] = {
-        {7, 32, 0, 7.2128, 7.2128},
-        {1, 8, 8, 3.52, 0.16 + 8 * 0.2204},
-        {7, 24, 8, 7.0464, 0.16 + 24 * 0.2204},
+        {1, 32, 4, 2.66}, {7, 32, 4, 2.66}, {1, 8, 4, 2.66}, {7, 24, 6, 3.91},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         uint64_t a[32];
         for (uint32_t l = 0; l < 32; l++)
             a[l] = 4096 + (l * cases[i].mul % cases[i].mod) * 4;
-        for (int known = 1; known >= 0; known--) {
-            ct_table *t = ct_new();
-            uint32_t got = ct_slice_request(t, 0, a, 32, known ? &c : &h200_unit);
-            assert_int_equal(got, cases[i].collided);
-            assert_true(close_to(ct_get(t).requests,
-                                 known ? cases[i].ns : cases[i].ns_unknown));
-            ct_free(t);
-        }
+        ct_table *t = ct_new();
+        assert_int_equal(ct_slice_request(t, 0, a, 32, &h200_unit),
+                         cases[i].passes);
+        assert_true(close_to(ct_get(t).requests, cases[i].ns));
+        ct_free(t);
     }
+    /* no slice size: nothing counted */
+    ct_unit_costs none = h200_unit;
+    none.slice_bytes = 0;
+    ct_table *u = ct_new();
+    uint64_t a[32];
+    lanes_at(a, 32, 2048, 32);
+    ct_slice_request(u, 0, a, 32, &none);
+    assert_true(ct_get(u).total_requests == 0);
+    ct_free(u);
 }
 
 /* Bank passes: lane l on word l is conflict-free (1); lane l on word 32l
@@ -322,8 +306,7 @@ int main(void)
         cmocka_unit_test(test_unit_one_word),
         cmocka_unit_test(test_unit_packed_lines),
         cmocka_unit_test(test_unit_line_apart),
-        cmocka_unit_test(test_unit_coalesced),
-        cmocka_unit_test(test_unit_collisions),
+        cmocka_unit_test(test_unit_passes),
         cmocka_unit_test(test_bank_passes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -260,18 +260,17 @@ static void test_atomics_few_addresses(void **state)
 }
 
 /* The same kernel priced at the L2 atomic unit: 128-byte lines queue per
- * 1 KiB block, 0.5 ns per line request, 3 ns per hashed word.  Each of the
- * 512 subgroup instructions puts its 32 lanes on all 8 words (4 lanes
- * each: hashed) of one line in one block: 0.5 + 8 x 3 = 24.5 ns, 12.544 us
- * over the dispatch.  The busiest line (4096 word requests x 2 ns =
+ * 1 KiB block, 0.5 ns per line request, a sector pass 8 words x 0.75 =
+ * 6 ns.  Each of the 512 subgroup instructions puts its 32 lanes on the 8
+ * words of one sector, 4 lanes on each: 4 passes, 0.5 + 4 x 6 = 24.5 ns,
+ * 12.544 us over the dispatch.  The busiest line (4096 word requests x 2 ns =
  * 8.192 us) and the rate (4096 / 100 Gop/s) are below it: the unit binds. */
 static void slice_profile(device_profile *p)
 {
     p->atomic_unit_bytes = 128;
     p->atomic_slice_bytes = 1024;
     p->atomic_request_ns = 0.5;
-    p->atomic_word_ns = 3;
-    p->atomic_line_ns = 0.25;
+    p->atomic_line_ns = 0.75;
 }
 
 static void test_atomics_slice_unit(void **state)
