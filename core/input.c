@@ -131,3 +131,15 @@ int cw_read_input(const char *path, const char *what, int allow_pipe, size_t max
     *len = n;
     return 0;
 }
+
+int cw_parse_input(const char *path, const char *what, int allow_pipe, size_t max_bytes,
+                   int allow_empty, cw_text_parser parse, void *out, cw_error *err)
+{
+    char *buf;
+    size_t len;
+    if (cw_read_input(path, what, allow_pipe, max_bytes, allow_empty, &buf, &len, err))
+        return -1;
+    int rc = parse(path, buf, len, out, err);
+    free(buf);
+    return rc;
+}

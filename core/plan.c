@@ -759,16 +759,16 @@ done:
     return 0;
 }
 
+static int parse_plan(const char *path, const char *text, size_t len, void *out,
+                      cw_error *err)
+{
+    return plan_load_text(path, text, len, out, err);
+}
+
 int plan_load(const char *path, plan *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
-    char *buf;
-    size_t len;
-    if (cw_read_input(path, "plan", 0, MAX_PLAN_BYTES, 1, &buf, &len, err))
-        return -1;
-    int rc = plan_load_text(path, buf, len, out, err);
-    free(buf);
-    return rc;
+    return cw_parse_input(path, "plan", 0, MAX_PLAN_BYTES, 1, parse_plan, out, err);
 }
 
 static void free_values(plan_value *v, size_t n)

@@ -585,15 +585,15 @@ out:
     return rc;
 }
 
+static int parse_profile(const char *path, const char *text, size_t len, void *out,
+                         cw_error *err)
+{
+    return profile_load_text(path, text, len, out, err);
+}
+
 int profile_load_file(const char *path, device_profile *out, cw_error *err)
 {
-    char *buf;
-    size_t n;
-    if (cw_read_input(path, "profile", 0, PROFILE_MAX_FILE, 1, &buf, &n, err))
-        return -1;
-    int rc = profile_load_text(path, buf, n, out, err);
-    free(buf);
-    return rc;
+    return cw_parse_input(path, "profile", 0, PROFILE_MAX_FILE, 1, parse_profile, out, err);
 }
 
 /* ---- saving ---- */

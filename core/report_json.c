@@ -710,15 +710,15 @@ done:
     return 0;
 }
 
+static int parse_report(const char *path, const char *text, size_t len, void *out,
+                        cw_error *err)
+{
+    return report_read_text(path, text, len, out, err);
+}
+
 int report_read_file(const char *path, report *out, cw_error *err)
 {
     memset(out, 0, sizeof *out);
     /* pipes are fine (diff <(...) <(...)); directories and devices are not */
-    char *buf;
-    size_t len;
-    if (cw_read_input(path, "report", 1, (size_t)1 << 31, 0, &buf, &len, err))
-        return -1;
-    int rc = report_read_text(path, buf, len, out, err);
-    free(buf);
-    return rc;
+    return cw_parse_input(path, "report", 1, (size_t)1 << 31, 0, parse_report, out, err);
 }

@@ -209,16 +209,19 @@ static int key_sort_reverse(tui_state *st, int key)
     return ACT_REDRAW;
 }
 
-static int key_pause(tui_state *st, int key)
+/* Flip a switch of the measuring (nothing to flip when static only) and
+ * say which way it went. */
+static int toggle(tui_state *st, int *flag, const char *on, const char *off, int act)
 {
-    (void)key;
     if (!st->measure)
         return ACT_NONE;
-    st->paused = !st->paused;
-    set_status(st, st->paused ? "sampling paused (after the current kernel)"
-                              : "sampling resumed");
-    return ACT_PAUSE | ACT_REDRAW;
+    *flag = !*flag;
+    set_status(st, *flag ? on : off);
+    return act | ACT_REDRAW;
 }
+
+KEY_CALLS(key_pause, toggle(st, &st->paused, "sampling paused (after the current kernel)",
+                            "sampling resumed", ACT_PAUSE))
 
 static int key_rerun(tui_state *st, int key)
 {
@@ -232,16 +235,8 @@ static int key_rerun(tui_state *st, int key)
     return ACT_RERUN | ACT_REDRAW;
 }
 
-static int key_loop(tui_state *st, int key)
-{
-    (void)key;
-    if (!st->measure)
-        return ACT_NONE;
-    st->loop = !st->loop;
-    set_status(st, st->loop ? "loop: measuring round after round (l stops)"
-                            : "loop off: this round is the last");
-    return ACT_LOOP | ACT_REDRAW;
-}
+KEY_CALLS(key_loop, toggle(st, &st->loop, "loop: measuring round after round (l stops)",
+                           "loop off: this round is the last", ACT_LOOP))
 
 static int key_theme(tui_state *st, int key)
 {

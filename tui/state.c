@@ -86,6 +86,15 @@ void state_free(tui_state *st)
         }                                                                      \
     } while (0)
 
+/* *src moved into dst (what dst held freed with fn) and its box freed. */
+#define TAKE_OWNED(dst, src, fn)                                               \
+    do {                                                                       \
+        fn(&(dst));                                                            \
+        (dst) = *(src);                                                        \
+        free(src);                                                             \
+        (src) = NULL;                                                          \
+    } while (0)
+
 void state_msg_free(tui_msg *m)
 {
     FREE_OWNED(m->kr, kernel_report_free);
@@ -180,10 +189,7 @@ void state_apply(tui_state *st, tui_msg *m)
     switch (m->kind) {
     case MSG_DEVICE:
         if (m->dev) {
-            state_device_free(&st->dev);
-            st->dev = *m->dev;
-            free(m->dev);
-            m->dev = NULL;
+            TAKE_OWNED(st->dev, m->dev, state_device_free);
             st->have_dev = 1;
         }
         if (m->prof) {
@@ -191,10 +197,7 @@ void state_apply(tui_state *st, tui_msg *m)
             st->have_prof = 1;
         }
         if (m->counters) {
-            kernel_report_free(&st->counters);
-            st->counters = *m->counters;
-            free(m->counters);
-            m->counters = NULL;
+            TAKE_OWNED(st->counters, m->counters, kernel_report_free);
             st->have_counters = 1;
         }
         break;

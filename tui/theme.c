@@ -339,15 +339,15 @@ int theme_parse(const char *path, const char *text, size_t len, theme *out,
     return 0;
 }
 
+static int parse_theme(const char *path, const char *text, size_t len, void *out,
+                       cw_error *err)
+{
+    return theme_parse(path, text, len, out, err);
+}
+
 int theme_load_file(const char *path, theme *out, cw_error *err)
 {
-    char *buf;
-    size_t len;
-    if (cw_read_input(path, "theme file", 0, 1u << 20, 1, &buf, &len, err))
-        return -1;
-    int rc = theme_parse(path, buf, len, out, err);
-    free(buf);
-    return rc;
+    return cw_parse_input(path, "theme file", 0, 1u << 20, 1, parse_theme, out, err);
 }
 
 static int file_exists(const char *p)
