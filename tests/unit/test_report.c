@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <dirent.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,44 @@ static void test_round_trip(void **state)
     free(a);
     free(b);
     report_free(&back);
+    report_free(&r);
+}
+
+/* kernel_report_copy (core/report.c; the TUI, merge and the session's
+ * results use it) copies every pointer member: copies of kernels with each
+ * one set say the same after the originals are freed.  Freed bytes are
+ * scribbled over (M_PERTURB), so a pointer the copy shares reads garbage,
+ * and under ASan it is a use after free; freeing the copies afterwards is
+ * no double free. */
+static void test_kernel_copy_is_deep(void **state)
+{
+    (void)state;
+    report r;
+    build(&r);
+    for (size_t i = 0; i < r.nkernels; i++) { /* the members build() leaves unset */
+        kernel_report *k = &r.kernels[i];
+        k->kind = cw_strdup("gpu");
+        k->plan = cw_strdup("plans/p.json");
+        if (!k->measurement.error)
+            k->measurement.error = cw_strdup("device lost after 3 samples");
+    }
+    char *before = report_to_json_text(&r);
+    assert_non_null(strstr(before, "\"plan\": \"plans/p.json\""));
+    assert_non_null(strstr(before, "device lost after 3 samples"));
+    mallopt(M_PERTURB, 0xa5);
+    kernel_report *copies = calloc(r.nkernels, sizeof *copies);
+    assert_non_null(copies);
+    for (size_t i = 0; i < r.nkernels; i++)
+        kernel_report_copy(&copies[i], &r.kernels[i]);
+    for (size_t i = 0; i < r.nkernels; i++)
+        kernel_report_free(&r.kernels[i]);
+    free(r.kernels);
+    r.kernels = copies;
+    char *after = report_to_json_text(&r);
+    mallopt(M_PERTURB, 0);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
     report_free(&r);
 }
 
@@ -271,7 +310,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_read_errors),
         cmocka_unit_test(test_atomic_write),   cmocka_unit_test(test_text_formats),
-        cmocka_unit_test(test_exit_precedence),
+        cmocka_unit_test(test_exit_precedence), cmocka_unit_test(test_kernel_copy_is_deep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
