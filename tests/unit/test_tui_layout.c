@@ -157,68 +157,52 @@ static void render(tui_state *st, canvas *cv, int rows, int cols, int utf8,
     views_render(cv, st);
 }
 
+/* What each view shows of the 7-kernel fixture, in order: a row's sel and
+ * source cursor (-1: unchanged) are set before it renders rows x cols. */
+static const struct {
+    int line, sel, cursor, rows, cols, utf8;
+    tui_view view;
+    const char *want[10];
+} shows[] = {
+    {__LINE__, -1, -1, 24, 80, 1, VIEW_MAIN,
+     {"KERNEL", "MEASURED", "saxpy_noguard", "matmul_tiled", "Clockwork 0.1.0",
+      "profile: builtin", "Quit", "slower" /* i % 5 == 3 */,
+      "1E" /* saxpy_noguard's error */}},
+    {__LINE__, 6 /* saxpy_noguard */, -1, 24, 80, 1, VIEW_DETAIL, {"Verdict", "Prediction"}},
+    /* two columns: all of it */
+    {__LINE__, -1, -1, 60, 160, 1, VIEW_DETAIL,
+     {"Findings (2)", "-33% (was 105µs)" /* the edit */, "out-of-bounds", "Measurement",
+      "unavailable (no hardware PMU", "launch"}},
+    /* line 8 carries the error marker and most of the time */
+    {__LINE__, -1, -1, 24, 80, 1, VIEW_SOURCE,
+     {"y[i] = alpha * x[i] + y[i];", "GLSL", "●    8"}},
+    {__LINE__, -1, 7, 24, 80, 1, VIEW_SOURCE, {"line 8: error out-of-bounds"}},
+    {__LINE__, -1, -1, 24, 80, 1, VIEW_ROOFLINE, {"Roofline", "FP32 100 GFLOP/s"}},
+    {__LINE__, -1, -1, 24, 80, 0, VIEW_ROOFLINE, {"FP32 100 GFLOP/s", "/"}},
+    {__LINE__, -1, -1, 24, 80, 1, VIEW_DEVICE, {"llvmpipe"}},
+    {__LINE__, -1, -1, 48, 160, 1, VIEW_DEVICE,
+     {"unavailable: no hardware PMU", "20.0 GB/s"}},
+    {__LINE__, -1, -1, 24, 80, 1, VIEW_HELP, {"Keys", "filter kernels"}},
+    {__LINE__, -1, -1, 8, 30, 1, VIEW_MAIN, {"too small"}},
+};
+
 static void test_views_content(void **s)
 {
     (void)s;
     tui_state st;
     fixture_state(&st, 7, 1);
-    canvas cv;
-    render(&st, &cv, 24, 80, 1, VIEW_MAIN);
-    assert_true(screen_contains(&cv, "KERNEL"));
-    assert_true(screen_contains(&cv, "MEASURED"));
-    assert_true(screen_contains(&cv, "saxpy_noguard"));
-    assert_true(screen_contains(&cv, "matmul_tiled"));
-    assert_true(screen_contains(&cv, "Clockwork 0.1.0"));
-    assert_true(screen_contains(&cv, "profile: builtin"));
-    assert_true(screen_contains(&cv, "Quit"));
-    assert_true(screen_contains(&cv, "slower")); /* i % 5 == 3 */
-    assert_true(screen_contains(&cv, "1E"));     /* saxpy_noguard's error */
-    canvas_free(&cv);
-    st.sel = 6; /* saxpy_noguard */
-    render(&st, &cv, 24, 80, 1, VIEW_DETAIL);
-    assert_true(screen_contains(&cv, "Verdict"));
-    assert_true(screen_contains(&cv, "Prediction"));
-    canvas_free(&cv);
-    render(&st, &cv, 60, 160, 1, VIEW_DETAIL); /* two columns: all of it */
-    assert_true(screen_contains(&cv, "Findings (2)"));
-    assert_true(screen_contains(&cv, "-33% (was 105µs)")); /* the edit */
-    assert_true(screen_contains(&cv, "out-of-bounds"));
-    assert_true(screen_contains(&cv, "Measurement"));
-    assert_true(screen_contains(&cv, "unavailable (no hardware PMU"));
-    assert_true(screen_contains(&cv, "launch"));
-    canvas_free(&cv);
-    render(&st, &cv, 24, 80, 1, VIEW_SOURCE);
-    assert_true(screen_contains(&cv, "y[i] = alpha * x[i] + y[i];"));
-    assert_true(screen_contains(&cv, "GLSL"));
-    /* line 8 carries the error marker and most of the time */
-    assert_true(screen_contains(&cv, "●    8"));
-    canvas_free(&cv);
-    st.source_cursor = 7;
-    render(&st, &cv, 24, 80, 1, VIEW_SOURCE);
-    assert_true(screen_contains(&cv, "line 8: error out-of-bounds"));
-    canvas_free(&cv);
-    render(&st, &cv, 24, 80, 1, VIEW_ROOFLINE);
-    assert_true(screen_contains(&cv, "Roofline"));
-    assert_true(screen_contains(&cv, "FP32 100 GFLOP/s"));
-    canvas_free(&cv);
-    render(&st, &cv, 24, 80, 0, VIEW_ROOFLINE);
-    assert_true(screen_contains(&cv, "FP32 100 GFLOP/s"));
-    assert_true(screen_contains(&cv, "/"));
-    canvas_free(&cv);
-    render(&st, &cv, 24, 80, 1, VIEW_DEVICE);
-    assert_true(screen_contains(&cv, "llvmpipe"));
-    canvas_free(&cv);
-    render(&st, &cv, 48, 160, 1, VIEW_DEVICE);
-    assert_true(screen_contains(&cv, "unavailable: no hardware PMU"));
-    assert_true(screen_contains(&cv, "20.0 GB/s"));
-    canvas_free(&cv);
-    render(&st, &cv, 24, 80, 1, VIEW_HELP);
-    assert_true(screen_contains(&cv, "Keys"));
-    assert_true(screen_contains(&cv, "filter kernels"));
-    canvas_free(&cv);
-    render(&st, &cv, 8, 30, 1, VIEW_MAIN);
-    assert_true(screen_contains(&cv, "too small"));
-    canvas_free(&cv);
+    for (size_t i = 0; i < sizeof shows / sizeof shows[0]; i++) {
+        if (shows[i].sel >= 0)
+            st.sel = (size_t)shows[i].sel;
+        if (shows[i].cursor >= 0)
+            st.source_cursor = shows[i].cursor;
+        canvas cv;
+        render(&st, &cv, shows[i].rows, shows[i].cols, shows[i].utf8, shows[i].view);
+        for (const char *const *w = shows[i].want; *w; w++)
+            if (!screen_contains(&cv, *w))
+                fail_msg("row at line %d: the screen lacks '%s'", shows[i].line, *w);
+        canvas_free(&cv);
+    }
     state_free(&st);
 }
 
@@ -448,6 +432,19 @@ static void test_mouse(void **s)
     state_free(&st);
 }
 
+/* The worker's final result for kernel index of plan 1: name, measured
+ * median_us. */
+static void apply_measured(tui_state *st, int index, const char *name, double median_us)
+{
+    kernel_report *kr = calloc(1, sizeof *kr);
+    kr->name = cw_strdup(name);
+    kr->measurement.valid = 1;
+    kr->measurement.median_us = median_us;
+    tui_msg m = {.kind = MSG_MEASURED, .plan = 1, .index = index, .kr = kr};
+    state_apply(st, &m);
+    assert_null(m.kr); /* the state took it */
+}
+
 static void test_messages(void **s)
 {
     (void)s;
@@ -495,17 +492,11 @@ static void test_messages(void **s)
     assert_int_equal(state_recent(k, rec, SPARK_N), SPARK_N);
     assert_true(rec[SPARK_N - 1] == 199 && rec[0] == 200 - SPARK_N);
     /* the final measurement replaces the live one */
-    kernel_report *kr = calloc(1, sizeof *kr);
-    kr->name = cw_strdup("b");
-    kr->measurement.valid = 1;
-    kr->measurement.median_us = 42;
-    m = (tui_msg){.kind = MSG_MEASURED, .plan = 1, .index = 1, .kr = kr};
-    state_apply(&st, &m);
-    assert_null(m.kr);
+    apply_measured(&st, 1, "b", 42);
     assert_int_equal(k->state, KS_MEASURED);
     assert_true(state_median(k, &med) && med == 42);
     /* a failed run */
-    kr = calloc(1, sizeof *kr);
+    kernel_report *kr = calloc(1, sizeof *kr);
     kr->name = cw_strdup("a");
     kr->measurement.error = cw_strdup("device lost");
     m = (tui_msg){.kind = MSG_MEASURED, .plan = 1, .index = 0, .kr = kr};
@@ -515,12 +506,7 @@ static void test_messages(void **s)
     /* a re-run remembers the previous median: the change is shown */
     double rel, prev;
     assert_false(state_change(k, 1, &rel, &prev)); /* first measurement */
-    kr = calloc(1, sizeof *kr);
-    kr->name = cw_strdup("b");
-    kr->measurement.valid = 1;
-    kr->measurement.median_us = 21;
-    m = (tui_msg){.kind = MSG_MEASURED, .plan = 1, .index = 1, .kr = kr};
-    state_apply(&st, &m);
+    apply_measured(&st, 1, "b", 21);
     assert_true(state_change(k, 1, &rel, &prev));
     assert_true(prev == 42 && rel == -0.5);
     /* an edit: the new static result keeps the old prediction and median
@@ -537,12 +523,7 @@ static void test_messages(void **s)
     assert_true(prev == 10);
     assert_true(rel > 0.199 && rel < 0.201);
     assert_false(state_change(k, 1, &rel, &prev)); /* not re-measured yet */
-    kr = calloc(1, sizeof *kr);
-    kr->name = cw_strdup("b");
-    kr->measurement.valid = 1;
-    kr->measurement.median_us = 21.05; /* under 0.5%: not worth showing */
-    m = (tui_msg){.kind = MSG_MEASURED, .plan = 1, .index = 1, .kr = kr};
-    state_apply(&st, &m);
+    apply_measured(&st, 1, "b", 21.05); /* under 0.5%: not worth showing */
     assert_false(state_change(k, 1, &rel, &prev));
     /* messages for kernels that no longer exist are dropped */
     kr = calloc(1, sizeof *kr);
