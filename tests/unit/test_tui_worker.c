@@ -13,18 +13,14 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "session.h"
 #include "plan.h"
 #include "state.h"
 #include "tui.h"
 #include "views.h"
 #include "worker.h"
-
-static const char *root(void)
-{
-    const char *r = getenv("CW_TEST_ROOT");
-    return r && *r ? r : ".";
-}
 
 typedef struct seen {
     int device, kernels, statics, samples, measured;
@@ -82,62 +78,86 @@ static void run_plan(const char *path, int measure, tui_state *st, seen *s)
     plan_free(&p);
 }
 
+/* A run of tests/screen/plan.json through the worker: the state it built
+ * and the messages it sent. */
+typedef struct screen_run {
+    tui_state st;
+    seen s;
+} screen_run;
+
+/* The run, measured or not, into a fresh r: one device, one kernel list,
+ * a static result for each of the three kernels, then `measured`
+ * measurements. */
+static void run_screen_plan(int measure, int measured, screen_run *r)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/screen/plan.json", cw_test_root());
+    state_init(&r->st);
+    r->st.measure = measure;
+    memset(&r->s, 0, sizeof r->s);
+    run_plan(path, measure, &r->st, &r->s);
+    assert_int_equal(r->s.device, 1);
+    assert_int_equal(r->s.kernels, 1);
+    assert_int_equal(r->s.statics, 3);
+    assert_int_equal(r->st.nk, 3);
+    assert_int_equal(r->s.measured, measured);
+    assert_true(r->st.have_dev && r->st.have_prof && r->st.have_counters);
+}
+
 static void test_static(void **x)
 {
     (void)x;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/screen/plan.json", root());
-    tui_state st;
-    state_init(&st);
-    st.measure = 0;
-    seen s = {0};
-    run_plan(path, 0, &st, &s);
-    assert_int_equal(s.device, 1);
-    assert_int_equal(s.kernels, 1);
-    assert_int_equal(s.statics, 3);
-    assert_int_equal(s.measured, 0);
-    assert_int_equal(st.nk, 3);
-    assert_true(st.have_dev && st.have_prof && st.have_counters);
-    for (size_t i = 0; i < st.nk; i++) {
-        assert_int_equal(st.k[i].state, KS_CHECKED);
-        assert_true(st.k[i].kr.prediction.valid);
-        assert_non_null(st.k[i].source);
-        assert_true(st.k[i].source_glsl);
-        assert_non_null(strstr(st.k[i].source, "void main"));
+    screen_run r;
+    run_screen_plan(0, 0, &r);
+    for (size_t i = 0; i < r.st.nk; i++) {
+        assert_int_equal(r.st.k[i].state, KS_CHECKED);
+        assert_true(r.st.k[i].kr.prediction.valid);
+        assert_non_null(r.st.k[i].source);
+        assert_true(r.st.k[i].source_glsl);
+        assert_non_null(strstr(r.st.k[i].source, "void main"));
         /* the evaluator's counts for the detail view */
-        assert_true(st.k[i].have_counts);
-        assert_true(st.k[i].counts.invocations > 0);
-        assert_true(st.k[i].counts.naccesses > 0);
-        assert_null(st.k[i].counts.lines); /* kept apart, in k->lines */
+        assert_true(r.st.k[i].have_counts);
+        assert_true(r.st.k[i].counts.invocations > 0);
+        assert_true(r.st.k[i].counts.naccesses > 0);
+        assert_null(r.st.k[i].counts.lines); /* kept apart, in k->lines */
     }
     /* the buggy kernel carries its error findings */
-    tui_kernel *k = state_find(&st, 0, 2);
+    tui_kernel *k = state_find(&r.st, 0, 2);
     assert_string_equal(k->kr.name, "saxpy_noguard");
     assert_true(kernel_report_count(&k->kr, SEV_ERROR) > 0);
-    assert_string_equal(st.sampling, "static only");
-    state_free(&st);
+    assert_string_equal(r.st.sampling, "static only");
+    state_free(&r.st);
 }
 
 static void test_measured(void **x)
 {
     (void)x;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/screen/plan.json", root());
-    tui_state st;
-    state_init(&st);
-    seen s = {0};
-    run_plan(path, 1, &st, &s);
-    assert_int_equal(s.statics, 3);
-    assert_int_equal(s.measured, 3);
-    assert_true(s.samples >= 10); /* 5+ per measured kernel, live */
-    assert_true(s.sample_before_measured);
+    screen_run r;
+    run_screen_plan(1, 3, &r);
+    assert_true(r.s.samples >= 10); /* 5+ per measured kernel, live */
+    assert_true(r.s.sample_before_measured);
     double med;
-    assert_int_equal(state_find(&st, 0, 0)->state, KS_MEASURED);
-    assert_true(state_median(state_find(&st, 0, 0), &med) && med > 0);
-    assert_int_equal(state_find(&st, 0, 1)->state, KS_MEASURED);
-    assert_int_equal(state_find(&st, 0, 2)->state, KS_NOTRUN);
-    assert_non_null(strstr(st.sampling, "done · 2 measured"));
-    state_free(&st);
+    assert_int_equal(state_find(&r.st, 0, 0)->state, KS_MEASURED);
+    assert_true(state_median(state_find(&r.st, 0, 0), &med) && med > 0);
+    assert_int_equal(state_find(&r.st, 0, 1)->state, KS_MEASURED);
+    assert_int_equal(state_find(&r.st, 0, 2)->state, KS_NOTRUN);
+    assert_non_null(strstr(r.st.sampling, "done · 2 measured"));
+    state_free(&r.st);
+}
+
+/* Writes dir/plan.json (its path into path): kernel k, SAXPY's buffers and
+ * push constants, from shader (relative to dir). */
+static void saxpy_plan(char *path, size_t size, const char *dir, const char *shader)
+{
+    char text[512];
+    int n = snprintf(text, sizeof text,
+                     "{\"kernels\": [{\"name\": \"k\", \"shader\": \"%s\", "
+                     "\"workgroups\": [4, 1, 1], \"push\": {\"n\": 1024, \"alpha\": 2},"
+                     " \"buffers\": [{\"binding\": 0, \"elements\": 1024}, "
+                     "{\"binding\": 1, \"elements\": 1024}]}]}\n", shader);
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    snprintf(path, size, "%s/plan.json", dir);
+    cw_write_file(path, text, (size_t)n);
 }
 
 /* Pause holds the measurements back; resuming and re-running go on; an
@@ -150,15 +170,9 @@ static void test_control_and_reload(void **x)
     char cmd[2048], plan_path[1100], shader[1100];
     snprintf(shader, sizeof shader, "%s/k.comp", dir);
     snprintf(cmd, sizeof cmd, "cp '%s/examples/kernels/saxpy.comp' '%s'",
-             root(), shader);
+             cw_test_root(), shader);
     assert_int_equal(system(cmd), 0);
-    snprintf(plan_path, sizeof plan_path, "%s/plan.json", dir);
-    FILE *f = fopen(plan_path, "w");
-    fputs("{\"kernels\": [{\"name\": \"k\", \"shader\": \"k.comp\", "
-          "\"workgroups\": [4, 1, 1], \"push\": {\"n\": 1024, \"alpha\": 2},"
-          " \"buffers\": [{\"binding\": 0, \"elements\": 1024}, "
-          "{\"binding\": 1, \"elements\": 1024}]}]}\n", f);
-    fclose(f);
+    saxpy_plan(plan_path, sizeof plan_path, dir, "k.comp");
     plan p;
     cw_error err;
     assert_int_equal(plan_load(plan_path, &p, &err), 0);
@@ -200,7 +214,8 @@ static void test_control_and_reload(void **x)
     drain(w, &st, &s);
     /* edit the shader: the worker notices within about a second */
     sleep(1);
-    f = fopen(shader, "a");
+    FILE *f = fopen(shader, "a");
+    assert_non_null(f);
     fputs("// edited by test_tui_worker\n", f);
     fclose(f);
     int found = 0;
@@ -226,18 +241,12 @@ static void test_spirv_disassembly(void **x)
     assert_non_null(mkdtemp(dir));
     char cmd[2048], plan_path[1100];
     snprintf(cmd, sizeof cmd, "glslc -O -o '%s/k.spv' "
-             "'%s/examples/kernels/saxpy.comp' 2>&1", dir, root());
+             "'%s/examples/kernels/saxpy.comp' 2>&1", dir, cw_test_root());
     if (system(cmd) != 0) {
         print_message("glslc unavailable: skipped (make deps)\n");
         skip();
     }
-    snprintf(plan_path, sizeof plan_path, "%s/plan.json", dir);
-    FILE *f = fopen(plan_path, "w");
-    fputs("{\"kernels\": [{\"name\": \"k\", \"shader\": \"k.spv\", "
-          "\"workgroups\": [4, 1, 1], \"push\": {\"n\": 1024, "
-          "\"alpha\": 2}, \"buffers\": [{\"binding\": 0, \"elements\": "
-          "1024}, {\"binding\": 1, \"elements\": 1024}]}]}\n", f);
-    fclose(f);
+    saxpy_plan(plan_path, sizeof plan_path, dir, "k.spv");
     tui_state st;
     state_init(&st);
     seen s = {0};
