@@ -128,30 +128,40 @@ static void test_far_below_schema(void **state)
     kernel_report_free(&kr);
 }
 
+/* Judges p against a 10-sample measurement (valid or not, median, mad) at
+ * tolerance: the row at line row must come out want, with needle in the
+ * explanation.  Returns the ratio. */
+static double judge_row(int row, const prediction *p, int meas_valid, double median,
+                        double mad, double tolerance, div_status want, const char *needle)
+{
+    measurement m = {0};
+    m.valid = meas_valid;
+    m.median_us = median;
+    m.mad_us = mad;
+    m.samples = 10;
+    divergence d = {0};
+    verdict_judge(p, &m, tolerance, 5, &d);
+    if (!d.valid || d.status != want || !d.explanation || !strstr(d.explanation, needle))
+        fail_msg("row %d: status %s, explanation '%s'", row, div_status_name(d.status),
+                 d.explanation ? d.explanation : "(null)");
+    free(d.explanation);
+    return d.ratio;
+}
+
 static void test_table(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const vcase *c = &cases[i];
         prediction p = {0};
-        measurement m = {0};
         p.valid = c->pred_valid;
         p.time_us = c->pred_us;
         p.bound = (char *)"dram";
         p.bytes = 1e6;
-        m.valid = c->meas_valid;
-        m.median_us = c->median;
-        m.mad_us = c->mad;
-        m.samples = 10;
-        divergence d = {0};
-        verdict_judge(&p, &m, c->tolerance, 5, &d);
-        if (!d.valid || d.status != c->want || !d.explanation ||
-            !strstr(d.explanation, c->needle))
-            fail_msg("row %d: status %s, explanation '%s'", c->row, div_status_name(d.status),
-                     d.explanation ? d.explanation : "(null)");
-        if (c->want != DIV_UNKNOWN && d.ratio != c->median / c->pred_us)
-            fail_msg("row %d: ratio %g", c->row, d.ratio);
-        free(d.explanation);
+        double ratio = judge_row(c->row, &p, c->meas_valid, c->median, c->mad, c->tolerance,
+                                 c->want, c->needle);
+        if (c->want != DIV_UNKNOWN && ratio != c->median / c->pred_us)
+            fail_msg("row %d: ratio %g", c->row, ratio);
     }
 }
 
@@ -185,7 +195,6 @@ static void test_estimated_range(void **state)
     for (size_t i = 0; i < sizeof range_cases / sizeof *range_cases; i++) {
         const range_case *c = &range_cases[i];
         prediction p = {0};
-        measurement m = {0};
         p.valid = 1;
         p.time_us = 100;
         p.ideal_time_us = 10;
@@ -193,16 +202,8 @@ static void test_estimated_range(void **state)
         p.time_low_us = c->low;
         p.time_high_us = c->high;
         p.bound = (char *)"dram";
-        m.valid = 1;
-        m.median_us = c->median;
-        m.samples = 10;
-        divergence d = {0};
-        verdict_judge(&p, &m, 0.25, 5, &d);
-        if (d.status != c->want || !d.explanation || !strstr(d.explanation, c->needle))
-            fail_msg("row %d: status %s, explanation '%s'", c->row, div_status_name(d.status),
-                     d.explanation ? d.explanation : "(null)");
-        assert_true(d.ratio == c->median / 100);
-        free(d.explanation);
+        assert_true(judge_row(c->row, &p, 1, c->median, 0, 0.25, c->want, c->needle) ==
+                    c->median / 100);
     }
 }
 
