@@ -25,29 +25,26 @@ sanitizer_reported() {
     done
     return $found
 }
+# run_one KIND LOG CMD...: runs one test program with its output in LOG,
+# counts it and prints its line (and the log's tail when it failed).
+run_one() {
+    kind=$1 log=$2; shift 2
+    name=$(basename "$log" .log)
+    sanitizer_clear
+    if "$@" > "$log" 2>&1 && ! sanitizer_reported > /dev/null; then
+        pass=$((pass + 1)); echo "PASS  $kind/$name"
+    else
+        fail=$((fail + 1)); failed="$failed $name"
+        echo "FAIL  $kind/$name"; tail -n 30 "$log"
+        sanitizer_reported
+    fi
+}
 for t in "$BUILD"/tests/test_*; do
-    [ -x "$t" ] || continue
-    sanitizer_clear
-    if "$t" > "$t.log" 2>&1 && ! sanitizer_reported > /dev/null; then
-        pass=$((pass + 1)); echo "PASS  unit/$(basename "$t")"
-    else
-        fail=$((fail + 1)); failed="$failed $(basename "$t")"
-        echo "FAIL  unit/$(basename "$t")"; tail -n 30 "$t.log"
-        sanitizer_reported
-    fi
+    [ -x "$t" ] && run_one unit "$t.log" "$t"
 done
+mkdir -p "$BUILD/tests"
 for t in tests/integration/*.sh; do
-    [ -f "$t" ] || continue
-    log="$BUILD/tests/$(basename "$t").log"
-    mkdir -p "$BUILD/tests"
-    sanitizer_clear
-    if sh "$t" > "$log" 2>&1 && ! sanitizer_reported > /dev/null; then
-        pass=$((pass + 1)); echo "PASS  integration/$(basename "$t")"
-    else
-        fail=$((fail + 1)); failed="$failed $(basename "$t")"
-        echo "FAIL  integration/$(basename "$t")"; tail -n 30 "$log"
-        sanitizer_reported
-    fi
+    [ -f "$t" ] && run_one integration "$BUILD/tests/$(basename "$t").log" sh "$t"
 done
 rm -rf "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME"
 [ -n "$failed" ] && echo "failed:$failed"

@@ -6,11 +6,9 @@
 # (==PROF== lines) on stderr only when it is a terminal and -q is not
 # given.
 set -u
-: "${CW:?CW must name the clockwork binary}"
-ROOT=${CW_TEST_ROOT:-.}
-T=$(mktemp -d)
+. "$(dirname "$0")/../lib.sh"
+test_tmpdir
 trap 'rm -rf "$T"; [ -n "${TM:-}" ] && $TM kill-server 2>/dev/null' EXIT INT TERM
-fail() { echo "FAIL: $*"; exit 1; }
 command -v glslc >/dev/null || fail "glslc missing (make deps)"
 export CW_LOAD_IGNORE=1
 

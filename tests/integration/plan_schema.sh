@@ -10,11 +10,8 @@
 #     both (check: exit 2 naming the plan file).
 #   - docs/plan.md names every key.
 set -u
-: "${CW:?CW must name the clockwork binary}"
-ROOT=${CW_TEST_ROOT:-.}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT INT TERM
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/../lib.sh"
+test_tmpdir
 python3 -c 'import jsonschema' 2>/dev/null || fail "python3-jsonschema missing (make deps)"
 cd "$ROOT" || exit 1
 

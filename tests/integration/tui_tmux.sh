@@ -9,6 +9,15 @@ command -v tmux >/dev/null || { echo "tmux missing (make deps)"; exit 1; }
 PLAN="$ROOT/tests/screen/plan.json"
 FAST="--samples 5 --budget 0.2"
 
+# help_golden S WxH: '?' opens the help view of session S, whose rows 2 to
+# H-2 at that size are tests/screen/tmux-help-WxH.txt.
+help_golden() {
+    keys "$1" '?'
+    expect "$1" '── Keys' "$2: help view"
+    body=$(screen "$1" | sed -n "2,$((${2#*x} - 2))p")
+    golden "$1" "tmux-help-$2.txt" "$body"
+}
+
 # ---- 80x24: live numbers, every view, resize, quit ----
 start s80 80 24 "$CW" tui $FAST "$PLAN"
 expect s80 'Clockwork [0-9.]+ · kernels' "80x24: main view up"
@@ -38,19 +47,13 @@ keys s80 Tab
 expect s80 '── Device' "80x24: device view"
 keys s80 Tab
 expect s80 '^ KERNEL ' "80x24: Tab cycles back to the kernel list"
-keys s80 '?'
-expect s80 '── Keys' "80x24: help view"
-body=$(screen s80 | sed -n '2,22p')
-golden s80 tmux-help-80x24.txt "$body"
+help_golden s80 80x24
 keys s80 x
 expect s80 '^ KERNEL ' "80x24: any key leaves help"
 # resize: wide, too small, back
 $TMUX_CMD resize-window -t s80 -x 160 -y 48
 expect s80 '^ KERNEL +BOUND +IDEAL +PRED +MEASURED' "resize to 160x48: all columns"
-keys s80 '?'
-expect s80 '── Keys' "160x48: help view"
-body=$(screen s80 | sed -n '2,46p')
-golden s80 tmux-help-160x48.txt "$body"
+help_golden s80 160x48
 keys s80 Escape
 $TMUX_CMD resize-window -t s80 -x 40 -y 8
 expect s80 'Terminal too small: 40x8' "resize to 40x8: too-small screen"
