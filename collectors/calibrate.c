@@ -22,13 +22,14 @@
 #include "alloc.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "calibrate_cpu.h"
 #include "calibrate_table.h"
+#include "cpu_calibrate.h"
 #include "report.h"
 #include "shader.h"
 #include "verifier.h"
@@ -338,6 +339,7 @@ static void size_dram(cal *cl)
 
 typedef struct cal_counts {
     double instr, storage_lanes, shared_lanes, barriers, flops16, flops32;
+    double flops64, int_ops, sfu_ops;
     double active;
     int chains;
 } cal_counts;
@@ -383,6 +385,9 @@ static int eval_one(cal *cl, const cal_bench *b, const shader_module *m,
         out->barriers = c->barriers;
         out->flops16 = c->flops_fp16;
         out->flops32 = c->flops_fp32;
+        out->flops64 = c->flops_fp64;
+        out->int_ops = c->int_ops;
+        out->sfu_ops = c->sfu_ops;
         out->active = c->active_invocations ? (double)c->active_invocations
                                             : (double)c->invocations;
         out->chains = c->fp_chains > 0 ? c->fp_chains : 1;
@@ -408,6 +413,9 @@ static int eval_counts(cal *cl, const cal_bench *b, const shader_module *m,
     out->barriers = (a.barriers + f * (z.barriers - a.barriers)) * g;
     out->flops16 = (a.flops16 + f * (z.flops16 - a.flops16)) * g;
     out->flops32 = (a.flops32 + f * (z.flops32 - a.flops32)) * g;
+    out->flops64 = (a.flops64 + f * (z.flops64 - a.flops64)) * g;
+    out->int_ops = (a.int_ops + f * (z.int_ops - a.int_ops)) * g;
+    out->sfu_ops = (a.sfu_ops + f * (z.sfu_ops - a.sfu_ops)) * g;
     out->active = a.active * g;
     out->chains = z.chains;
     return 0;
@@ -478,6 +486,18 @@ static double *slot(cal *cl, size_t off)
     return (double *)((char *)cl->out + off);
 }
 
+/* The instruction class a CAL_CPU_CLASS row measures, by its field. */
+static int row_class(const cal_bench *b)
+{
+    if (b->field == CAL_FIELD(cpu_cycles_per_fp_instruction))
+        return CAL_CLS_FP;
+    if (b->field == CAL_FIELD(cpu_cycles_per_int_instruction))
+        return CAL_CLS_INT;
+    if (b->field == CAL_FIELD(cpu_cycles_per_sfu_instruction))
+        return CAL_CLS_SFU;
+    return CAL_CLS_REST;
+}
+
 /* Seconds per dispatch -> the row's field; 0, or 1 when it cannot be
  * derived here (the log says why). */
 static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
@@ -488,14 +508,17 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     double ghz = p->clock_ghz, units = p->units ? p->units : 1;
     double cyc = t * ghz * 1e9 * units; /* core cycles, all units */
     double cpi = p->cpu_cycles_per_instruction;
-    double instr_cyc = n->instr / sg * (cpi > 0 ? cpi : 0);
-    int need_clock = b->kind == CAL_CYCLES || (b->kind >= CAL_CPU_INSTR &&
+    double cls[CAL_CLS_N];
+    cal_cpu_classes(n->instr, n->flops16 + n->flops32 + n->flops64,
+                    n->int_ops, n->sfu_ops, cls);
+    double instr_cyc = cal_cpu_instr_cycles(p, cls, sg);
+    int need_clock = b->kind == CAL_CYCLES || (b->kind >= CAL_CPU_CLASS &&
                                                b->kind <= CAL_CPU_FP16);
     if (need_clock && !(ghz > 0)) {
         logf_(cl, "  %-20s not derived: clock unknown\n", b->name);
         return 1;
     }
-    if (b->kind > CAL_CPU_INSTR && b->kind <= CAL_CPU_FP16 && !(cpi > 0)) {
+    if (b->kind > CAL_CPU_CLASS && b->kind <= CAL_CPU_FP16 && !(cpi > 0)) {
         logf_(cl, "  %-20s not derived: cycles per instruction unknown\n",
               b->name);
         return 1;
@@ -505,7 +528,17 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     case CAL_NS: *v = t / l->work * 1e9; break;
     case CAL_CYCLES: *v = t / l->work * ghz * 1e9; break;
     case CAL_ISSUE: *v = n->instr / t * 1e-9; break;
-    case CAL_CPU_INSTR: *v = cyc / (n->instr / sg); break;
+    case CAL_CPU_CLASS: {
+        /* provisional: as if every counted instruction were of this
+         * class; cal_solve_classes replaces it */
+        cal_scratch *sc = &cl->out->s;
+        int k = row_class(b);
+        sc->cls_cyc[k] = cyc;
+        memcpy(sc->cls_cnt[k], cls, sizeof cls);
+        sc->cls_have |= 1u << k;
+        *v = cyc / (n->instr / sg);
+        break;
+    }
     case CAL_CPU_STORAGE: *v = (cyc - instr_cyc) / n->storage_lanes; break;
     case CAL_CPU_SHARED:
         *v = (cyc - instr_cyc -
@@ -525,11 +558,10 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
         *v = cyc / (ceil(n->active / sg) * steps);
         break;
     }
-    case CAL_CPU_FP16: {
-        double lanes_per_s = units * ghz * 1e9 * sg / cpi;
-        *v = (t * lanes_per_s - n->instr) / n->flops16;
+    case CAL_CPU_FP16:
+        /* conversions at the cost of the instructions of no class */
+        *v = (cyc - instr_cyc) / (n->flops16 / sg * cpi);
         break;
-    }
     case CAL_CPU_GROUP:
         *v = (t - cl->out->s.empty_dispatch_s) * 1e9 * units / l->groups;
         break;
@@ -800,67 +832,6 @@ static void derive_atomics(cal *cl)
 
 /* ---- a CPU device's DRAM: the machine's ---- */
 
-typedef struct triad_job {
-    float *a;
-    const float *b, *c;
-    size_t lo, hi;
-    int reps;
-    double cpu_s; /* this thread's CPU time for the job */
-} triad_job;
-
-static double thread_cpu_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void *triad_thread(void *arg)
-{
-    triad_job *j = arg;
-    double c0 = thread_cpu_s();
-    for (int r = 0; r < j->reps; r++)
-        for (size_t i = j->lo; i < j->hi; i++)
-            j->a[i] = j->b[i] + 0.5f * j->c[i];
-    j->cpu_s = thread_cpu_s() - c0;
-    return NULL;
-}
-
-/* Triad a = b + s c on nt threads over arrays of n floats: GB/s counting
- * three arrays (best of five), over the slowest thread's CPU time: time
- * other processes held a core is not the memory's. */
-static double host_triad_gbs(unsigned nt, size_t n)
-{
-    float *a = xcalloc(n, 4), *b = xcalloc(n, 4), *c = xcalloc(n, 4);
-    fill_random(a, n);
-    fill_random(b, n);
-    fill_random(c, n);
-    double best = 0;
-    pthread_t th[64];
-    triad_job jobs[64];
-    if (nt > 64)
-        nt = 64;
-    for (int run = 0; run < 6; run++) {
-        for (unsigned t = 0; t < nt; t++) {
-            jobs[t] = (triad_job){a, b, c, n * t / nt, n * (t + 1) / nt, 2, 0};
-            if (pthread_create(&th[t], NULL, triad_thread, &jobs[t]))
-                abort();
-        }
-        double slowest = 0;
-        for (unsigned t = 0; t < nt; t++) {
-            pthread_join(th[t], NULL);
-            slowest = fmax(slowest, jobs[t].cpu_s);
-        }
-        double gbs = 3.0 * 4 * n * 2 / slowest * 1e-9;
-        if (run && gbs > best) /* the first run touches the pages */
-            best = gbs;
-    }
-    free(a);
-    free(b);
-    free(c);
-    return best;
-}
-
 /* lavapipe's own copy kernel is bound by its per-lane code long before
  * memory (the model costs that code in its issue term), so a CPU device's
  * DRAM ceiling is measured natively: triad on every unit, arrays four times
@@ -870,10 +841,45 @@ static void cal_host_dram(cal *cl)
     device_profile *p = &cl->out->p;
     unsigned nt = p->units ? p->units : 1;
     size_t n = cl->budget_s < 1 ? (8u << 20) : (32u << 20);
-    double gbs = host_triad_gbs(nt, n);
+    float *a = xcalloc(n, 4), *b = xcalloc(n, 4), *c = xcalloc(n, 4);
+    fill_random(a, n);
+    fill_random(b, n);
+    fill_random(c, n);
+    double gbs;
+    cpu_triad_gbs(nt, a, b, c, n, &gbs);
+    free(a);
+    free(b);
+    free(c);
     p->dram_gbs = p->dram_read_gbs = p->dram_write_gbs = gbs;
     logf_(cl, "  %-20s %10.4g %-15s (native triad on %u threads, 3 x %zu MiB)\n",
           "dram (host)", gbs, "GB/s", nt, n * 4 >> 20);
+}
+
+/* lavapipe's four instruction classes from their four rows at once
+ * (calibrate_cpu.h); the rows' provisional values stay when the system
+ * cannot be solved. */
+static void solve_classes(cal *cl)
+{
+    cal_scratch *s = &cl->out->s;
+    device_profile *p = &cl->out->p;
+    if (s->cls_have != (1u << CAL_CLS_N) - 1) {
+        logf_(cl, "  %-20s not solved: a class row is missing\n",
+              "cpu classes");
+        return;
+    }
+    double sg = p->limits.subgroup_size ? p->limits.subgroup_size : 1;
+    double x[CAL_CLS_N];
+    if (cal_cpu_solve_classes(s->cls_cyc, s->cls_cnt, sg, x)) {
+        logf_(cl, "  %-20s not solved (a class cost came out <= 0): the "
+              "rows' own values kept\n", "cpu classes");
+        return;
+    }
+    static const char *const name[CAL_CLS_N] = {"other", "fp", "int", "sfu"};
+    for (int c = 0; c < CAL_CLS_N; c++) {
+        *cal_cpu_class_field(p, c) = x[c];
+        logf_(cl, "  %-20s %10.4g %-15s (the four class rows solved "
+              "together)\n", name[c], x[c], "cycles/instr");
+    }
 }
 
 static int cal_run_table(cal *cl, cw_error *err)
@@ -886,6 +892,9 @@ static int cal_run_table(cal *cl, cw_error *err)
         int rc = measure_row(cl, &t[i], err);
         if (rc)
             return rc;
+        if (t[i].kind == CAL_CPU_CLASS &&
+            (i + 1 == n || t[i + 1].kind != CAL_CPU_CLASS))
+            solve_classes(cl);
     }
     derive_atomics(cl);
     derive_atomic_unit(cl);

@@ -172,6 +172,25 @@ static const char issue_glsl[] = HEAD(256)
     "    d[i & 4095u] = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7;\n"
     "}\n";
 
+/* lavapipe's instructions of no class (neither FP arithmetic, integer nor
+ * special function): float compares, selects, negations and bit casts,
+ * in vec4 chains */
+static const char other_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    vec4 x = vec4(float(i & 255u)) + vec4(0.1, 0.2, 0.3, 0.4);\n"
+    "    vec4 y = x * 0.5 + 1.0;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        bvec4 lt = lessThan(x, y);\n"
+    "        x = mix(y, -x, lt);\n"
+    "        y = uintBitsToFloat(floatBitsToUint(y) ^ uvec4(mask));\n"
+    "        bvec4 gt = greaterThan(y, x);\n"
+    "        y = mix(-y, x, gt);\n"
+    "    }\n"
+    "    d[i & 1023u] = x + y;\n"
+    "}\n";
+
 /* one dependent FMA chain: a loop trip per FMA (what lavapipe's chain
  * step is), one invocation or many */
 static const char chain_glsl[] = HEAD(64)
@@ -555,11 +574,27 @@ static const cal_bench table[] = {
      CAL_PER_DISPATCH, 1, CAL_NS, CAL_FIELD(subgroup_op_ns),
      CAL_NEED_SUBGROUP, "ns", "one subgroup, dependent subgroupAdd chain"},
     /* lavapipe's generated-code costs, per instruction class */
-    {"cpu instruction", issue_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
-     {0, 16}, {0, 512}, {0x9e3779b9u, 0x9e3779b9u}, 0, 0, 0,
-     CAL_PER_INVOCATION, 0, CAL_CPU_INSTR,
+    {"cpu int instruction", issue_glsl, 0, 0, 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {0, 16}, {0, 512}, {0x9e3779b9u, 0x9e3779b9u}, 0, 0, 0,
+     CAL_PER_INVOCATION, 0, CAL_CPU_CLASS,
+     CAL_FIELD(cpu_cycles_per_int_instruction), CAL_CPU_ONLY, "cycles",
+     "integer xor + add chains: core cycles per counted instruction"},
+    {"cpu fp instruction", fma_glsl, "vec4", "", 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {0, 16}, {0, 128}, {0, 0}, 0, 0.9999f, 0.0001f,
+     CAL_PER_INVOCATION, 0, CAL_CPU_CLASS,
+     CAL_FIELD(cpu_cycles_per_fp_instruction), CAL_CPU_ONLY, "cycles",
+     "8 vec4 FMA chains: core cycles per counted instruction"},
+    {"cpu sfu instruction", sfu_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {0, 16}, {0, 32}, {0, 0}, 0, 1.0f, 0.25f, CAL_PER_INVOCATION, 0,
+     CAL_CPU_CLASS, CAL_FIELD(cpu_cycles_per_sfu_instruction), CAL_CPU_ONLY,
+     "cycles", "8 vec4 inversesqrt chains: core cycles per counted "
+     "instruction"},
+    {"cpu instruction", other_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {0, 16}, {0, 256}, {0x80000000u, 0x80000000u}, 0, 0, 0,
+     CAL_PER_INVOCATION, 0, CAL_CPU_CLASS,
      CAL_FIELD(cpu_cycles_per_instruction), CAL_CPU_ONLY, "cycles",
-     "core cycles per counted instruction of one vector"},
+     "compares, selects, negations, bit casts: core cycles per counted "
+     "instruction (the four class rows are then solved together)"},
     {"cpu buffer lane", lane_storage_glsl, 0, 0, 256, B2(SMALL, SMALL),
      CAL_SHAPE_FIXED, {0, 16}, {0, 128}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION,
      0, CAL_CPU_STORAGE, CAL_FIELD(cpu_cycles_per_storage_lane),

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "calibrate_cpu.h"
 #include "profile.h"
 
 /* The push block of every micro-kernel (24 bytes). */
@@ -72,7 +73,10 @@ typedef enum {
     /* the rows below use the evaluator's counts of the kernel (what the
      * model itself counts), so the constant means what the model means */
     CAL_ISSUE,        /* counted lane-instructions / t x 1e-9 */
-    CAL_CPU_INSTR,    /* core cycles per counted instruction per vector */
+    CAL_CPU_CLASS,    /* core cycles per counted instruction per vector of
+                         the row's class (the field says which); the four
+                         class rows are solved together after the last
+                         (calibrate_cpu.h) */
     CAL_CPU_STORAGE,  /* core cycles per buffer lane access, beyond the
                          instructions */
     CAL_CPU_SHARED,   /* the same for workgroup memory */
@@ -109,6 +113,9 @@ typedef struct cal_scratch {
                                warp on that line: ns per instruction */
     double atomic_words8_ns; /* the same words over 8 lines of a block */
     double atomic_collide_instr_ns; /* 32 lanes on 8 words of one line */
+    double cls_cyc[CAL_CLS_N];      /* lavapipe's class rows: core cycles */
+    double cls_cnt[CAL_CLS_N][CAL_CLS_N]; /* and class counts, by row */
+    unsigned cls_have;              /* bit per class row measured */
 } cal_scratch;
 
 typedef struct cal_out {

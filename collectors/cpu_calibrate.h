@@ -19,4 +19,12 @@
 int cpu_calibrate(double budget_s, device_profile *out, FILE *log,
                   cw_error *err);
 
+/* Triad a = b + s c on nt threads over arrays of n floats (best of five
+ * runs after one that touches the pages): GB/s counting three arrays over
+ * the wall time, and in *by_cpu_gbs (may be NULL) over the slowest
+ * thread's CPU time (time other processes held a core is not the
+ * memory's: what calibrate uses for a CPU Vulkan device's DRAM). */
+double cpu_triad_gbs(unsigned nt, float *a, float *b, float *c, size_t n,
+                     double *by_cpu_gbs);
+
 #endif

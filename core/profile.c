@@ -162,6 +162,12 @@ static const field fields[] = {
 
     {"cpu_costs", "cycles_per_instruction", F_RATE,
      P(cpu_cycles_per_instruction), 0},
+    {"cpu_costs", "cycles_per_fp_instruction", F_RATE,
+     P(cpu_cycles_per_fp_instruction), 0},
+    {"cpu_costs", "cycles_per_int_instruction", F_RATE,
+     P(cpu_cycles_per_int_instruction), 0},
+    {"cpu_costs", "cycles_per_sfu_instruction", F_RATE,
+     P(cpu_cycles_per_sfu_instruction), 0},
     {"cpu_costs", "cycles_per_storage_lane", F_RATE,
      P(cpu_cycles_per_storage_lane), 0},
     {"cpu_costs", "cycles_per_shared_lane", F_RATE,

@@ -166,7 +166,12 @@ typedef struct device_profile {
     /* "cpu_costs": the CPU Vulkan device's (lavapipe) generated-code costs;
      * < 0 when unknown.  Cycles are of one core. */
     double cpu_cycles_per_instruction;   /* one counted instruction on one
-                                            vector of subgroup_size lanes */
+                                            vector of subgroup_size lanes
+                                            (those of no class below when
+                                            a class's cost is known) */
+    double cpu_cycles_per_fp_instruction;  /* FP: FLOPs / 2 of them */
+    double cpu_cycles_per_int_instruction; /* the evaluator's int_ops */
+    double cpu_cycles_per_sfu_instruction; /* its sfu_ops */
     double cpu_cycles_per_storage_lane;  /* one lane x 4 bytes of a buffer
                                             access (bounds-checked, scalar) */
     double cpu_cycles_per_shared_lane;   /* same, workgroup memory */
