@@ -292,7 +292,7 @@ static void kernel_message(const char *name, const char *text)
 typedef struct plans {
     plan *items;
     size_t n;
-    int load_failed;
+    int load_failed;  /* the exit code of the worst plan that did not load, else 0 */
 } plans;
 
 static void load_plans(int argc, char **argv, plans *ps)
@@ -303,7 +303,8 @@ static void load_plans(int argc, char **argv, plans *ps)
         cw_error_clear(&err);
         if (plan_load(argv[i], &ps->items[ps->n], &err) != 0) {
             print_error(&err);
-            ps->load_failed = 1;
+            /* a bad plan is 2; out of memory reading it is 4 */
+            ps->load_failed = app_exit_worst(ps->load_failed, app_exit_for_error(&err));
             continue;
         }
         ps->n++;
@@ -415,7 +416,7 @@ static int cmd_check_or_run(const cli *c, int argc, char **argv, int measure)
                              "COMMAND PLAN.json");
     plans ps = {0};
     load_plans(argc, argv, &ps);
-    int code = ps.load_failed ? CW_EXIT_USAGE : CW_EXIT_OK;
+    int code = ps.load_failed ? ps.load_failed : CW_EXIT_OK;
     if (ps.n == 0) {
         free_plans(&ps);
         return code;
@@ -695,7 +696,7 @@ static int cmd_tui(const cli *c, int argc, char **argv)
     load_plans(argc, argv, &ps);
     if (ps.load_failed) {
         free_plans(&ps);
-        return CW_EXIT_USAGE;
+        return ps.load_failed;
     }
     tui_args a = {
         .plans = ps.items, .nplans = ps.n, .opt = &c->opt, .snapshot_view = c->snapshot,

@@ -707,6 +707,10 @@ int plan_load_text(const char *path, const char *text, size_t len, plan *out,
     }
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!root && (json_error_code(&je) == json_error_out_of_memory || !je.text[0])) {
+        cw_error_set_env(err, path, "out of memory reading the plan (%zu bytes)", len);
+        return -1;
+    }
     if (!root) {
         cw_error_set(err, path, je.line, je.column, "invalid JSON: %s", je.text);
         return -1;

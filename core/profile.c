@@ -536,6 +536,10 @@ int profile_load_text(const char *path, const char *text, unsigned long len,
     cw_error_clear(err);
 
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root && (json_error_code(&jerr) == json_error_out_of_memory || !jerr.text[0])) {
+        cw_error_set_env(err, s.path, "out of memory reading the profile (%zu bytes)", len);
+        return -1;
+    }
     if (!root) {
         cw_error_set(err, s.path, jerr.line > 0 ? jerr.line : 0,
                      jerr.column > 0 ? jerr.column : 0,

@@ -633,6 +633,12 @@ int report_read_text(const char *path, const char *text, size_t len,
     }
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!root && (json_error_code(&je) == json_error_out_of_memory || !je.text[0])) {
+        /* not the report's fault: exit 4, not 2.  jansson names every
+         * syntax error; its allocation failures come with no text */
+        cw_error_set_env(err, path, "out of memory reading the report (%zu bytes)", len);
+        return -1;
+    }
     if (!root) {
         cw_error_set(err, path, je.line, je.column, "not a valid report: %s", je.text);
         return -1;

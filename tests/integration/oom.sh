@@ -48,3 +48,26 @@ echo "ok: check under ulimit -v 24..256 MiB: exit 0 or 4 with 'out of memory', n
     "$T/plan.json" ) > /dev/null 2> "$T/err"; rc=$?
 case $rc in 0|3|4) ;; *) fail "run at 256 MiB: exit $rc: $(tail -3 "$T/err")" ;; esac
 echo "ok: run at ulimit -v 256 MiB: exit $rc, no signal"
+
+# reading a large report or plan when memory runs out: jansson fails with
+# no reason; that is exit 4 "out of memory reading ...", not exit 2 with
+# "not a valid report: " (an input error with an empty reason, before)
+python3 - "$T/c.json" "$T/big.report.json" "$T/plan.json" "$T/big.plan.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["kernels"][0]["measurement"] = {"samples": 2000000, "median_us": 1.0, "sample_us": [1.0] * 2000000}
+json.dump(r, open(sys.argv[2], "w"))
+p = json.load(open(sys.argv[3]))
+p["kernels"] = [dict(p["kernels"][0], name="k%d" % i) for i in range(150000)]
+json.dump(p, open(sys.argv[4], "w"))
+PY
+( ulimit -v 65536; timeout 120 "$CW" diff "$T/c.json" "$T/big.report.json" ) > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 4 ] || fail "diff of a 10 MB report at 64 MiB: exit $rc, want 4: $(cat "$T/err")"
+grep -q "big.report.json: out of memory reading the report" "$T/err" || fail "diff: message: $(cat "$T/err")"
+for cmd in "check" "tui --snapshot main"; do
+    # shellcheck disable=SC2086
+    ( ulimit -v 98304; timeout 120 "$CW" $cmd "$T/big.plan.json" ) > /dev/null 2> "$T/err"; rc=$?
+    [ $rc -eq 4 ] || fail "$cmd of a large plan at 96 MiB: exit $rc, want 4: $(cat "$T/err")"
+    grep -q "big.plan.json: out of memory reading the plan" "$T/err" || fail "$cmd: message: $(cat "$T/err")"
+done
+echo "ok: a report or plan too large for the memory left: exit 4 'out of memory reading', not 2"
