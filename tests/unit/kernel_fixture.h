@@ -1,5 +1,7 @@
 /* kernel_fixture.h - plan, SPIR-V and report setup shared by the tests that
- * evaluate kernels: kmod (a module read and reflected), cw_analyse_plan
+ * evaluate kernels: kfix (one GLSL kernel with its one-kernel plan, read,
+ * specialized and reflected, with a fresh report), kmod (a module read
+ * and reflected), cw_analyse_plan
  * (every kernel of a plan file through verifier_analyze) and the corpus
  * expectations.  Include after <cmocka.h>. */
 #ifndef CW_KERNEL_FIXTURE_H
@@ -60,6 +62,67 @@ static inline void kmod_close(kmod *x)
     reflect_free(&x->r);
     spv_free(&x->m);
     shader_free(&x->sm);
+}
+
+typedef struct kfix {
+    plan p;
+    shader_module sm;
+    spv_module m;
+    reflection r;
+    report rep;
+    kernel_report *kr; /* the kernel's report in rep */
+    kernel_counts kc;  /* filled by the test's evaluation */
+    device_profile prof;
+    int rc; /* what the test's evaluation returned */
+} kfix;
+
+/* Fails the test with the error's file, line and text. */
+static inline void kfix_fail(const char *what, const cw_error *err)
+{
+    char b[1600];
+    cw_error_format(err, b, sizeof b);
+    fail_msg("%s: %s", what, b);
+}
+
+/* Loads plan_json, a one-kernel plan whose "shader" is "k.comp" (pointed
+ * at an existing example: the loader wants the file, the GLSL evaluated is
+ * glsl), compiles glsl, reads, specializes and reflects it, and adds the
+ * kernel to a fresh report.  Returns the plan kernel. */
+static inline plan_kernel *kfix_open(kfix *x, const char *glsl, const char *plan_json)
+{
+    cw_error err;
+    memset(x, 0, sizeof *x);
+    cw_error_clear(&err);
+    char path[1024], text[4096];
+    snprintf(path, sizeof path, "%s/test.json", cw_test_root());
+    const char *hole = strstr(plan_json, "k.comp");
+    assert_non_null(hole);
+    snprintf(text, sizeof text, "%.*sexamples/kernels/saxpy.comp%s",
+             (int)(hole - plan_json), plan_json, hole + 6);
+    if (plan_load_text(path, text, strlen(text), &x->p, &err))
+        kfix_fail("plan", &err);
+    assert_int_equal(x->p.nkernels, 1);
+    plan_kernel *k = &x->p.kernels[0];
+    if (shader_compile_glsl("kernel.comp", glsl, strlen(glsl), &x->sm, &err))
+        fail_msg("glsl: %s", err.text);
+    assert_int_equal(spv_parse(x->sm.words, x->sm.nwords, &x->m, &err), 0);
+    assert_int_equal(verifier_specialize(&x->m, k, NULL, &err), 0);
+    const spv_entry *e = spv_entry_find(&x->m, "main");
+    assert_non_null(e);
+    reflect_module(&x->m, e, &x->r);
+    report_init(&x->rep);
+    x->kr = report_add_kernel(&x->rep, k->name);
+    return k;
+}
+
+static inline void kfix_close(kfix *x)
+{
+    eval_counts_free(&x->kc);
+    report_free(&x->rep);
+    reflect_free(&x->r);
+    spv_free(&x->m);
+    shader_free(&x->sm);
+    plan_free(&x->p);
 }
 
 /* What cw_analyse_plan hands each kernel after verifier_analyze ran on it. */

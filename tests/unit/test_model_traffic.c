@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "kernel_fixture.h"
+
 #include "checks.h"
 #include "eval.h"
 #include "model.h"
@@ -23,16 +25,7 @@
 #include "report.h"
 #include "shader.h"
 
-typedef struct run {
-    plan p;
-    shader_module sm;
-    spv_module m;
-    reflection r;
-    report rep;
-    kernel_report *kr;
-    kernel_counts kc;
-    device_profile prof;
-} run;
+typedef kfix run;
 
 /* A GPU: 4 units of 2048 invocations, subgroups of 32, 256 KiB L1 per unit,
  * 32 MiB L2, 32 B sectors in 128 B lines. */
@@ -75,30 +68,11 @@ static void gpu(device_profile *p)
 /* A test's changes to the profile gpu() builds; NULL: none. */
 static void (*profile_tweak)(device_profile *p);
 
+/* The kernel evaluated on gpu()'s profile (and profile_tweak's changes),
+ * its accesses simulated through the cache model and its time predicted. */
 static void run_kernel(run *x, const char *glsl, const char *plan_json)
 {
-    cw_error err;
-    memset(x, 0, sizeof *x);
-    cw_error_clear(&err);
-    char path[1024], text[4096];
-    const char *root = getenv("CW_TEST_ROOT");
-    snprintf(path, sizeof path, "%s/test.json", root && *root ? root : ".");
-    const char *hole = strstr(plan_json, "k.comp");
-    assert_non_null(hole);
-    snprintf(text, sizeof text, "%.*sexamples/kernels/saxpy.comp%s",
-             (int)(hole - plan_json), plan_json, hole + 6);
-    if (plan_load_text(path, text, strlen(text), &x->p, &err))
-        fail_msg("plan: %s", err.text);
-    plan_kernel *k = &x->p.kernels[0];
-    if (shader_compile_glsl("kernel.comp", glsl, strlen(glsl), &x->sm, &err))
-        fail_msg("glsl: %s", err.text);
-    assert_int_equal(spv_parse(x->sm.words, x->sm.nwords, &x->m, &err), 0);
-    assert_int_equal(verifier_specialize(&x->m, k, NULL, &err), 0);
-    const spv_entry *e = spv_entry_find(&x->m, "main");
-    assert_non_null(e);
-    reflect_module(&x->m, e, &x->r);
-    report_init(&x->rep);
-    x->kr = report_add_kernel(&x->rep, k->name);
+    plan_kernel *k = kfix_open(x, glsl, plan_json);
     gpu(&x->prof);
     if (profile_tweak)
         profile_tweak(&x->prof);
@@ -107,14 +81,16 @@ static void run_kernel(run *x, const char *glsl, const char *plan_json)
     model_predict(&x->kc, &x->r, k, &x->prof, &x->kr->prediction, x->kr);
 }
 
-static void run_free(run *x)
+/* run_kernel on a plan of kernel name: groups x 1 x 1 workgroups, one
+ * buffer (binding 0) of elements. */
+static void run_groups(run *x, const char *glsl, const char *name, int groups, long elements)
 {
-    eval_counts_free(&x->kc);
-    report_free(&x->rep);
-    reflect_free(&x->r);
-    spv_free(&x->m);
-    shader_free(&x->sm);
-    plan_free(&x->p);
+    char plan_json[512];
+    snprintf(plan_json, sizeof plan_json,
+             "{\"kernels\":[{\"name\":\"%s\",\"shader\":\"k.comp\","
+             "\"workgroups\":[%d,1,1],\"buffers\":["
+             "{\"binding\":0,\"elements\":%ld}]}]}", name, groups, elements);
+    run_kernel(x, glsl, plan_json);
 }
 
 static const access_summary *access_of(const run *x, int store)
@@ -146,14 +122,18 @@ static double term(const run *x, const char *name)
  * compulsory bytes); the static rule charged a sector per lane from DRAM.
  * With two lines live per lane (TWO_LINES) every request misses L1
  * (capacity), still 4 bytes per execution from DRAM (the L2 holds them). */
-static const char *ROW_WALK =
-    "#version 450\n"
-    "layout(local_size_x_id = 0) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
-    "layout(set = 0, binding = 1) writeonly buffer S { float s[]; };\n"
-    "void main() {\n"
-    "    uint r = gl_GlobalInvocationID.x;\n"
+/* What both row walks start with: a reads, s[r] gets row r's sum. */
+#define ROW_WALK_HEAD                                                        \
+    "#version 450\n"                                                         \
+    "layout(local_size_x_id = 0) in;\n"                                      \
+    "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"       \
+    "layout(set = 0, binding = 1) writeonly buffer S { float s[]; };\n"      \
+    "void main() {\n"                                                        \
+    "    uint r = gl_GlobalInvocationID.x;\n"                                \
     "    float acc = 0.0;\n"
+
+static const char *ROW_WALK =
+    ROW_WALK_HEAD
     "    for (uint j = 0u; j < 256u; j++)\n"
     "        acc += a[r * 256u + j];\n"
     "    s[r] = acc;\n"
@@ -163,13 +143,7 @@ static const char *ROW_WALK =
  * once): 2 lines per invocation where the L1 share holds one, so LRU evicts
  * each line before its next use and every request misses L1. */
 static const char *TWO_LINES =
-    "#version 450\n"
-    "layout(local_size_x_id = 0) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
-    "layout(set = 0, binding = 1) writeonly buffer S { float s[]; };\n"
-    "void main() {\n"
-    "    uint r = gl_GlobalInvocationID.x;\n"
-    "    float acc = 0.0;\n"
+    ROW_WALK_HEAD
     "    for (uint j = 0u; j < 128u; j++)\n"
     "        acc += a[r * 256u + j] + a[r * 256u + 128u + j];\n"
     "    s[r] = acc;\n"
@@ -226,8 +200,23 @@ static void test_row_walk(void **state)
                                                "request instead of 4"));
             assert_non_null(strstr(u->message, "(l1 term)"));
         }
-        run_free(&x);
+        kfix_close(&x);
     }
+}
+
+/* run_groups over 64 groups, simulated: its atomics (the workgroup-memory
+ * ones when shared) make `requests` requests (< 0: not checked), the
+ * busiest address takes `busiest` of them, the atomic term is atomic_us.
+ * x stays open. */
+static void run_atomics(run *x, const char *glsl, const char *name, long elements, int shared,
+                        double requests, double busiest, double atomic_us)
+{
+    run_groups(x, glsl, name, 64, elements);
+    assert_true(x->kc.sim);
+    if (requests >= 0)
+        near(shared ? x->kc.shared_atomic_requests : x->kc.atomic_requests, requests, 1e-9);
+    near(shared ? x->kc.shared_atomic_busiest : x->kc.atomic_busiest, busiest, 1e-9);
+    near(term(x, "atomic"), atomic_us, 1e-9);
 }
 
 /* Global atomics on 8 addresses (hashed by invocation): with combining,
@@ -246,17 +235,10 @@ static void test_atomics_few_addresses(void **state)
 {
     (void)state;
     run x;
-    run_kernel(&x, FEW_BINS,
-               "{\"kernels\":[{\"name\":\"bins\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":8}]}]}");
-    assert_true(x.kc.sim);
-    near(x.kc.atomic_requests, 4096, 1e-9);
-    near(x.kc.atomic_busiest, 512, 1e-9);
-    near(term(&x, "atomic"), fmax(4096 / 100e3, 512 * 2e-3), 1e-9);
+    run_atomics(&x, FEW_BINS, "bins", 8, 0, 4096, 512, fmax(4096 / 100e3, 512 * 2e-3));
     /* addresses known: no range */
     assert_true(x.kr->prediction.time_high_us == 0);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* The same kernel priced at the L2 atomic unit: 128-byte lines queue per
@@ -278,23 +260,14 @@ static void test_atomics_slice_unit(void **state)
     (void)state;
     run x;
     profile_tweak = slice_profile;
-    run_kernel(&x, FEW_BINS,
-               "{\"kernels\":[{\"name\":\"bins\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":8}]}]}");
+    run_atomics(&x, FEW_BINS, "bins", 8, 0, -1, 4096, 12.544);
     profile_tweak = NULL;
-    assert_true(x.kc.sim);
-    near(x.kc.atomic_busiest, 4096, 1e-9);
     near(x.kc.atomic_slice_us, 512 * 24.5e-3, 1e-9);
-    near(term(&x, "atomic"), 12.544, 1e-9);
-    run_free(&x);
+    kfix_close(&x);
     /* without the unit's constants the term is the busiest line's */
-    run_kernel(&x, FEW_BINS,
-               "{\"kernels\":[{\"name\":\"bins\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":8}]}]}");
+    run_groups(&x, FEW_BINS, "bins", 64, 8);
     assert_true(x.kc.atomic_slice_us == 0);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* One atomic per subgroup on one address: 64 groups x 8 subgroups = 512
@@ -313,15 +286,8 @@ static void test_atomic_per_subgroup(void **state)
 {
     (void)state;
     run x;
-    run_kernel(&x, PER_SUBGROUP,
-               "{\"kernels\":[{\"name\":\"elect\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":1}]}]}");
-    assert_true(x.kc.sim);
-    near(x.kc.atomic_requests, 512, 1e-9);
-    near(x.kc.atomic_busiest, 512, 1e-9);
-    near(term(&x, "atomic"), 512 * 2e-3, 1e-9);
-    run_free(&x);
+    run_atomics(&x, PER_SUBGROUP, "elect", 1, 0, 512, 512, 512 * 2e-3);
+    kfix_close(&x);
 }
 
 /* Workgroup-memory atomics over 4 hashed bins, not combined: 256 lanes per
@@ -345,17 +311,10 @@ static void test_shared_hashed_bins(void **state)
 {
     (void)state;
     run x;
-    run_kernel(&x, SHARED_BINS,
-               "{\"kernels\":[{\"name\":\"sbins\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":256}]}]}");
-    assert_true(x.kc.sim);
-    near(x.kc.shared_atomic_busiest, 64, 1e-9);
-    near(x.kc.shared_atomic_requests, 64 * 256, 1e-9);
     /* serial: 2 waves (64 groups on 4 x 8 slots) x 64 x 1 ns; rate:
      * 16384 / 1000 Gop/s = 16.4 ns: serial binds */
-    near(term(&x, "atomic"), 2 * 64 * 1e-3, 1e-9);
-    run_free(&x);
+    run_atomics(&x, SHARED_BINS, "sbins", 256, 1, 64 * 256, 64, 2 * 64 * 1e-3);
+    kfix_close(&x);
 }
 
 /* Workgroup-memory bins 32 words apart: lane l on word 32l mod 256, so a
@@ -382,15 +341,8 @@ static void test_shared_bank_conflicts(void **state)
 {
     (void)state;
     run x;
-    run_kernel(&x, SHARED_BANK_BINS,
-               "{\"kernels\":[{\"name\":\"sbank\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":256}]}]}");
-    assert_true(x.kc.sim);
-    near(x.kc.shared_atomic_busiest, 32, 1e-9);
-    near(x.kc.shared_atomic_requests, 64 * 8 * 256, 1e-9);
-    near(term(&x, "atomic"), 131.072e-3, 1e-9);
-    run_free(&x);
+    run_atomics(&x, SHARED_BANK_BINS, "sbank", 256, 1, 64 * 8 * 256, 32, 131.072e-3);
+    kfix_close(&x);
 }
 
 /* Bank conflicts from the simulated addresses of workgroup-memory loads
@@ -420,10 +372,7 @@ static void test_shared_bank_passes(void **state)
 {
     (void)state;
     run x;
-    run_kernel(&x, SHARED_PASSES,
-               "{\"kernels\":[{\"name\":\"spass\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":16384}]}]}");
+    run_groups(&x, SHARED_PASSES, "spass", 64, 16384);
     assert_true(x.kc.sim);
     int seen = 0;
     for (size_t i = 0; i < x.kc.naccesses; i++) {
@@ -442,7 +391,7 @@ static void test_shared_bank_passes(void **state)
      * 16 x 1 (vec4 store) + 4 x 4 (t4[l].x) + 4 x 1 (tile[l]) = 100 B,
      * x 16384 lanes = 1638400 B at 8000 GB/s = 204.8 ns */
     near(term(&x, "shared"), 1638400.0 / 8e6, 1e-9);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* Write merging: lane i stores dst[i * S].  S = 8 (32 bytes apart): every
@@ -492,7 +441,7 @@ static void test_partial_sector_write(void **state)
                                                "stored)"));
             assert_non_null(strstr(f->message, "(dram term)"));
         }
-        run_free(&x);
+        kfix_close(&x);
     }
     profile_tweak = NULL;
 }
@@ -541,7 +490,7 @@ static void test_data_dependent_gather(void **state)
     for (size_t i = 0; i < p->nassumptions; i++)
         said |= strstr(p->assumptions[i], "depend on buffer contents") != NULL;
     assert_true(said);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 int main(void)
