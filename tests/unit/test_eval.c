@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "kernel_fixture.h"
+
 #include "checks.h"
 #include "eval.h"
 #include "plan.h"
@@ -21,16 +23,7 @@
 #include "report.h"
 #include "shader.h"
 
-typedef struct run {
-    plan p;
-    shader_module sm;
-    spv_module m;
-    reflection r;
-    report rep;
-    kernel_report *kr;
-    kernel_counts kc;
-    int rc;
-} run;
+typedef kfix run;
 
 static char *read_text(const char *path)
 {
@@ -52,52 +45,25 @@ static char *read_text(const char *path)
     return s;
 }
 
-/* Compiles glsl, loads the plan text (one kernel), evaluates. */
+/* Compiles glsl, loads the plan text (one kernel), evaluates with o on a
+ * default profile with subgroups of 8. */
 static void run_kernel(run *x, const char *glsl, const char *plan_json,
                        const eval_options *o)
 {
-    cw_error err;
-    memset(x, 0, sizeof *x);
-    cw_error_clear(&err);
-    /* the loader wants the shader file to exist: point it at an example
-     * (the GLSL evaluated is the text given here) */
-    char path[1024], text[4096];
-    const char *root = getenv("CW_TEST_ROOT");
-    snprintf(path, sizeof path, "%s/test.json", root && *root ? root : ".");
-    const char *hole = strstr(plan_json, "k.comp");
-    assert_non_null(hole);
-    snprintf(text, sizeof text, "%.*sexamples/kernels/saxpy.comp%s",
-             (int)(hole - plan_json), plan_json, hole + 6);
-    if (plan_load_text(path, text, strlen(text), &x->p, &err)) {
-        char b[1600];
-        cw_error_format(&err, b, sizeof b);
-        fail_msg("plan: %s", b);
-    }
-    assert_int_equal(x->p.nkernels, 1);
-    plan_kernel *k = &x->p.kernels[0];
-    if (shader_compile_glsl("kernel.comp", glsl, strlen(glsl), &x->sm, &err))
-        fail_msg("glsl: %s", err.text);
-    assert_int_equal(spv_parse(x->sm.words, x->sm.nwords, &x->m, &err), 0);
-    assert_int_equal(verifier_specialize(&x->m, k, NULL, &err), 0);
-    const spv_entry *e = spv_entry_find(&x->m, "main");
-    assert_non_null(e);
-    reflect_module(&x->m, e, &x->r);
-    report_init(&x->rep);
-    x->kr = report_add_kernel(&x->rep, k->name);
-    device_profile prof;
-    profile_init(&prof);
-    prof.limits.subgroup_size = 8;
-    x->rc = eval_run_opts(&x->m, &x->r, k, &prof, o, &x->kc, x->kr);
+    plan_kernel *k = kfix_open(x, glsl, plan_json);
+    profile_init(&x->prof);
+    x->prof.limits.subgroup_size = 8;
+    x->rc = eval_run_opts(&x->m, &x->r, k, &x->prof, o, &x->kc, x->kr);
 }
 
-static void run_free(run *x)
+/* run_kernel on an example kernel's GLSL (path under the checkout). */
+static void run_example(run *x, const char *path, const char *plan_json)
 {
-    eval_counts_free(&x->kc);
-    report_free(&x->rep);
-    reflect_free(&x->r);
-    spv_free(&x->m);
-    shader_free(&x->sm);
-    plan_free(&x->p);
+    char *src = read_text(path);
+    if (!src)
+        fail_msg("cannot read %s", path);
+    run_kernel(x, src, plan_json, NULL);
+    free(src);
 }
 
 static double flops(const kernel_counts *c)
@@ -164,7 +130,7 @@ static void test_saxpy_small(void **state)
         assert_int_equal(s->line, 9);
     }
     assert_true(seen);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* The same over 4096 groups (n = 10^6): only representative groups run;
@@ -186,7 +152,7 @@ static void test_saxpy_large(void **state)
     assert_true(c->compulsory_read_bytes == 8e6);
     assert_true(c->compulsory_write_bytes == 4e6);
     assert_int_equal(c->conf, CONF_EXACT);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* 2-D: naive GEMM, n = 40 over 3 x 3 groups of 16 x 16 (the last row and
@@ -194,15 +160,12 @@ static void test_saxpy_large(void **state)
 static void test_gemm_naive_2d(void **state)
 {
     (void)state;
-    char *src = read_text("examples/kernels/matmul_naive.comp");
-    assert_non_null(src);
     run x;
-    run_kernel(&x, src,
-               "{\"kernels\":[{\"name\":\"mm\",\"shader\":\"k.comp\","
-               "\"workgroups\":[3,3,1],\"push\":{\"n\":40},"
-               "\"buffers\":[{\"binding\":0,\"elements\":1600},"
-               "{\"binding\":1,\"elements\":1600},{\"binding\":2,\"elements\":1600}]}]}",
-               NULL);
+    run_example(&x, "examples/kernels/matmul_naive.comp",
+                "{\"kernels\":[{\"name\":\"mm\",\"shader\":\"k.comp\","
+                "\"workgroups\":[3,3,1],\"push\":{\"n\":40},"
+                "\"buffers\":[{\"binding\":0,\"elements\":1600},"
+                "{\"binding\":1,\"elements\":1600},{\"binding\":2,\"elements\":1600}]}]}");
     const double n = 40;
     const kernel_counts *c = &x.kc;
     assert_int_equal(c->invocations, 9 * 256);
@@ -212,23 +175,19 @@ static void test_gemm_naive_2d(void **state)
     assert_true(c->compulsory_write_bytes == n * n * 4);
     assert_true(c->storage_load_bytes == 2 * n * n * n * 4);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
-    free(src);
+    kfix_close(&x);
 }
 
 /* Tiled GEMM through shared memory: n = 64, 4 x 4 groups. */
 static void test_gemm_tiled(void **state)
 {
     (void)state;
-    char *src = read_text("examples/kernels/matmul_tiled.comp");
-    assert_non_null(src);
     run x;
-    run_kernel(&x, src,
-               "{\"kernels\":[{\"name\":\"mm\",\"shader\":\"k.comp\","
-               "\"workgroups\":[4,4,1],\"push\":{\"n\":64},"
-               "\"buffers\":[{\"binding\":0,\"elements\":4096},"
-               "{\"binding\":1,\"elements\":4096},{\"binding\":2,\"elements\":4096}]}]}",
-               NULL);
+    run_example(&x, "examples/kernels/matmul_tiled.comp",
+                "{\"kernels\":[{\"name\":\"mm\",\"shader\":\"k.comp\","
+                "\"workgroups\":[4,4,1],\"push\":{\"n\":64},"
+                "\"buffers\":[{\"binding\":0,\"elements\":4096},"
+                "{\"binding\":1,\"elements\":4096},{\"binding\":2,\"elements\":4096}]}]}");
     const double n = 64;
     const kernel_counts *c = &x.kc;
     assert_true(flops(c) == 2 * n * n * n);
@@ -241,23 +200,19 @@ static void test_gemm_tiled(void **state)
     assert_true(c->shared_store_bytes == 2 * n * n * (n / 16) * 4);
     assert_true(c->shared_load_bytes == 2 * n * n * n * 4);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
-    free(src);
+    kfix_close(&x);
 }
 
 /* 5-point stencil with boundary guards: w = h = 40 on 3 x 3 groups. */
 static void test_stencil(void **state)
 {
     (void)state;
-    char *src = read_text("examples/kernels/stencil.comp");
-    assert_non_null(src);
     run x;
-    run_kernel(&x, src,
-               "{\"kernels\":[{\"name\":\"st\",\"shader\":\"k.comp\","
-               "\"workgroups\":[3,3,1],\"push\":{\"w\":40,\"h\":40},"
-               "\"buffers\":[{\"binding\":0,\"elements\":1600},"
-               "{\"binding\":1,\"elements\":1600}]}]}",
-               NULL);
+    run_example(&x, "examples/kernels/stencil.comp",
+                "{\"kernels\":[{\"name\":\"st\",\"shader\":\"k.comp\","
+                "\"workgroups\":[3,3,1],\"push\":{\"w\":40,\"h\":40},"
+                "\"buffers\":[{\"binding\":0,\"elements\":1600},"
+                "{\"binding\":1,\"elements\":1600}]}]}");
     const kernel_counts *c = &x.kc;
     double interior = 38.0 * 38.0;
     assert_true(flops(c) == 5 * interior); /* 4 adds + 1 mul */
@@ -266,23 +221,19 @@ static void test_stencil(void **state)
     assert_true(c->storage_load_bytes == (5 * interior + (1600 - interior)) * 4);
     assert_int_equal(c->active_invocations, 1600);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
-    free(src);
+    kfix_close(&x);
 }
 
 /* Tree reduction: 255 adds and 9 barriers per group. */
 static void test_reduce(void **state)
 {
     (void)state;
-    char *src = read_text("examples/kernels/reduce.comp");
-    assert_non_null(src);
     run x;
-    run_kernel(&x, src,
-               "{\"kernels\":[{\"name\":\"r\",\"shader\":\"k.comp\","
-               "\"workgroups\":[40,1,1],\"push\":{\"n\":10000},"
-               "\"buffers\":[{\"binding\":0,\"elements\":10000},"
-               "{\"binding\":1,\"elements\":40}]}]}",
-               NULL);
+    run_example(&x, "examples/kernels/reduce.comp",
+                "{\"kernels\":[{\"name\":\"r\",\"shader\":\"k.comp\","
+                "\"workgroups\":[40,1,1],\"push\":{\"n\":10000},"
+                "\"buffers\":[{\"binding\":0,\"elements\":10000},"
+                "{\"binding\":1,\"elements\":40}]}]}");
     const kernel_counts *c = &x.kc;
     assert_true(c->flops_fp32 == 40 * 255.0);
     assert_true(c->barriers == 40 * 9.0);
@@ -290,8 +241,7 @@ static void test_reduce(void **state)
     assert_true(c->compulsory_write_bytes == 40 * 4.0);
     assert_int_equal(c->conf, CONF_EXACT);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
-    free(src);
+    kfix_close(&x);
 }
 
 /* Transpose through a padded tile: no FLOPs, every element once each way;
@@ -299,15 +249,12 @@ static void test_reduce(void **state)
 static void test_transpose(void **state)
 {
     (void)state;
-    char *src = read_text("examples/kernels/transpose.comp");
-    assert_non_null(src);
     run x;
-    run_kernel(&x, src,
-               "{\"kernels\":[{\"name\":\"t\",\"shader\":\"k.comp\","
-               "\"workgroups\":[3,3,1],\"push\":{\"n\":96},"
-               "\"buffers\":[{\"binding\":0,\"elements\":9216},"
-               "{\"binding\":1,\"elements\":9216}]}]}",
-               NULL);
+    run_example(&x, "examples/kernels/transpose.comp",
+                "{\"kernels\":[{\"name\":\"t\",\"shader\":\"k.comp\","
+                "\"workgroups\":[3,3,1],\"push\":{\"n\":96},"
+                "\"buffers\":[{\"binding\":0,\"elements\":9216},"
+                "{\"binding\":1,\"elements\":9216}]}]}");
     const kernel_counts *c = &x.kc;
     assert_true(flops(c) == 0);
     assert_true(c->compulsory_read_bytes == 9216 * 4.0);
@@ -321,8 +268,7 @@ static void test_transpose(void **state)
         }
     assert_true(col);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
-    free(src);
+    kfix_close(&x);
 }
 
 /* Matrix-vector product with the loop bound in a push constant. */
@@ -358,7 +304,7 @@ static void test_matvec_push_bound(void **state)
     assert_true(c->storage_load_bytes == 2.0 * 100 * 37 * 4);
     assert_int_equal(c->fp_chains, 1);
     assert_int_equal(c->conf, CONF_EXACT);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* 3-D kernel with a guard on every axis: 10 x 10 x 10 inside 3 x 3 x 3
@@ -393,7 +339,7 @@ static void test_3d(void **state)
     assert_true(c->compulsory_read_bytes == 8000);
     assert_true(c->compulsory_write_bytes == 8000);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* 3-D again, large enough that the evaluator samples groups (12^3 groups). */
@@ -425,7 +371,7 @@ static void test_3d_sampled(void **state)
     assert_true(c->compulsory_read_bytes == 91125 * 4.0);
     assert_true(c->compulsory_write_bytes == 91125 * 4.0);
     assert_int_equal(c->conf, CONF_EXACT);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* A loop whose trip count comes from buffer contents is estimated and
@@ -463,7 +409,7 @@ static void test_data_dependent(void **state)
     assert_true(c->flops_fp32 == 32 * 64.0);
     assert_int_equal(errors(x.kr), 0);
     assert_true(kernel_report_count(x.kr, SEV_WARNING) >= 1);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* A loop of 2^31 iterations finishes within the budget and says what was
@@ -498,7 +444,7 @@ static void test_huge_loop_budget(void **state)
         assert_true(c->nassumptions >= 1);
     else
         assert_true(c->flops_fp32 == 128.0 * 2 * 2147483648.0);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* Grid-stride histogram: shared atomics at addresses from buffer contents
@@ -539,7 +485,7 @@ static void test_histogram_grid_stride(void **state)
     assert_true(c->barriers == 64 * 2.0);
     assert_int_equal(c->conf, CONF_EXACT);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* A branch on k % 8 inside a long loop: not affine in the loop counter,
@@ -568,7 +514,7 @@ static void test_loop_modulo_branch(void **state)
     assert_true(x.kc.flops_fp32 == 32 * 125.0);
     assert_true(x.kc.storage_load_bytes == 32 * 125.0 * 4);
     assert_int_equal(x.kc.conf, CONF_EXACT);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* subgroupElect(): one store per subgroup (subgroup size 8 in these
@@ -600,7 +546,7 @@ static void test_subgroup_elect(void **state)
     assert_int_equal(x.kc.active_invocations, 32);
     assert_int_equal(x.kc.conf, CONF_EXACT);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* Shared-memory reads at (l + k) & 255 in a long loop: not affine, yet the
@@ -639,7 +585,7 @@ static void test_shared_nonaffine_loop(void **state)
     assert_true(x.kc.compulsory_write_bytes == inv * 4);
     assert_int_equal(x.kc.conf, CONF_EXACT);
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* Only even lanes store: the per-lane step is still one float and the
@@ -680,7 +626,7 @@ static void test_strides_with_gaps(void **state)
     assert_int_equal(seen, 3);
     /* 32 floats at even indices of [0, 63], and 64 floats in [64, 319] */
     assert_true(x.kc.compulsory_write_bytes == 32 * 4 + 64 * 4);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* The same kernels optimised by glslc -O (SSA form: phis instead of
@@ -748,7 +694,7 @@ static void test_optimised_modules_agree(void **state)
         eval_counts_free(&kc);
         reflect_free(&r);
         spv_free(&m);
-        run_free(&a);
+        kfix_close(&a);
         free(src);
     }
 }
@@ -793,7 +739,7 @@ static void test_long_module_sampled(void **state)
             assert_int_equal(x.kc.accesses[a].index_max, 1023);
         }
     assert_int_equal(errors(x.kr), 0);
-    run_free(&x);
+    kfix_close(&x);
     free(src);
 }
 
@@ -901,7 +847,7 @@ static void test_fp_chains(void **state)
     /* 3 adds before, 4 FMAs x n, 3 adds after, per invocation */
     assert_true(x.kc.flops_fp32 == 64 * (3 + 4 * 2 * 1000.0 + 3));
     assert_int_equal(x.kc.conf, CONF_EXACT);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 /* Forty nested loops and branches (3^20 innermost iterations): the step
@@ -941,7 +887,7 @@ static void test_deep_nesting_budget(void **state)
     for (size_t i = 0; i < x.kc.nassumptions; i++)
         said |= strstr(x.kc.assumptions[i], "budget") != NULL;
     assert_true(said);
-    run_free(&x);
+    kfix_close(&x);
 }
 
 int main(void)
