@@ -18,38 +18,15 @@ double cw_monotonic_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* use_send: send(MSG_NOSIGNAL) instead of write() */
-static int put_all(int fd, const void *p, size_t n, int use_send)
+/* How move_all() moves the bytes. */
+enum { MOVE_WRITE, MOVE_SEND, MOVE_READ, MOVE_READ_BY };
+
+/* The one loop: all n bytes, EINTR retried; MOVE_READ_BY waits with poll()
+ * and gives up (-2) at deadline.  0, or -1 on an error or a closed end. */
+static int move_all(int fd, char *c, size_t n, int how, double deadline)
 {
-    const char *c = p;
     while (n) {
-        ssize_t w = use_send ? send(fd, c, n, MSG_NOSIGNAL) : write(fd, c, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        c += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-int cw_write_all(int fd, const void *p, size_t n)
-{
-    return put_all(fd, p, n, 0);
-}
-
-int cw_send_all(int fd, const void *p, size_t n)
-{
-    return put_all(fd, p, n, 1);
-}
-
-/* timed: wait for input with poll() and give up at deadline */
-static int get_all(int fd, void *p, size_t n, int timed, double deadline)
-{
-    char *c = p;
-    while (n) {
-        if (timed) {
+        if (how == MOVE_READ_BY) {
             double left = deadline - cw_monotonic_s();
             if (left <= 0)
                 return -2;
@@ -57,7 +34,9 @@ static int get_all(int fd, void *p, size_t n, int timed, double deadline)
             if (poll(&pf, 1, (int)(left * 1e3) + 1) <= 0)
                 continue; /* interrupted or timed out: the deadline decides */
         }
-        ssize_t got = read(fd, c, n);
+        ssize_t got = how == MOVE_WRITE  ? write(fd, c, n)
+                      : how == MOVE_SEND ? send(fd, c, n, MSG_NOSIGNAL)
+                                         : read(fd, c, n);
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
@@ -68,14 +47,24 @@ static int get_all(int fd, void *p, size_t n, int timed, double deadline)
     return 0;
 }
 
+int cw_write_all(int fd, const void *p, size_t n)
+{
+    return move_all(fd, (char *)p, n, MOVE_WRITE, 0);
+}
+
+int cw_send_all(int fd, const void *p, size_t n)
+{
+    return move_all(fd, (char *)p, n, MOVE_SEND, 0);
+}
+
 int cw_read_all(int fd, void *p, size_t n)
 {
-    return get_all(fd, p, n, 0, 0);
+    return move_all(fd, p, n, MOVE_READ, 0);
 }
 
 int cw_read_all_by(int fd, void *p, size_t n, double deadline)
 {
-    return get_all(fd, p, n, 1, deadline);
+    return move_all(fd, p, n, MOVE_READ_BY, deadline);
 }
 
 pid_t cw_fork_tied(int ch[2])

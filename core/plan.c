@@ -138,6 +138,13 @@ static char *resolve(const loader *ld, const char *rel)
     return p;
 }
 
+/* The member `key` of o (NULL when absent), its path "path/key" in sub. */
+static json_t *member(json_t *o, const char *path, const char *key, char *sub, size_t n)
+{
+    snprintf(sub, n, "%s/%s", path, key);
+    return json_object_get(o, key);
+}
+
 static int get_string(loader *ld, const char *path, json_t *v, char **out)
 {
     if (!json_is_string(v)) {
@@ -394,14 +401,12 @@ static int parse_buffers(loader *ld, const char *path, json_t *arr, plan_kernel 
         position(ld, bp, &b->line, &b->column);
         uint64_t v;
         json_t *x;
-        if ((x = json_object_get(bo, "set"))) {
-            snprintf(sub, sizeof sub, "%s/set", bp);
+        if ((x = member(bo, bp, "set", sub, sizeof sub))) {
             if (get_count(ld, sub, x, UINT32_MAX, &v))
                 return -1;
             b->set = (uint32_t)v;
         }
-        if ((x = json_object_get(bo, "binding"))) {
-            snprintf(sub, sizeof sub, "%s/binding", bp);
+        if ((x = member(bo, bp, "binding", sub, sizeof sub))) {
             if (get_count(ld, sub, x, UINT32_MAX, &v))
                 return -1;
             b->binding = (uint32_t)v;
@@ -435,11 +440,9 @@ static int parse_buffers(loader *ld, const char *path, json_t *arr, plan_kernel 
                 return -1;
             b->has_bytes = 1;
         }
-        if ((x = json_object_get(bo, "init"))) {
-            snprintf(sub, sizeof sub, "%s/init", bp);
-            if (parse_init(ld, sub, x, b))
-                return -1;
-        }
+        if ((x = member(bo, bp, "init", sub, sizeof sub)) &&
+            parse_init(ld, sub, x, b))
+            return -1;
     }
     return k->kind == PLAN_KERNEL_GPU ? check_duplicate_bindings(ld, path, k) : 0;
 }
@@ -488,26 +491,23 @@ static int parse_gpu_kernel(loader *ld, const char *kp, json_t *ko, plan_kernel 
     if (check_keys(ld, kp, ko, keys, sizeof keys / sizeof *keys, "a GPU kernel"))
         return -1;
     char sub[1100];
-    json_t *x = json_object_get(ko, "shader");
+    json_t *x = member(ko, kp, "shader", sub, sizeof sub);
     if (!x) {
         fail_at(ld, kp, 0, "kernel '%s' has no 'shader' (a .comp/.glsl or .spv file)", k->name);
         return -1;
     }
-    snprintf(sub, sizeof sub, "%s/shader", kp);
     if (get_string(ld, sub, x, &k->shader))
         return -1;
     k->shader_path = resolve(ld, k->shader);
     if (check_file(ld, sub, k->shader_path, "shader"))
         return -1;
-    if ((x = json_object_get(ko, "entry"))) {
-        snprintf(sub, sizeof sub, "%s/entry", kp);
+    if ((x = member(ko, kp, "entry", sub, sizeof sub))) {
         if (get_string(ld, sub, x, &k->entry))
             return -1;
     } else {
         k->entry = cw_strdup("main");
     }
-    x = json_object_get(ko, "workgroups");
-    snprintf(sub, sizeof sub, "%s/workgroups", kp);
+    x = member(ko, kp, "workgroups", sub, sizeof sub);
     if (!x) {
         fail_at(ld, kp, 0, "kernel '%s' has no 'workgroups' ([x, y, z] dispatch counts)", k->name);
         return -1;
@@ -529,21 +529,12 @@ static int parse_gpu_kernel(loader *ld, const char *kp, json_t *ko, plan_kernel 
         }
         k->workgroups[i] = (uint32_t)v;
     }
-    if ((x = json_object_get(ko, "push"))) {
-        snprintf(sub, sizeof sub, "%s/push", kp);
-        if (get_values(ld, sub, x, 0, &k->push, &k->npush))
-            return -1;
-    }
-    if ((x = json_object_get(ko, "spec"))) {
-        snprintf(sub, sizeof sub, "%s/spec", kp);
-        if (get_values(ld, sub, x, 0, &k->spec, &k->nspec))
-            return -1;
-    }
-    if ((x = json_object_get(ko, "buffers"))) {
-        snprintf(sub, sizeof sub, "%s/buffers", kp);
-        if (parse_buffers(ld, sub, x, k))
-            return -1;
-    }
+    if ((x = member(ko, kp, "push", sub, sizeof sub)) &&
+        get_values(ld, sub, x, 0, &k->push, &k->npush))
+        return -1;
+    if ((x = member(ko, kp, "spec", sub, sizeof sub)) &&
+        get_values(ld, sub, x, 0, &k->spec, &k->nspec))
+        return -1;
     return 0;
 }
 
@@ -556,12 +547,11 @@ static int parse_cpu_kernel(loader *ld, const char *kp, json_t *ko, plan_kernel 
     if (check_keys(ld, kp, ko, keys, sizeof keys / sizeof *keys, "a CPU kernel"))
         return -1;
     char sub[1100];
-    json_t *x = json_object_get(ko, "library");
+    json_t *x = member(ko, kp, "library", sub, sizeof sub);
     if (!x) {
         fail_at(ld, kp, 0, "CPU kernel '%s' has no 'library' (a shared object)", k->name);
         return -1;
     }
-    snprintf(sub, sizeof sub, "%s/library", kp);
     if (get_string(ld, sub, x, &k->library))
         return -1;
     /* Relative to the plan first (as every path of a plan); a bare name that
@@ -584,26 +574,17 @@ static int parse_cpu_kernel(loader *ld, const char *kp, json_t *ko, plan_kernel 
             k->library_path = dotted;
         }
     }
-    x = json_object_get(ko, "symbol");
+    x = member(ko, kp, "symbol", sub, sizeof sub);
     if (!x) {
         fail_at(ld, kp, 0, "CPU kernel '%s' has no 'symbol'", k->name);
         return -1;
     }
-    snprintf(sub, sizeof sub, "%s/symbol", kp);
     if (get_string(ld, sub, x, &k->symbol))
         return -1;
-    if ((x = json_object_get(ko, "args"))) {
-        snprintf(sub, sizeof sub, "%s/args", kp);
-        if (get_values(ld, sub, x, 1, &k->args, &k->nargs))
-            return -1;
-    }
-    if ((x = json_object_get(ko, "buffers"))) {
-        snprintf(sub, sizeof sub, "%s/buffers", kp);
-        if (parse_buffers(ld, sub, x, k))
-            return -1;
-    }
-    if ((x = json_object_get(ko, "work"))) {
-        snprintf(sub, sizeof sub, "%s/work", kp);
+    if ((x = member(ko, kp, "args", sub, sizeof sub)) &&
+        get_values(ld, sub, x, 1, &k->args, &k->nargs))
+        return -1;
+    if ((x = member(ko, kp, "work", sub, sizeof sub))) {
         if (!json_is_object(x)) {
             fail_at(ld, sub, 0, "'work' must be an object {\"flops\": \"...\", \"bytes\": \"...\"}");
             return -1;
@@ -619,8 +600,7 @@ static int parse_cpu_kernel(loader *ld, const char *kp, json_t *ko, plan_kernel 
         if (b && get_string(ld, wp, b, &k->work_bytes))
             return -1;
     }
-    if ((x = json_object_get(ko, "threads"))) {
-        snprintf(sub, sizeof sub, "%s/threads", kp);
+    if ((x = member(ko, kp, "threads", sub, sizeof sub))) {
         uint64_t t;
         if (get_count(ld, sub, x, 4096, &t))
             return -1;
@@ -639,9 +619,8 @@ static int parse_kernel(loader *ld, size_t idx, json_t *ko, plan_kernel *k)
     }
     position(ld, kp, &k->line, &k->column);
     k->min_efficiency = -1;
-    json_t *x = json_object_get(ko, "kind");
+    json_t *x = member(ko, kp, "kind", sub, sizeof sub);
     if (x) {
-        snprintf(sub, sizeof sub, "%s/kind", kp);
         if (!json_is_string(x) || (strcmp(json_string_value(x), "gpu") != 0 &&
                                    strcmp(json_string_value(x), "cpu") != 0)) {
             fail_at(ld, sub, 0, "'kind' must be \"gpu\" or \"cpu\"");
@@ -649,8 +628,7 @@ static int parse_kernel(loader *ld, size_t idx, json_t *ko, plan_kernel *k)
         }
         k->kind = json_string_value(x)[0] == 'c' ? PLAN_KERNEL_CPU : PLAN_KERNEL_GPU;
     }
-    if ((x = json_object_get(ko, "name"))) {
-        snprintf(sub, sizeof sub, "%s/name", kp);
+    if ((x = member(ko, kp, "name", sub, sizeof sub))) {
         if (get_string(ld, sub, x, &k->name))
             return -1;
     } else {
@@ -667,11 +645,13 @@ static int parse_kernel(loader *ld, size_t idx, json_t *ko, plan_kernel *k)
                                         : parse_gpu_kernel(ld, kp, ko, k);
     if (rc)
         return rc;
-    if ((x = json_object_get(ko, "expect"))) {
-        snprintf(sub, sizeof sub, "%s/expect", kp);
-        if (parse_expect(ld, sub, x, k))
-            return -1;
-    }
+    /* both kinds bind buffers the same way (the GPU by binding, the CPU
+     * in plan order) */
+    if ((x = member(ko, kp, "buffers", sub, sizeof sub)) && parse_buffers(ld, sub, x, k))
+        return -1;
+    if ((x = member(ko, kp, "expect", sub, sizeof sub)) &&
+        parse_expect(ld, sub, x, k))
+        return -1;
     return 0;
 }
 

@@ -10,6 +10,16 @@
 
 #include "theme.h"
 
+/* A section's title; when it has nothing to show (!have), why not, dim,
+ * instead of its lines.  Returns have. */
+static int section_shows(pane *p, const char *title, int have, const char *why_not)
+{
+    pane_section(p, title);
+    if (!have)
+        pane_wrap(p, 1, 0, EL_DIM, why_not);
+    return have;
+}
+
 static void detail_head(pane *p, const tui_kernel *k)
 {
     const kernel_report *kr = &k->kr;
@@ -41,13 +51,10 @@ void views_detail_prediction(pane *p, const tui_state *st,
 {
     const prediction *pr = &k->kr.prediction;
     char a[32], b[32], c[64], d[64], line[512];
-    pane_section(p, "Prediction");
-    if (!pr->valid) {
-        pane_wrap(p, 1, 0, EL_DIM, k->state <= KS_CHECKING
-                                    ? "analysing…"
-                                    : "no prediction (see the findings)");
+    if (!section_shows(p, "Prediction", pr->valid,
+                       k->state <= KS_CHECKING ? "analysing…"
+                                               : "no prediction (see the findings)"))
         return;
-    }
     views_fmt_time(a, sizeof a, pr->time_us);
     views_fmt_time(b, sizeof b, pr->ideal_time_us);
     snprintf(line, sizeof line, "%s (ideal %s) · %s-bound · %s", a, b,
@@ -260,11 +267,8 @@ void views_detail_measurement(pane *p, const tui_state *st,
 {
     const measurement *m = &k->kr.measurement;
     char a[32], b[32], c[32], d[32], line[512];
-    pane_section(p, "Measurement");
-    if (!st->measure) {
-        pane_wrap(p, 1, 0, EL_DIM, "static only: not run");
+    if (!section_shows(p, "Measurement", st->measure, "static only: not run"))
         return;
-    }
     if (m->error) {
         pane_kv(p, 1, "failed", EL_ERROR, m->error);
         return;
@@ -378,14 +382,11 @@ void views_detail_measurement(pane *p, const tui_state *st,
 static void detail_verdict(pane *p, const tui_kernel *k)
 {
     const divergence *dv = &k->kr.divergence;
-    pane_section(p, "Verdict");
-    if (!dv->valid) {
-        pane_wrap(p, 1, 0, EL_DIM, k->state == KS_MEASURING
-                                    ? "waiting for the measurement…"
-                                    : "no verdict (needs a prediction and a "
-                                      "measurement)");
+    if (!section_shows(p, "Verdict", dv->valid,
+                       k->state == KS_MEASURING
+                           ? "waiting for the measurement…"
+                           : "no verdict (needs a prediction and a measurement)"))
         return;
-    }
     char r[32], line[256];
     views_fmt_ratio(r, sizeof r, dv->ratio);
     snprintf(line, sizeof line, "%s · measured / predicted = %s",
@@ -401,12 +402,9 @@ void views_detail_findings(pane *p, const tui_kernel *k)
     const kernel_report *kr = &k->kr;
     char t[64];
     snprintf(t, sizeof t, "Findings (%zu)", kr->nfindings);
-    pane_section(p, t);
-    if (kr->nfindings == 0) {
-        pane_wrap(p, 1, 0, EL_DIM, k->state <= KS_CHECKING ? "analysing…"
-                                                        : "none");
+    if (!section_shows(p, t, kr->nfindings != 0,
+                       k->state <= KS_CHECKING ? "analysing…" : "none"))
         return;
-    }
     for (int s = SEV_ERROR; s >= SEV_NOTE; s--)
         for (size_t i = 0; i < kr->nfindings; i++) {
             const finding *f = &kr->findings[i];
