@@ -53,12 +53,8 @@ static int cpub_calibrate(void *state, const backend_config *cfg, double budget_
 }
 
 const backend backend_cpu = {
-    .name = "cpu",
+    .name = "cpu", .role = BACKEND_ROLE_CPU,
     .absent = "native CPU kernels cannot be run",
-    .role = BACKEND_ROLE_CPU,
-    .open = cpub_open,
-    .inspect = cpub_inspect,
-    .describe = cpub_describe,
-    .measure = cpub_measure,
-    .calibrate = cpub_calibrate,
+    .open = cpub_open, .inspect = cpub_inspect, .describe = cpub_describe,
+    .measure = cpub_measure, .calibrate = cpub_calibrate,
 };

@@ -38,10 +38,6 @@ static void null_close(void *state)
 }
 
 const backend backend_null = {
-    .name = "null",
-    .role = BACKEND_ROLE_ANY,
-    .open = null_open,
-    .describe = null_describe,
-    .measure = null_measure,
-    .close = null_close,
+    .name = "null", .role = BACKEND_ROLE_ANY,
+    .open = null_open, .describe = null_describe, .measure = null_measure, .close = null_close,
 };

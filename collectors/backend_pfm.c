@@ -28,10 +28,7 @@ static void pfmb_close(void *state)
 }
 
 const backend backend_pfm = {
-    .name = "pfm",
+    .name = "pfm", .role = BACKEND_ROLE_COUNTERS,
     .absent = "no hardware counters",
-    .role = BACKEND_ROLE_COUNTERS,
-    .open = pfmb_open,
-    .describe = pfmb_describe,
-    .close = pfmb_close,
+    .open = pfmb_open, .describe = pfmb_describe, .close = pfmb_close,
 };

@@ -167,16 +167,9 @@ static void vkb_close(void *state)
 }
 
 const backend backend_vulkan = {
-    .name = "vulkan",
+    .name = "vulkan", .role = BACKEND_ROLE_GPU,
     .absent = "no Vulkan device is open",
-    .role = BACKEND_ROLE_GPU,
-    .open = vkb_open,
-    .inspect = vkb_inspect,
-    .describe = vkb_describe,
-    .prepare = vkb_prepare,
-    .measure = vkb_measure,
-    .wedged = vkb_wedged,
-    .calibrate = vkb_calibrate,
-    .devices = vkb_devices,
-    .close = vkb_close,
+    .open = vkb_open, .inspect = vkb_inspect, .describe = vkb_describe, .prepare = vkb_prepare,
+    .measure = vkb_measure, .wedged = vkb_wedged, .calibrate = vkb_calibrate,
+    .devices = vkb_devices, .close = vkb_close,
 };

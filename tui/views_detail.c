@@ -20,6 +20,18 @@ static int section_shows(pane *p, const char *title, int have, const char *why_n
     return have;
 }
 
+/* One line of two amounts in one unit (views_fmt_si): "key  X what_x ·
+ * Y what_y". */
+static void kv_two(pane *p, const char *key, const char *unit, double x, const char *what_x,
+                   double y, const char *what_y)
+{
+    char a[32], b[32], line[160];
+    views_fmt_si(a, sizeof a, x, unit);
+    views_fmt_si(b, sizeof b, y, unit);
+    snprintf(line, sizeof line, "%s %s · %s %s", a, what_x, b, what_y);
+    pane_kv(p, 1, key, EL_NORMAL, line);
+}
+
 static void detail_head(pane *p, const tui_kernel *k)
 {
     const kernel_report *kr = &k->kr;
@@ -161,22 +173,15 @@ void views_detail_counts(pane *p, const tui_kernel *k)
     snprintf(line, sizeof line, "%s loaded · %s stored (distinct: %s read, "
              "%s written)", a, b, d, e);
     pane_kv(p, 1, "storage", EL_NORMAL, line);
-    if (c->shared_load_bytes > 0 || c->shared_store_bytes > 0) {
-        views_fmt_si(a, sizeof a, c->shared_load_bytes, "B");
-        views_fmt_si(b, sizeof b, c->shared_store_bytes, "B");
-        snprintf(line, sizeof line, "%s loaded · %s stored", a, b);
-        pane_kv(p, 1, "shared", EL_NORMAL, line);
-    }
+    if (c->shared_load_bytes > 0 || c->shared_store_bytes > 0)
+        kv_two(p, "shared", "B", c->shared_load_bytes, "loaded", c->shared_store_bytes,
+               "stored");
     if (c->uniform_load_bytes > 0) {
         views_fmt_si(a, sizeof a, c->uniform_load_bytes, "B");
         pane_kv(p, 1, "uniform", EL_NORMAL, a);
     }
-    if (c->barriers > 0 || c->atomics > 0) {
-        views_fmt_si(a, sizeof a, c->barriers, "");
-        views_fmt_si(b, sizeof b, c->atomics, "");
-        snprintf(line, sizeof line, "%s barriers · %s atomics", a, b);
-        pane_kv(p, 1, "sync", EL_NORMAL, line);
-    }
+    if (c->barriers > 0 || c->atomics > 0)
+        kv_two(p, "sync", "", c->barriers, "barriers", c->atomics, "atomics");
     if (!c->naccesses || p->y >= p->cv.rows)
         return;
     canvas_text(&p->cv, p->y, 1, p->cv.cols - 1, EL_DIM,
