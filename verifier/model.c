@@ -997,6 +997,12 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
 
     atomic_term(m, ts);
 
+    /* workgroup starts: the device starts workgroups at a finite rate
+     * (calibrate's empty kernel of many workgroups, device time per
+     * group); a dispatch of many short groups cannot finish sooner */
+    if (!m->is_cpu && m->p->group_start_ns > 0 && isfinite(m->p->group_start_ns))
+        add(ts, "groups", (double)m->groups * m->p->group_start_ns * 1e-3);
+
     /* barriers: cheap on a GPU (part of latency), coroutine switches on
      * lavapipe */
     if (m->is_cpu && c->barriers > 0)
@@ -1324,6 +1330,10 @@ static const char *far_below_hint(const model *m, const terms *ts,
     if (strcmp(bound, "sfu") == 0)
         return "replace special functions (division, sqrt, exp) with "
                "multiplications or precomputed values";
+    if (strcmp(bound, "groups") == 0)
+        return "do more work per workgroup (several elements per "
+               "invocation, larger workgroups): the device starts workgroups "
+               "no faster than its measured rate";
     if (strcmp(bound, "int") == 0)
         return "simplify integer index arithmetic (strength-reduce "
                "divisions and modulos by constants)";

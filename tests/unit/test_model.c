@@ -211,6 +211,52 @@ static void test_memory_bound(void **state)
     fx_free(&f);
 }
 
+/* Reads and writes at their own rates (docs/model.md 4.1a): reads
+ * 2000 GB/s, writes 1000, the 50/50 copy 1000: turnaround 2/1e6 - 1/2e6 -
+ * 1/1e6 = 5e-7 us per byte.  The stream reads 20.48 MB and writes 10.24:
+ * 10.24 + 10.24 + 10.24e6 x 5e-7 = 25.6 us, where every byte at the copy
+ * rate took 30.72. */
+static void test_dram_directions(void **state)
+{
+    (void)state;
+    fixture f;
+    stream(&f, 10000, 256, 4);
+    f.p.dram_read_gbs = 2000;
+    f.p.dram_write_gbs = 1000;
+    fx_run(&f);
+    assert_close(bw_part(&f), 25.6);
+    fx_free(&f);
+}
+
+/* Workgroup starts (calibrate's empty kernel of many groups): 100000
+ * groups of 64 at 2 ns a group take 200 us however little each does; the
+ * groups term binds over the 51.2 MB they move (51.2 us).  Without the
+ * profile figure there is no such term. */
+static void test_group_starts(void **state)
+{
+    (void)state;
+    for (int known = 1; known >= 0; known--) {
+        fixture f;
+        fx_init(&f, 100000, 64);
+        double n = 100000.0 * 64;
+        fx_access(&f, 0, 0, 4, 4, n, 4 * n);
+        fx_access(&f, 1, 1, 4, 4, n, 4 * n);
+        f.c.instructions = 4 * n;
+        if (known)
+            f.p.group_start_ns = 2;
+        fx_run(&f);
+        if (known) {
+            assert_close(term(&f, "groups"), 200);
+            assert_string_equal(f.kr.prediction.bound, "groups");
+            assert_close(f.kr.prediction.time_us, 205);
+        } else {
+            assert_true(term(&f, "groups") < 0);
+            assert_string_equal(f.kr.prediction.bound, "dram");
+        }
+        fx_free(&f);
+    }
+}
+
 /* Halving the bytes halves the memory term (move one term only). */
 static void test_memory_bound_half(void **state)
 {
@@ -1206,6 +1252,8 @@ int main(void)
         cmocka_unit_test(test_cpu_profile),
         cmocka_unit_test(test_huge_local_size_no_sigfpe),
         cmocka_unit_test(test_many_stores_one_binding),
+        cmocka_unit_test(test_dram_directions),
+        cmocka_unit_test(test_group_starts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
