@@ -81,6 +81,7 @@ struct ev_ctx {
     uint8_t *na;              /* per id: a non-affine function of loop state */
     uint8_t *variant;         /* per id: may change between loop iterations */
     uint32_t *lane_real;      /* executed lane -> local invocation index */
+    uint16_t *lane_sg;        /* executed lane -> its subgroup */
     uint16_t *run_lanes;      /* lanes executed per workgroup */
     uint32_t nrun;
     int sampled;              /* run_lanes is a sample of the group */
@@ -109,7 +110,7 @@ struct ev_ctx {
 /* A lane's subgroup within the workgroup. */
 static inline uint32_t ev_sg_of(const ev_ctx *c, uint32_t lane)
 {
-    return c->lane_real[lane] / (c->info.subgroup ? c->info.subgroup : 32);
+    return c->lane_sg[lane];
 }
 
 /* ---- small value helpers (header-only) ---- */

@@ -26,6 +26,9 @@
 /* segments per axis at most, and groups an axis that must run every group
  * may run */
 #define EV_SEG_MAX 1024
+/* interpreted invocation-instructions that extra probes of an axis that
+ * is not monotone in the group id may cost (a few milliseconds) */
+#define EV_PROBE_STEPS 5e5
 
 typedef struct gcache {
     ev_group *g;
@@ -154,14 +157,30 @@ static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
     uint32_t probe[3 + EV_WG_CANDIDATES + 8];
     size_t np = 0, pmax = sizeof probe / sizeof probe[0];
     probe_add(probe, &np, pmax, 0, G);
-    probe_add(probe, &np, pmax, G / 2, G);
+    if (!nm)
+        probe_add(probe, &np, pmax, G / 2, G);
     probe_add(probe, &np, pmax, G - 1, G);
     if (nm) {
+        /* more probes while they are cheap: the middle, the groups the
+           constants name, the eighths (a long module probes its ends) */
+        uint32_t extra[1 + EV_WG_CANDIDATES + 7];
+        size_t ne = 0;
         const ev_info *I = ev_ctx_info(c);
+        extra[ne++] = G / 2;
         for (int i = 0; i < I->wg_ncand[d]; i++)
-            probe_add(probe, &np, pmax, I->wg_cand[d][i], G);
+            extra[ne++] = I->wg_cand[d][i];
         for (uint32_t q = 1; q < 8; q++)
-            probe_add(probe, &np, pmax, (uint32_t)((uint64_t)G * q / 8), G);
+            extra[ne++] = (uint32_t)((uint64_t)G * q / 8);
+        int ok0;
+        sig_at(c, o, gc, d, 0, &ok0);
+        double spent0 = o->step_budget - ev_steps_left(c);
+        double per = gc->n ? spent0 / (double)gc->n : 0;
+        for (size_t i = 0; i < ne; i++) {
+            double spent = spent0;
+            if (spent + per * (double)(np + 1) > EV_PROBE_STEPS)
+                break;
+            probe_add(probe, &np, pmax, extra[i], G);
+        }
     }
     qsort(probe, np, sizeof *probe, u32cmp);
     uint64_t sig[3 + EV_WG_CANDIDATES + 8];

@@ -528,12 +528,26 @@ static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, i
             c->info.vars[q->b].cls == EVM_SHARED && (barrier || q->a != pe->e[k].a))
             nc[k] = event_comps(c, q);
     }
-    for (int64_t s = 1; s <= K; s++)
-        for (size_t k = 0; k < ce->n; k++) {
+    /* only the events that replay anything, with their step per iteration */
+    size_t *live = xcalloc(ce->n + 1, sizeof *live);
+    int64_t *step = xcalloc(ce->n + 1, sizeof *step);
+    const ev_shm **read1 = xcalloc(ce->n + 1, sizeof *read1); /* one-element reads */
+    size_t nl = 0;
+    for (size_t k = 0; k < ce->n; k++) {
+        const ev_event *q = &ce->e[k];
+        if (q->kind == EVE_BAR ? (q->flags & 1) != 0 : nc[k] != 0) {
+            step[nl] = q->a - pe->e[k].a;
+            if (q->kind != EVE_BAR && nc[k] == 1 && !(q->flags & 1) &&
+                !c->info.is_atomic[q->inst])
+                read1[nl] = c->info.vars[q->b].shm;
+            live[nl++] = k;
+        }
+    }
+    for (int64_t s = 1; s <= K && nl; s++)
+        for (size_t j = 0; j < nl; j++) {
+            size_t k = live[j];
             const ev_event *q = &ce->e[k];
             if (q->kind == EVE_BAR) {
-                if (!(q->flags & 1))
-                    continue;
                 if (q->a < 0) {
                     c->epoch++;
                     for (uint32_t g = 0; g < c->nsub; g++)
@@ -544,11 +558,15 @@ static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, i
                 }
                 continue;
             }
-            if (!nc[k])
+            int64_t at = q->a + s * step[j];
+            if (read1[j] && at >= 0 && (uint64_t)at < c->info.vars[q->b].nflat &&
+                ev_shm_read_is_noop(c, &read1[j][at]))
                 continue;
-            int64_t at = q->a + s * (q->a - pe->e[k].a);
             ev_shm_replay(c, q->inst, (uint32_t)q->b, q->lane, at, nc[k], q->flags & 1);
         }
+    free(read1);
+    free(live);
+    free(step);
     free(nc);
 }
 

@@ -240,6 +240,8 @@ static void shm_read(ev_ctx *c, uint32_t vi, uint32_t comp, uint32_t lane,
 {
     ev_var *v = &c->info.vars[vi];
     ev_shm *s = &v->shm[comp];
+    if (ev_shm_read_is_noop(c, s))
+        return;
     uint32_t sg = ev_sg_of(c, lane);
     if (!s->init)
         rec_uninit(c, inst, vi, comp, lane);
@@ -325,6 +327,12 @@ void ev_shm_replay(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
     if (!v->shm)
         return;
     int atomic = c->info.is_atomic[inst];
+    if (!atomic && !store && ncomp == 1) {
+        /* the common replayed event: one element read */
+        if (comp >= 0 && (uint64_t)comp < v->nflat && !ev_shm_read_is_noop(c, &v->shm[comp]))
+            shm_read(c, vi, (uint32_t)comp, lane, inst, 0);
+        return;
+    }
     for (uint32_t k = 0; k < ncomp; k++) {
         int64_t e = comp + k;
         if (e < 0 || (uint64_t)e >= v->nflat)

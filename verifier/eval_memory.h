@@ -53,5 +53,16 @@ int ev_shm_settled(ev_ctx *c, uint32_t vi);
 void ev_shm_mark_read(ev_ctx *c, uint32_t vi, uint32_t inst, uint32_t lane);
 void ev_shm_replay(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
                    int64_t comp, uint32_t ncomp, int store);
+/* A read of shared element e that changes nothing in the tracking: the
+ * element is initialised, not written in this barrier interval, and
+ * already read non-atomically by several invocations of several subgroups
+ * (the state every further read leaves; the readers' subgroup-barrier
+ * count only matters while one subgroup reads).  ev_shm_replay may be
+ * skipped for it. */
+static inline int ev_shm_read_is_noop(const ev_ctx *c, const ev_shm *s)
+{
+    return s->r_epoch == c->epoch && s->r_multi && s->r_sg == -1 && !s->r_atomic &&
+           s->init && s->w_epoch != c->epoch;
+}
 
 #endif

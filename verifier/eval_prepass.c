@@ -717,6 +717,9 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
         for (uint32_t l = 0; l < sg; l++)
             c->lane_real[sg + l] = I->lanes - sg + l;
     }
+    c->lane_sg = xcalloc(c->exec_lanes, sizeof *c->lane_sg);
+    for (uint32_t l = 0; l < c->exec_lanes; l++)
+        c->lane_sg[l] = (uint16_t)(c->lane_real[l] / (I->subgroup ? I->subgroup : 32));
     size_t off = 0;
     for (size_t i = 0; i < m->ninsts; i++) {
         const spv_inst *in = &m->insts[i];
@@ -830,6 +833,7 @@ void ev_ctx_free(ev_ctx *c)
     free(c->acc_of_inst); free(c->order); free(c->dep); free(c->vdep);
     free(c->push); free(c->l_block); free(c->l_inst); free(c->l_prev);
     free(c->unk_site);
+    free(c->lane_sg);
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
     free(c->tmp_vals); free(c->noted_inst);

@@ -41,6 +41,8 @@ typedef unsigned (*ax_rule)(unsigned x, unsigned y);
 
 static uint8_t per_axis(uint8_t a, uint8_t b, ax_rule f)
 {
+    if (!(a | b))
+        return 0; /* every rule keeps independent values independent */
     unsigned r[3];
     for (int d = 0; d < 3; d++)
         r[d] = f(ax(a, d), ax(b, d));
@@ -93,12 +95,24 @@ static uint32_t rep(uint8_t b) { return b * 0x01010101u; }
 
 static uint8_t byte_of(uint32_t w, unsigned i) { return (uint8_t)(w >> (8 * (i & 3))); }
 
+/* The per-axis join (maximum of each 2-bit field) of four component
+ * bytes at once, without branches: where y's field is greater, take y's. */
+static uint32_t wjoin(uint32_t x, uint32_t y)
+{
+    const uint32_t H = 0x2a2a2a2au, L = 0x15151515u;
+    uint32_t xh = x & H, yh = y & H, xl = x & L, yl = y & L;
+    uint32_t gt = (yh & ~xh) | (~(xh ^ yh) & H & ((yl & ~xl) << 1));
+    uint32_t mask = gt | (gt >> 1);
+    return ((x & ~mask) | (y & mask)) & (H | L);
+}
+
 static uint8_t join_all(uint32_t w)
 {
-    uint8_t r = 0;
-    for (unsigned i = 0; i < 4; i++)
-        r = per_axis(r, byte_of(w, i), r_join);
-    return r;
+    if (!w)
+        return 0;
+    uint32_t b = wjoin(w, w >> 16);
+    b = wjoin(b, b >> 8);
+    return (uint8_t)(b & 0x3f);
 }
 
 static uint32_t get(const wg_state *s, uint32_t id)
@@ -120,9 +134,9 @@ static uint32_t norm(const ev_ctx *c, uint32_t type_id, uint32_t w)
 
 static void set_cls(wg_state *s, uint32_t *slot, uint32_t w)
 {
-    uint32_t n = 0;
-    for (unsigned i = 0; i < 4; i++)
-        n |= (uint32_t)per_axis(byte_of(*slot, i), byte_of(w, i), r_join) << (8 * i);
+    if (!w || w == *slot)
+        return;
+    uint32_t n = wjoin(*slot, w);
     if (n != *slot) {
         *slot = n;
         s->changed = 1;
@@ -132,6 +146,8 @@ static void set_cls(wg_state *s, uint32_t *slot, uint32_t w)
 static uint32_t bin(const wg_state *s, uint32_t a, uint32_t b, ax_rule f)
 {
     uint32_t x = get(s, a), y = get(s, b), r = 0;
+    if (!(x | y))
+        return 0;
     for (unsigned i = 0; i < 4; i++)
         r |= (uint32_t)per_axis(byte_of(x, i), byte_of(y, i), f) << (8 * i);
     return r;
@@ -186,10 +202,7 @@ static uint32_t load_cls(wg_state *s, const spv_inst *in)
         w = pc >= 0 ? rep(byte_of(w, (unsigned)pc)) : pc == -1 ? w : rep(join_all(w));
         /* an element chosen by the group id: any value of the array */
         uint8_t moved = per_axis(addr, 0, r_nm);
-        uint32_t r = 0;
-        for (unsigned i = 0; i < 4; i++)
-            r |= (uint32_t)per_axis(byte_of(w, i), moved, r_join) << (8 * i);
-        return r;
+        return wjoin(w, rep(moved));
     }
     case EVM_STORAGE: case EVM_UNIFORM:
         /* contents the plan gives decode per address */
@@ -366,19 +379,15 @@ static uint32_t result_cls(wg_state *s, const spv_inst *in)
     }
     case SpvOpPhi: {
         uint32_t j = 0;
-        for (uint32_t k = 0; k + 1 < in->nops; k += 2) {
-            uint32_t w = get(s, o[k]), n = 0;
-            for (unsigned i = 0; i < 4; i++)
-                n |= (uint32_t)per_axis(byte_of(j, i), byte_of(w, i), r_join) << (8 * i);
-            j = n;
-        }
+        for (uint32_t k = 0; k + 1 < in->nops; k += 2)
+            j = wjoin(j, get(s, o[k]));
         return j;
     }
     case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain: {
-        uint8_t b = 0;
+        uint32_t b = 0;
         for (uint32_t k = 0; k < in->nops; k++)
-            b = per_axis(b, join_all(get(s, o[k])), r_join);
-        return rep(b);
+            b = wjoin(b, get(s, o[k]));
+        return rep(join_all(b));
     }
     case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
     case SpvOpVectorShuffle:
@@ -397,10 +406,10 @@ static uint32_t result_cls(wg_state *s, const spv_inst *in)
     case SpvOpFunctionParameter:
         return s->cls[in->result_id];
     default: {
-        uint8_t b = 0;
+        uint32_t b = 0;
         for (uint32_t k = 0; k < in->nops; k++)
-            b = per_axis(b, join_all(get(s, o[k])), r_join);
-        return rep(per_axis(b, 0, r_nm));
+            b = wjoin(b, get(s, o[k]));
+        return rep(per_axis(join_all(b), 0, r_nm));
     }
     }
 }
