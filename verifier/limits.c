@@ -328,6 +328,17 @@ static int check_buffer(const spv_module *m, const int *first, const reflection 
         kr->input_error = 1;
         return 1;
     }
+    /* an "init" list longer than the buffer: the values past its end were
+     * dropped without a word (the plan means a larger buffer) */
+    size_t esz = scalar_size(rb->elem) ? scalar_size(rb->elem) : 4;
+    if (b->init == PLAN_INIT_VALUES && b->ninit_values > bytes / esz)
+        report_add_finding(kr, FINDING_PLAN_INVALID, SEV_WARNING, pf, b->line,
+                           "make the buffer larger, or the list shorter",
+                           "buffer '%s' (set %u binding %u): \"init\" lists %zu values, but "
+                           "the buffer holds %llu of %zu bytes; the last %llu are not used",
+                           rb->name, b->set, b->binding, b->ninit_values,
+                           (unsigned long long)(bytes / esz), esz,
+                           (unsigned long long)(b->ninit_values - bytes / esz));
     int used = rb->reads || rb->writes;
     int use_line = first_use_line(first, m, rb->var_id);
     const spv_var *var = spv_var_of(m, rb->var_id);

@@ -9,7 +9,8 @@
 #   - OpSpecConstantOp SDiv/SRem/SMod of INT_MIN by -1 (32 and 64 bits, and
 #     with the -1 coming from the plan's "spec"): lavapipe folds it with the
 #     host's division and dies of SIGFPE; now a spec-constant-trap error,
-#     so run does not build the pipeline (exit 1, no crash in the report).
+#     so run does not build the pipeline (exit 1, no crash in the report);
+#   - an "init" list longer than its buffer: a plan-invalid warning.
 set -u
 . "$(dirname "$0")/../lib.sh"
 test_tmpdir
@@ -134,3 +135,15 @@ expect fromplan 1 spec-constant-trap "divides the minimum integer by -1"
 ( $LIMIT; timeout 120 "$CW" run --samples 2 --warmup 1 "$T/fromplan.json" > /dev/null 2> "$T/err" ); rc=$?
 [ $rc -eq 1 ] || fail "fromplan: run exit $rc, want 1 (not run; 4 = the driver died of SIGFPE): $(cat "$T/err")"
 echo "ok: a spec-constant INT_MIN / -1 is a spec-constant-trap error (the driver dies of SIGFPE folding it)"
+
+# an "init" list longer than the buffer: the extra values were dropped
+# without a word; now a plan-invalid warning naming both counts
+module initlong "" "OpStore %p %f1"
+python3 - "$T/initlong.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["kernels"][0]["buffers"][0]["init"] = [1.0] * 20000
+json.dump(p, open(sys.argv[1], "w"))
+PY
+expect initlong 0 plan-invalid '"init" lists 20000 values, but the buffer holds 16 of 4 bytes; the last 19984 are not used'
+echo "ok: an init list longer than its buffer is a warning"
