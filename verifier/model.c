@@ -17,6 +17,7 @@
 
 #include "contention.h"
 #include "model_dram.h"
+#include "model_lavapipe.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -128,6 +129,12 @@ static void resolve_cpu_costs(model *m)
                                  "dependent FP step", "cycles", 1);
     m->cpu_fp16_conv = need_rate(m, pos(p->cpu_fp16_conversions_per_flop),
                                  2.0, "FP16 conversions per FLOP", "", 1);
+    int classes = lp_known_classes(p);
+    if (classes > 0 && classes < 3)
+        prediction_add_assumption(m->pred, "a class of counted instruction "
+                                  "(FP, integer, special function) without "
+                                  "its own cost: priced as the other "
+                                  "instructions");
 }
 
 static void resolve(model *m)
@@ -986,6 +993,9 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     double issue = issue_instr / m->issue_pus;
     if (m->is_cpu) {
         double cyc_per_us = m->units * m->clock_ghz * 1e3;
+        /* each class of counted instruction at its own cost (model_lavapipe.h) */
+        issue = lp_instruction_cycles(m->p, c, m->cpu_instr_cyc, m->subgroup) /
+                cyc_per_us;
         /* no FP16 vector arithmetic with AVX2: llvmpipe widens the three
          * operands of an FMA to FP32 and rounds the result back */
         issue += c->flops_fp16 * m->cpu_fp16_conv / m->issue_pus;

@@ -965,6 +965,34 @@ static void cpu_fixture(fixture *f, uint64_t groups, uint32_t wg)
     f->p.cpu_fp16_conversions_per_flop = 2;
 }
 
+/* lavapipe's per-class instruction costs: 4096 x 256 invocations of 8
+ * counted instructions, 2 of them FP (4 FLOPs), 2 integer.  FP at 1.0
+ * cycle, integer at 0.25, the rest (and the special functions, unknown) at
+ * 0.55: (2 + 0.5 + 4 x 0.55) x 1048576 / 8 lanes = 616038.4 cycles on
+ * 2 cores at 2 GHz = 154.0096 us, plus 4096 groups x 350 ns / 2 cores.
+ * Without class costs every instruction is 0.55: 144.1792 us. */
+static void test_cpu_instruction_classes(void **state)
+{
+    (void)state;
+    for (int classes = 1; classes >= 0; classes--) {
+        fixture f;
+        cpu_fixture(&f, 4096, 256);
+        double n = 4096.0 * 256;
+        f.c.instructions = 8 * n;
+        f.c.flops_fp32 = 4 * n;
+        f.c.int_ops = 2 * n;
+        if (classes) {
+            f.p.cpu_cycles_per_fp_instruction = 1.0;
+            f.p.cpu_cycles_per_int_instruction = 0.25;
+        }
+        fx_run(&f);
+        assert_close(term(&f, "issue"),
+                     (classes ? 154.0096 : 144.1792) + 4096 * 0.35 / 2);
+        assert_int_equal(has_assumption(&f, "without its own cost"), classes);
+        fx_free(&f);
+    }
+}
+
 typedef struct cpu_case {
     int line;
     uint64_t groups;
@@ -1254,6 +1282,7 @@ int main(void)
         cmocka_unit_test(test_many_stores_one_binding),
         cmocka_unit_test(test_dram_directions),
         cmocka_unit_test(test_group_starts),
+        cmocka_unit_test(test_cpu_instruction_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
