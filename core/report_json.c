@@ -299,21 +299,32 @@ static int get_num(rd *c, json_t *o, const char *key, double *out)
     return 1;
 }
 
-/* A duration (µs): a number that is not negative.  A negative time would
- * make every ratio and regression meaningless, so the report is refused. */
-static int get_time(rd *c, json_t *o, const char *key, double *out)
+/* A number that is not negative: a duration (µs), or an amount (flops,
+ * bytes, samples, a counter, a ratio).  A negative one would make every
+ * ratio and regression meaningless, so the report is refused. */
+static int get_nonneg(rd *c, json_t *o, const char *key, double *out, const char *kind)
 {
     double v;
     if (!get_num(c, o, key, &v))
         return 0;
     if (v < 0) {
-        char what[96];
-        snprintf(what, sizeof what, "'%s' is negative (%g)", key, v);
-        rd_fail(c, o, "%s: a time cannot be negative", what);
+        char what[160];
+        snprintf(what, sizeof what, "'%s' is negative (%g): %s cannot be negative", key, v, kind);
+        rd_fail(c, o, "%s", what);
         return 0;
     }
     *out = v;
     return 1;
+}
+
+static int get_time(rd *c, json_t *o, const char *key, double *out)
+{
+    return get_nonneg(c, o, key, out, "a time");
+}
+
+static int get_amount(rd *c, json_t *o, const char *key, double *out)
+{
+    return get_nonneg(c, o, key, out, "an amount");
 }
 
 static void get_triple(rd *c, json_t *o, const char *key, uint32_t out[3])
@@ -414,10 +425,10 @@ static void read_prediction(rd *c, json_t *o, prediction *p)
     get_time(c, o, "time_low_us", &p->time_low_us);
     get_time(c, o, "time_high_us", &p->time_high_us);
     p->bound = get_str(c, o, "bound");
-    get_num(c, o, "flops", &p->flops);
-    get_num(c, o, "bytes", &p->bytes);
+    get_amount(c, o, "flops", &p->flops);
+    get_amount(c, o, "bytes", &p->bytes);
     double inv = 0;
-    if (get_num(c, o, "invocations", &inv) && inv >= 0 && inv < 1.8e19)
+    if (get_amount(c, o, "invocations", &inv) && inv < 1.8e19)
         p->invocations = (uint64_t)inv;
     char *conf = get_str(c, o, "confidence");
     static const char *const confs[] = {"exact", "estimated", "unknown"};
@@ -458,7 +469,7 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
     }
     m->error = get_str(c, o, "error");
     double samples = 0;
-    if (get_num(c, o, "samples", &samples) && get_time(c, o, "median_us", &m->median_us)) {
+    if (get_amount(c, o, "samples", &samples) && get_time(c, o, "median_us", &m->median_us)) {
         m->valid = 1;
         m->samples = samples > 0 && samples < 4e9 ? (uint32_t)samples : 0;
     }
@@ -468,7 +479,7 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
     get_time(c, o, "p90_us", &m->p90_us);
     m->has_cold = get_time(c, o, "cold_us", &m->cold_us);
     double inv = 0;
-    if (get_num(c, o, "invocations", &inv) && inv >= 0 && inv < 1.8e19) {
+    if (get_amount(c, o, "invocations", &inv) && inv < 1.8e19) {
         m->has_invocations = 1;
         m->invocations = (uint64_t)inv;
     }
@@ -493,11 +504,11 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
     if (json_is_object(ml) && get_num(c, ml, "cpus", &cpus) && cpus >= 1 && cpus < 1e6) {
         m->load.valid = 1;
         m->load.cpus = (unsigned)cpus;
-        get_num(c, ml, "wall_s", &m->load.wall_s);
-        get_num(c, ml, "self_cpus", &m->load.self_cpus);
-        get_num(c, ml, "others_cpus", &m->load.others_cpus);
-        get_num(c, ml, "steal_cpus", &m->load.steal_cpus);
-        get_num(c, ml, "loadavg1", &m->load.loadavg1);
+        get_time(c, ml, "wall_s", &m->load.wall_s);
+        get_amount(c, ml, "self_cpus", &m->load.self_cpus);
+        get_amount(c, ml, "others_cpus", &m->load.others_cpus);
+        get_amount(c, ml, "steal_cpus", &m->load.steal_cpus);
+        get_amount(c, ml, "loadavg1", &m->load.loadavg1);
         m->load.busy = json_is_true(json_object_get(ml, "busy"));
     }
     m->counters_scope = get_str(c, o, "counters_scope");
@@ -510,8 +521,7 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
             if (!json_is_object(v))
                 continue;
             json_t *val = json_object_get(v, "value");
-            cv->available = json_is_number(val);
-            cv->value = cv->available ? json_number_value(val) : 0;
+            cv->available = json_is_number(val) && get_amount(c, v, "value", &cv->value);
             cv->scaled = json_is_true(json_object_get(v, "scaled"));
             cv->reason = get_str(c, v, "reason");
         }
@@ -527,7 +537,7 @@ static void read_divergence(rd *c, json_t *o, divergence *d)
         return;
     }
     d->valid = 1;
-    get_num(c, o, "ratio", &d->ratio);
+    get_amount(c, o, "ratio", &d->ratio);
     char *st = get_str(c, o, "status");
     static const char *const names[] = {"unknown", "ok", "slower", "faster"};
     int s = parse_enum(st, names, 4);

@@ -97,3 +97,32 @@ forged "$T/err" && fail "diff: a newline forged a line on stderr: $(cat "$T/err"
 forged "$T/out" && fail "merge: a newline forged a line: $(cat "$T/out")"
 grep -qF 'device: GPU\x0a' "$T/out" || fail "merge: device name not escaped: $(cat "$T/out")"
 echo "ok: a newline in a name, path or device name is written as \\x0a in every table and on stderr"
+
+# negative amounts in a report read by diff (times were refused already):
+# flops, bytes, samples, invocations, a counter, the machine load, the ratio
+python3 - "$T/nl.out.json" "$T" <<'PY'
+import json, sys, copy
+r = json.load(open(sys.argv[1]))
+k = r["kernels"][0]
+assert k["measurement"].get("median_us"), "the run measured the kernel"
+edits = {
+    "flops": lambda k: k["prediction"].__setitem__("flops", -1),
+    "bytes": lambda k: k["prediction"].__setitem__("bytes", -1),
+    "samples": lambda k: k["measurement"].__setitem__("samples", -1),
+    "invocations": lambda k: k["measurement"].__setitem__("invocations", -1),
+    "value": lambda k: k["measurement"]["counters"].__setitem__("task-clock", {"value": -1, "available": True}),
+    "others_cpus": lambda k: k["measurement"]["machine_load"].__setitem__("others_cpus", -1),
+    "ratio": lambda k: k["divergence"].__setitem__("ratio", -1),
+}
+for key, edit in edits.items():
+    x = copy.deepcopy(r)
+    edit(x["kernels"][0])
+    json.dump(x, open("%s/neg_%s.json" % (sys.argv[2], key), "w"))
+PY
+for key in flops bytes samples invocations value others_cpus ratio; do
+    "$CW" diff "$T/nl.out.json" "$T/neg_$key.json" > /dev/null 2> "$T/err"; rc=$?
+    [ $rc -eq 2 ] || fail "negative '$key' in a report: exit $rc, want 2"
+    grep -q "'$key' is negative (-1): an amount cannot be negative" "$T/err" || fail "negative $key: $(cat "$T/err")"
+done
+"$CW" diff "$T/nl.out.json" "$T/nl.out.json" > /dev/null || fail "the unedited report no longer reads"
+echo "ok: negative amounts in a report are input errors (exit 2), naming the key"
