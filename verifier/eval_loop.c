@@ -88,7 +88,7 @@ struct ev_trk {
     int armed;
 };
 
-static void evl_push(ev_evlist *l, const ev_event *e)
+static inline void evl_push(ev_evlist *l, const ev_event *e)
 {
     if (l->n >= (1u << 18))
         return;
@@ -528,26 +528,39 @@ static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, i
             c->info.vars[q->b].cls == EVM_SHARED && (barrier || q->a != pe->e[k].a))
             nc[k] = event_comps(c, q);
     }
-    /* only the events that replay anything, with their step per iteration */
-    size_t *live = xcalloc(ce->n + 1, sizeof *live);
-    int64_t *step = xcalloc(ce->n + 1, sizeof *step);
-    const ev_shm **read1 = xcalloc(ce->n + 1, sizeof *read1); /* one-element reads */
+    /* only the events that replay anything, in one array for the loop
+       below: its element at iteration s, its step, one-element reads */
+    typedef struct {
+        const ev_event *q;
+        int64_t at, step;
+        const ev_shm *read1;  /* a one-element read of this array, or NULL */
+        uint64_t nflat;
+        uint32_t nc;
+        int bar;
+    } live_ev;
+    live_ev *lv = xmalloc((ce->n + 1) * sizeof *lv);
     size_t nl = 0;
     for (size_t k = 0; k < ce->n; k++) {
         const ev_event *q = &ce->e[k];
-        if (q->kind == EVE_BAR ? (q->flags & 1) != 0 : nc[k] != 0) {
-            step[nl] = q->a - pe->e[k].a;
-            if (q->kind != EVE_BAR && nc[k] == 1 && !(q->flags & 1) &&
-                !c->info.is_atomic[q->inst])
-                read1[nl] = c->info.vars[q->b].shm;
-            live[nl++] = k;
+        if (q->kind == EVE_BAR ? (q->flags & 1) == 0 : nc[k] == 0)
+            continue;
+        live_ev *L = &lv[nl++];
+        L->q = q;
+        L->step = q->a - pe->e[k].a;
+        L->at = q->a;
+        L->bar = q->kind == EVE_BAR;
+        L->nc = nc[k];
+        L->read1 = NULL;
+        L->nflat = 0;
+        if (!L->bar && nc[k] == 1 && !(q->flags & 1) && !c->info.is_atomic[q->inst]) {
+            L->read1 = c->info.vars[q->b].shm;
+            L->nflat = c->info.vars[q->b].nflat;
         }
     }
     for (int64_t s = 1; s <= K && nl; s++)
-        for (size_t j = 0; j < nl; j++) {
-            size_t k = live[j];
-            const ev_event *q = &ce->e[k];
-            if (q->kind == EVE_BAR) {
+        for (live_ev *L = lv; L < lv + nl; L++) {
+            const ev_event *q = L->q;
+            if (L->bar) {
                 if (q->a < 0) {
                     c->epoch++;
                     for (uint32_t g = 0; g < c->nsub; g++)
@@ -558,15 +571,13 @@ static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, i
                 }
                 continue;
             }
-            int64_t at = q->a + s * step[j];
-            if (read1[j] && at >= 0 && (uint64_t)at < c->info.vars[q->b].nflat &&
-                ev_shm_read_is_noop(c, &read1[j][at]))
+            int64_t at = (L->at += L->step); /* q->a + s * step */
+            if (L->read1 && at >= 0 && (uint64_t)at < L->nflat &&
+                ev_shm_read_is_noop(c, &L->read1[at]))
                 continue;
-            ev_shm_replay(c, q->inst, (uint32_t)q->b, q->lane, at, nc[k], q->flags & 1);
+            ev_shm_replay(c, q->inst, (uint32_t)q->b, q->lane, at, L->nc, q->flags & 1);
         }
-    free(read1);
-    free(live);
-    free(step);
+    free(lv);
     free(nc);
 }
 
@@ -694,7 +705,7 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
        direction, step), then laid down once per skipped iteration */
     {
         size_t nt = 0;
-        fp_tuple *tu = xcalloc(ce->n + 1, sizeof *tu);
+        fp_tuple *tu = xmalloc((ce->n + 1) * sizeof *tu); /* filled before use */
         for (size_t k = 0; k < ce->n; k++) {
             const ev_event *q = &ce->e[k];
             if (q->kind != EVE_MEM || (q->flags & 4))
@@ -775,15 +786,22 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
             o->bad_cur = 1;
             continue;
         }
+        /* room for all of them at once (fits the 2^18 cap: checked above) */
+        size_t need = o->cur.n + (size_t)K * ce->n;
+        if (need > o->cur.cap) {
+            o->cur.cap = need;
+            o->cur.e = xrealloc(o->cur.e, need * sizeof *o->cur.e);
+        }
+        ev_event *dst = o->cur.e + o->cur.n;
         for (int64_t s = 1; s <= K; s++)
             for (size_t e = 0; e < ce->n; e++) {
                 ev_event q = ce->e[e];
-                int64_t da = q.a - pe->e[e].a, db = q.b - pe->e[e].b;
-                q.a += s * da;
+                q.a += s * (q.a - pe->e[e].a);
                 if (q.kind == EVE_BRANCH)
-                    q.b += s * db;
-                evl_push(&o->cur, &q);
+                    q.b += s * (q.b - pe->e[e].b);
+                *dst++ = q;
             }
+        o->cur.n = need;
     }
     /* shared elements stored in the skipped iterations hold data we did
        not compute */
