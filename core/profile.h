@@ -63,6 +63,9 @@ typedef struct device_profile {
     double l2_gbs;
     double l2_sector_gops;   /* one-sector requests served by L2 per second
                                 (G, whole device): lanes 32 B apart */
+    double l2_partial_write_gops; /* stores writing part of a sector, served
+                                     by L2 per second (G, whole device): a
+                                     lane's 4 bytes at its own sector */
     double shared_gbs;       /* aggregate workgroup-memory bandwidth */
     double fp32_gflops;      /* FMA = 2 FLOPs */
     double fp16_gflops;

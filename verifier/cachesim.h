@@ -74,6 +74,9 @@ typedef struct csim_stats {
     double l2_sectors;       /* sectors requested at L2 (L1 misses, stores,
                                 atomics, write-backs) */
     double l2_hit_sectors;
+    double l2_partial_sectors; /* of l2_sectors, stores that write only
+                                  part of a sector (the L2 merges them
+                                  into the sector: read, merge, write) */
     double dram_read_bytes;
     double dram_write_bytes;
     double dram_pages;       /* DRAM reads that open a page (row): no

@@ -90,6 +90,11 @@ static void test_transpose_write_merging(void **state)
     assert_true(wr.l2_sectors == 1024);
     assert_true(wr.dram_read_bytes == 0); /* no fetch on write */
     assert_true(wr.dram_write_bytes == 4096);
+    /* every one of the 1024 store sectors is written 4 bytes at a time:
+     * all partial (the L2 merges each into its sector); the loads and the
+     * write-backs are whole sectors */
+    assert_true(wr.l2_partial_sectors == 1024);
+    assert_true(rd.l2_partial_sectors == 0);
     csim_free(s);
 
     csim_config tiny = {32, 128, 0, 1, 0, 256, 2, 0, 0}; /* no L1, L2 of 2 lines */
@@ -98,6 +103,13 @@ static void test_transpose_write_merging(void **state)
     wr = csim_tag(s, 1);
     assert_true(wr.l2_sectors == 1024);
     assert_true(wr.dram_write_bytes == 1024 * 32);
+    csim_free(s);
+
+    /* a coalesced store fills its 4 sectors whole: none partial */
+    s = csim_new(&c, 1, 1);
+    req32(s, CSIM_STORE, 0, 4, 0);
+    assert_true(csim_total(s).l2_sectors == 4);
+    assert_true(csim_total(s).l2_partial_sectors == 0);
     csim_free(s);
 }
 
