@@ -107,7 +107,7 @@ static void dump_buffers(const plan_kernel *k, const char *dir, void **bufs,
         char path[4096];
         snprintf(path, sizeof path, "%s/%s.buffer%zu.bin", dir, k->name, i);
         cw_error err;
-        if (cw_write_file_atomic(path, bufs[i], sizes[i], &err) != 0) {
+        if (cw_write_file_atomic_as(path, bufs[i], sizes[i], "the dump", &err) != 0) {
             char msg[1200];
             cw_error_format(&err, msg, sizeof msg);
             set_error(m, "cannot dump buffer %zu: %s", i, msg);

@@ -12,9 +12,15 @@
 int cw_write_file_atomic(const char *path, const char *data, size_t len,
                          cw_error *err)
 {
+    return cw_write_file_atomic_as(path, data, len, "the report", err);
+}
+
+int cw_write_file_atomic_as(const char *path, const char *data, size_t len,
+                            const char *what, cw_error *err)
+{
     if (strcmp(path, "-") == 0) {
         if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-            cw_error_set(err, "<stdout>", 0, 0, "cannot write the report: %s",
+            cw_error_set(err, "<stdout>", 0, 0, "cannot write %s: %s", what,
                          strerror(errno));
             return -1;
         }
@@ -25,7 +31,7 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode)) {
-            cw_error_set(err, path, 0, 0, "is a folder; give a file name for the report");
+            cw_error_set(err, path, 0, 0, "is a folder; give a file name for %s", what);
             return -1;
         }
         /* a FIFO nobody reads would block the open forever: non-blocking
@@ -33,8 +39,8 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
         int dfd = open(path, O_WRONLY | O_CLOEXEC | (S_ISFIFO(st.st_mode) ? O_NONBLOCK : 0));
         int bad = dfd < 0 ? errno : 0;
         if (dfd < 0 && bad == ENXIO) {
-            cw_error_set(err, path, 0, 0, "cannot write the report: no process reads "
-                         "this FIFO (named pipe)");
+            cw_error_set(err, path, 0, 0, "cannot write %s: no process reads "
+                         "this FIFO (named pipe)", what);
             return -1;
         }
         if (dfd >= 0 && S_ISFIFO(st.st_mode))
@@ -49,7 +55,7 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
         if (dfd >= 0 && close(dfd) != 0 && !bad)
             bad = errno;
         if (bad) {
-            cw_error_set(err, path, 0, 0, "cannot write the report: %s", strerror(bad));
+            cw_error_set(err, path, 0, 0, "cannot write %s: %s", what, strerror(bad));
             return -1;
         }
         return 0;
@@ -57,7 +63,7 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {
-        cw_error_set_env(err, path, "out of memory writing the report");
+        cw_error_set_env(err, path, "out of memory writing %s", what);
         return -1;
     }
     memcpy(tmp, path, plen);
@@ -95,8 +101,8 @@ int cw_write_file_atomic(const char *path, const char *data, size_t len,
     if (saved) {
         unlink(tmp);
         cw_error_set(err, path, 0, 0,
-                     "cannot write the report: %s; the previous file, if any, "
-                     "is unchanged", strerror(saved));
+                     "cannot write %s: %s; the previous file, if any, "
+                     "is unchanged", what, strerror(saved));
         free(tmp);
         return -1;
     }

@@ -17,5 +17,10 @@
 #include "error.h"
 
 int cw_write_file_atomic(const char *path, const char *data, size_t len, cw_error *err);
+/* The same; its messages name the file as what ("the profile", "the
+ * dump"), not "the report" (a profile that could not be stored said
+ * "cannot write the report"). */
+int cw_write_file_atomic_as(const char *path, const char *data, size_t len, const char *what,
+                            cw_error *err);
 
 #endif

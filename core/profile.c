@@ -723,7 +723,7 @@ int profile_save_file(const device_profile *p, const char *path,
     buf[n] = '\n';
     buf[n + 1] = 0;
     free(text);
-    int rc = cw_write_file_atomic(path, buf, n + 1, err);
+    int rc = cw_write_file_atomic_as(path, buf, n + 1, "the profile", err);
     free(buf);
     return rc;
 }

@@ -61,6 +61,12 @@ XDG_CACHE_HOME="$T/afile/cache" timeout 120 "$CW" calibrate --cpu --budget 0.2 -
 grep -q "cannot store the profile" "$T/err" || fail "calibrate: message: $(tail -3 "$T/err")"
 python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$T/cpu.json" || fail "calibrate: -o profile"
 echo "ok: calibrate that cannot store its profile exits 4 (the profile still printed)"
+# the message names a profile, not a report (it said "cannot write the report")
+timeout 120 "$CW" calibrate --cpu --budget 0.2 --no-save -o /dev/full > /dev/null 2> "$T/err"; rc=$?
+[ $rc -eq 2 ] || fail "calibrate -o /dev/full: exit $rc, want 2"
+grep -q "/dev/full: cannot write the profile: No space left on device" "$T/err" ||
+    fail "calibrate -o /dev/full: message: $(tail -1 "$T/err")"
+echo "ok: calibrate -o on a full disk: exit 2, 'cannot write the profile'"
 
 # past `ulimit -f` the write fails and is reported; no SIGXFSZ (153)
 "$CW" check --format json -o "$T/keep.json" "$T/plan.json" > /dev/null 2>&1
