@@ -15,96 +15,9 @@
 
 #include "profile.h"
 
-/* A profile with every field set to a distinct, non-default value. */
-static void fill_all(device_profile *p)
-{
-    profile_init(p);
-    snprintf(p->name, sizeof p->name, "Test GPU \"quoted\" \\ name");
-    snprintf(p->key, sizeof p->key, "testgpu");
-    snprintf(p->driver, sizeof p->driver, "drv 1.2.3");
-    snprintf(p->uuid, sizeof p->uuid, "00112233445566778899aabbccddeeff");
-    snprintf(p->date, sizeof p->date, "2026-11-30");
-    snprintf(p->command, sizeof p->command, "clockwork calibrate --device 1");
-    p->source = PROFILE_CALIBRATED;
-    p->kind = DEVICE_KIND_CPU_VULKAN;
-    p->limits.max_wg_size[0] = 1024;
-    p->limits.max_wg_size[1] = 512;
-    p->limits.max_wg_size[2] = 64;
-    p->limits.max_wg_invocations = 1023;
-    p->limits.max_wg_count[0] = 4000000000u;
-    p->limits.max_wg_count[1] = 65535;
-    p->limits.max_wg_count[2] = 65534;
-    p->limits.max_shared_bytes = 49152;
-    p->limits.max_push_bytes = 128;
-    p->limits.max_storage_range = 18446744073709551615ull;
-    p->limits.subgroup_size = 64;
-    p->dram_gbs = 4300.5;
-    p->dram_read_gbs = 2150.25;
-    p->dram_write_gbs = 2100.125;
-    p->l2_gbs = 11000.1;
-    p->shared_gbs = 33000.3;
-    p->fp32_gflops = 66900.7;
-    p->fp16_gflops = 133800.1;
-    p->fp64_gflops = 0.1 + 0.2; /* not exactly representable: 17 digits */
-    p->int32_gops = 33450.0;
-    p->sfu_gops = 4180.0;
-    p->atomic_gops = 512.5;
-    p->launch_us = 3.75;
-    p->timestamp_res_ns = 32.0;
-    p->units = 132;
-    p->max_threads_per_unit = 2048;
-    p->max_groups_per_unit = 32;
-    p->shared_per_unit = 233472;
-    p->regs_per_unit = 65536;
-    p->l2_bytes = 62914560;
-    p->sector_bytes = 32;
-    p->line_bytes = 128;
-    p->shared_banks = 32;
-    p->mem_latency_ns = 660.0;
-    p->clock_ghz = 1.98;
-    p->l1_gbs = 30000.5;
-    p->atomic_shared_gops = 2000.25;
-    p->issue_glanes = 215656.0;
-    p->l1_bytes = 262144;
-    p->l1_shared_unified = 1;
-    p->l1_ways = 4;
-    p->l2_ways = 16;
-    p->l1_write_back = 0;
-    p->reg_alloc_granule = 256;
-    p->atomic_unit_bytes = 128;
-    p->dram_page_bytes = 2048;
-    p->partial_write_fill = 1;
-    p->dram_page_ns = 0.0125;
-    p->l1_latency_ns = 17.5;
-    p->l2_latency_ns = 140.0;
-    p->shared_latency_ns = 15.0;
-    p->fp_latency_cycles = 4.0;
-    p->atomic_same_ns = 0.76;
-    p->atomic_shared_same_ns = 1.25;
-    p->atomic_combine = 1;
-    p->atomic_shared_combine = 0;
-    p->barrier_ns = 91.0;
-    p->subgroup_op_ns = 12.5;
-    p->cpu_cycles_per_instruction = 0.55;
-    p->cpu_cycles_per_storage_lane = 1.5;
-    p->cpu_cycles_per_shared_lane = 2.3;
-    p->cpu_ns_per_barrier_lane = 2.0;
-    p->cpu_ns_per_group = 350.0;
-    p->cpu_cycles_per_chain_step = 12.0;
-    p->cpu_fp16_conversions_per_flop = 2.0;
-    p->l2_sector_gops = 123.5;
-    p->atomic_slice_bytes = 1024;
-    p->atomic_line_ns = 0.375;
-    p->atomic_request_ns = 0.5;
-    p->atomic_word_ns = 3.25;
-    p->atomic_collide_ns = 4.75;
-    p->group_start_ns = 45.5;
-    p->dram_random_read_bytes = 64.5;
-    p->dram_random_write_bytes = 96.25;
-}
-
-/* The profile's rates and costs (double; negative: unknown) and its
- * integer fields, as the round trip compares them. */
+/* The profile's rates and costs (double; negative: unknown), its counts
+ * and sizes (integers) and its flags and enumerations, as fill_all sets
+ * and the round trip compares them. */
 #define RATE_FIELDS(X)                                                         \
     X(dram_gbs) X(dram_read_gbs) X(dram_write_gbs) X(l2_gbs) X(l2_sector_gops)  \
     X(shared_gbs) X(fp32_gflops) X(fp16_gflops) X(fp64_gflops) X(int32_gops)    \
@@ -118,13 +31,57 @@ static void fill_all(device_profile *p)
     X(cpu_cycles_per_instruction) X(cpu_cycles_per_storage_lane)                \
     X(cpu_cycles_per_shared_lane) X(cpu_ns_per_barrier_lane) X(cpu_ns_per_group) \
     X(cpu_cycles_per_chain_step) X(cpu_fp16_conversions_per_flop)
-#define INT_FIELDS(X)                                                          \
-    X(source) X(kind) X(units) X(max_threads_per_unit) X(max_groups_per_unit)   \
-    X(shared_per_unit) X(regs_per_unit) X(l2_bytes) X(sector_bytes)             \
-    X(line_bytes) X(shared_banks) X(l1_bytes) X(l1_shared_unified) X(l1_ways)   \
-    X(l2_ways) X(l1_write_back) X(reg_alloc_granule) X(atomic_unit_bytes)       \
-    X(atomic_slice_bytes) X(dram_page_bytes) X(partial_write_fill)              \
+#define COUNT_FIELDS(X)                                                        \
+    X(units) X(max_threads_per_unit) X(max_groups_per_unit) X(shared_per_unit)  \
+    X(regs_per_unit) X(l2_bytes) X(sector_bytes) X(line_bytes) X(shared_banks)  \
+    X(l1_bytes) X(l1_ways) X(l2_ways) X(reg_alloc_granule) X(atomic_unit_bytes) \
+    X(atomic_slice_bytes) X(dram_page_bytes)
+#define FLAG_FIELDS(X)                                                         \
+    X(source) X(kind) X(l1_shared_unified) X(l1_write_back) X(partial_write_fill) \
     X(atomic_combine) X(atomic_shared_combine)
+
+/* A profile with every field set to a distinct, non-default value: rates
+ * that decimal text cannot hold exactly (17 digits must round-trip), no
+ * two fields alike (a swap shows), limits at their types' ends. */
+static void fill_all(device_profile *p)
+{
+    profile_init(p);
+    snprintf(p->name, sizeof p->name, "Test GPU \"quoted\" \\ name");
+    snprintf(p->key, sizeof p->key, "testgpu");
+    snprintf(p->driver, sizeof p->driver, "drv 1.2.3");
+    snprintf(p->uuid, sizeof p->uuid, "00112233445566778899aabbccddeeff");
+    snprintf(p->date, sizeof p->date, "2026-11-30");
+    snprintf(p->command, sizeof p->command, "clockwork calibrate --device 1");
+    p->limits.max_wg_size[0] = 1024;
+    p->limits.max_wg_size[1] = 512;
+    p->limits.max_wg_size[2] = 64;
+    p->limits.max_wg_invocations = 1023;
+    p->limits.max_wg_count[0] = 4000000000u;
+    p->limits.max_wg_count[1] = 65535;
+    p->limits.max_wg_count[2] = 65534;
+    p->limits.max_shared_bytes = 49152;
+    p->limits.max_push_bytes = 128;
+    p->limits.max_storage_range = 18446744073709551615ull;
+    p->limits.subgroup_size = 64;
+    double rate = 1.0;
+#define SET_RATE(f) p->f = rate = rate * 1.5 + 0.1;
+    RATE_FIELDS(SET_RATE)
+#undef SET_RATE
+    p->fp64_gflops = 0.1 + 0.2; /* the classic: 0.30000000000000004 */
+    p->source = PROFILE_CALIBRATED;
+    p->kind = DEVICE_KIND_CPU_VULKAN;
+    uint32_t count = 100;
+#define SET_COUNT(f) p->f = count += 7;
+    COUNT_FIELDS(SET_COUNT)
+#undef SET_COUNT
+    /* flags known (the default is unknown, -1), true and false both */
+    p->l1_shared_unified = 1;
+    p->l1_write_back = 0;
+    p->partial_write_fill = 1;
+    p->l2_bytes = 62914560ull << 12; /* above 2^32 */
+    p->atomic_combine = 1;
+    p->atomic_shared_combine = 0;
+}
 
 static void assert_same(const device_profile *a, const device_profile *b)
 {
@@ -144,7 +101,8 @@ static void assert_same(const device_profile *a, const device_profile *b)
 #define SAME_INT(f)                                                            \
     if (a->f != b->f)                                                          \
         fail_msg("%s: %lld, then %lld", #f, (long long)a->f, (long long)b->f);
-    INT_FIELDS(SAME_INT)
+    COUNT_FIELDS(SAME_INT)
+    FLAG_FIELDS(SAME_INT)
 #undef SAME_INT
 }
 
