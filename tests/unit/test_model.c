@@ -117,6 +117,24 @@ static access_summary *fx_access(fixture *f, uint32_t binding, int store,
     return a;
 }
 
+/* One storage atomic on a single address (a counter named var, or none)
+ * per invocation execution, count executions. */
+static access_summary *fx_counter(fixture *f, const char *var, double count)
+{
+    access_summary *a = &f->acc[f->c.naccesses++];
+    memset(a, 0, sizeof *a);
+    a->space = SPACE_STORAGE;
+    a->var = (char *)var;
+    a->is_atomic = 1;
+    a->bytes = 4;
+    a->count = count;
+    a->stride_known = 1;
+    a->uniform = 1;
+    a->footprint_bytes = 4;
+    f->c.atomics = count;
+    return a;
+}
+
 static void fx_run(fixture *f)
 {
     model_predict(&f->c, &f->refl, &f->k, &f->p, &f->kr.prediction, &f->kr);
@@ -755,17 +773,7 @@ static void test_atomics_same_address(void **state)
     (void)state;
     fixture f;
     fx_init(&f, 10000, 100);
-    access_summary *a = &f.acc[f.c.naccesses++];
-    memset(a, 0, sizeof *a);
-    a->space = SPACE_STORAGE;
-    a->var = "counter";
-    a->is_atomic = 1;
-    a->bytes = 4;
-    a->count = 1e6;
-    a->stride_known = 1;
-    a->uniform = 1;
-    a->footprint_bytes = 4;
-    f.c.atomics = 1e6;
+    access_summary *a = fx_counter(&f, "counter", 1e6);
     f.c.instructions = 1e6;
     fx_run(&f);
     /* one address: the 1e6 ops combine per 32-lane subgroup into 31250
@@ -862,16 +870,7 @@ static void test_far_below_hint_per_term(void **state)
 
     /* one contended counter: atomic term -> privatise */
     fx_init(&f, 10000, 100);
-    access_summary *a = &f.acc[f.c.naccesses++];
-    memset(a, 0, sizeof *a);
-    a->space = SPACE_STORAGE;
-    a->is_atomic = 1;
-    a->bytes = 4;
-    a->count = 1e6;
-    a->stride_known = 1;
-    a->uniform = 1;
-    a->footprint_bytes = 4;
-    f.c.atomics = 1e6;
+    fx_counter(&f, NULL, 1e6);
     f.k.min_efficiency = 0.99;
     fx_run(&f);
     assert_string_equal(f.kr.prediction.bound, "atomic");
