@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "unit.h"
 #include <dirent.h>
 #include <malloc.h>
 #include <signal.h>
@@ -37,34 +39,19 @@ static void build(report *r)
     finding_detail_int(f, "index_max", 1023);
     report_add_finding(k, FINDING_SMALL_DISPATCH, SEV_WARNING, NULL, 0, NULL, "tiny");
     prediction *p = &k->prediction;
-    p->valid = 1;
-    p->time_us = 245.5;
-    p->ideal_time_us = 200.25;
-    p->bound = cw_strdup("dram");
-    p->flops = 2e6;
-    p->bytes = 1.2e7;
-    p->invocations = 1048576;
-    p->conf = CONF_ESTIMATED;
+    *p = (prediction){.valid = 1, .time_us = 245.5, .ideal_time_us = 200.25,
+                      .bound = cw_strdup("dram"), .flops = 2e6, .bytes = 1.2e7,
+                      .invocations = 1048576, .conf = CONF_ESTIMATED};
     prediction_add_assumption(p, "loop at line %d: assumed %d iterations", 12, 64);
     prediction_add_term(p, "dram", 240.0);
     prediction_add_term(p, "launch", 5.5);
     measurement *m = &k->measurement;
-    m->valid = 1;
-    m->samples = 3;
-    m->median_us = 250;
-    m->mad_us = 2;
-    m->min_us = 248;
-    m->max_us = 260;
-    m->p90_us = 259;
-    m->has_cold = 1;
-    m->cold_us = 400;
-    m->has_invocations = 1;
-    m->invocations = 1048576;
+    *m = (measurement){.valid = 1, .samples = 3, .median_us = 250, .mad_us = 2,
+                       .min_us = 248, .max_us = 260, .p90_us = 259, .has_cold = 1,
+                       .cold_us = 400, .has_invocations = 1, .invocations = 1048576,
+                       .nsample_us = 3};
     m->sample_us = calloc(3, sizeof(double));
-    m->sample_us[0] = 248;
-    m->sample_us[1] = 250;
-    m->sample_us[2] = 260;
-    m->nsample_us = 3;
+    memcpy(m->sample_us, (const double[]){248, 250, 260}, 3 * sizeof(double));
     m->counters_scope = cw_strdup("kernel");
     counter_value *c = measurement_add_counter(m, "task-clock");
     c->available = 1;
@@ -116,7 +103,7 @@ static void test_kernel_copy_is_deep(void **state)
     build(&r);
     for (size_t i = 0; i < r.nkernels; i++) { /* the members build() leaves unset */
         kernel_report *k = &r.kernels[i];
-        k->kind = cw_strdup("gpu");
+        assert_non_null(k->kind); /* report_add_kernel's "gpu" */
         k->plan = cw_strdup("plans/p.json");
         if (!k->measurement.error)
             k->measurement.error = cw_strdup("device lost after 3 samples");
@@ -305,12 +292,10 @@ static void test_exit_precedence(void **state)
     assert_int_equal(app_exit_code(99), 2);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_read_errors),
-        cmocka_unit_test(test_atomic_write),   cmocka_unit_test(test_text_formats),
-        cmocka_unit_test(test_exit_precedence), cmocka_unit_test(test_kernel_copy_is_deep),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_round_trip),
+             cmocka_unit_test(test_read_errors),
+             cmocka_unit_test(test_atomic_write),
+             cmocka_unit_test(test_text_formats),
+             cmocka_unit_test(test_exit_precedence),
+             cmocka_unit_test(test_kernel_copy_is_deep))

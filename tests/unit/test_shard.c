@@ -238,12 +238,10 @@ static void test_identity(void **state)
     report_free(&r);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_kernel_once), cmocka_unit_test(test_hash_stable),
-        cmocka_unit_test(test_parse_explicit),    cmocka_unit_test(test_parse_auto),
-        cmocka_unit_test(test_placeholders),      cmocka_unit_test(test_identity),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_every_kernel_once),
+             cmocka_unit_test(test_hash_stable),
+             cmocka_unit_test(test_parse_explicit),
+             cmocka_unit_test(test_parse_auto),
+             cmocka_unit_test(test_placeholders),
+             cmocka_unit_test(test_identity))
