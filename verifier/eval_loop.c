@@ -572,9 +572,11 @@ static void replay_shared(ev_ctx *c, const ev_evlist *pe, const ev_evlist *ce, i
                 continue;
             }
             int64_t at = (L->at += L->step); /* q->a + s * step */
-            if (L->read1 && at >= 0 && (uint64_t)at < L->nflat &&
-                ev_shm_read_is_noop(c, &L->read1[at]))
+            if (L->read1) {
+                if (at >= 0 && (uint64_t)at < L->nflat && !ev_shm_read_is_noop(c, &L->read1[at]))
+                    ev_shm_read1(c, q->inst, (uint32_t)q->b, q->lane, (uint32_t)at);
                 continue;
+            }
             ev_shm_replay(c, q->inst, (uint32_t)q->b, q->lane, at, L->nc, q->flags & 1);
         }
     free(lv);

@@ -320,6 +320,11 @@ void ev_shm_mark_read(ev_ctx *c, uint32_t vi, uint32_t inst, uint32_t lane)
     }
 }
 
+void ev_shm_read1(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane, uint32_t comp)
+{
+    shm_read(c, vi, comp, lane, inst, 0);
+}
+
 void ev_shm_replay(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
                    int64_t comp, uint32_t ncomp, int store)
 {

@@ -53,6 +53,8 @@ int ev_shm_settled(ev_ctx *c, uint32_t vi);
 void ev_shm_mark_read(ev_ctx *c, uint32_t vi, uint32_t inst, uint32_t lane);
 void ev_shm_replay(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
                    int64_t comp, uint32_t ncomp, int store);
+/* ev_shm_replay of one non-atomic read of element comp (< nflat). */
+void ev_shm_read1(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane, uint32_t comp);
 /* A read of shared element e that changes nothing in the tracking: the
  * element is initialised, not written in this barrier interval, and
  * already read non-atomically by several invocations of several subgroups
