@@ -20,6 +20,8 @@ typedef struct efix {
     reflection r;
     device_profile prof;
     ev_ctx *c;
+    ev_group g; /* workgroup (0, 0, 0) after efix_open_group0 */
+    int have_g;
 } efix;
 
 static inline void efix_open(efix *f, const char *glsl, const plan_kernel *k,
@@ -44,8 +46,21 @@ static inline void efix_open(efix *f, const char *glsl, const plan_kernel *k,
         fail_msg("ev_ctx_new: %s", why);
 }
 
+/* efix_open without a plan or options, then workgroup (0, 0, 0) run into
+ * f->g (efix_close frees it).  Returns the context's info. */
+static inline ev_info *efix_open_group0(efix *f, const char *glsl)
+{
+    efix_open(f, glsl, NULL, NULL);
+    const uint32_t gid[3] = {0, 0, 0};
+    ev_group_run(f->c, gid, &f->g);
+    f->have_g = 1;
+    return ev_ctx_info(f->c);
+}
+
 static inline void efix_close(efix *f)
 {
+    if (f->have_g)
+        ev_group_free(f->c, &f->g);
     ev_ctx_free(f->c);
     reflect_free(&f->r);
     spv_free(&f->m);

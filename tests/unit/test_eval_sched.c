@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "eval_fixture.h"
 
 static const char *BARRIERS =
@@ -31,38 +33,28 @@ static void test_group(void **state)
 {
     (void)state;
     efix f;
-    efix_open(&f, BARRIERS, NULL, NULL);
-    ev_group g;
-    uint32_t gid[3] = {0, 0, 0};
-    ev_group_run(f.c, gid, &g);
-    ev_info *I = ev_ctx_info(f.c);
-    assert_true(g.barriers == 2.0);
+    ev_info *I = efix_open_group0(&f, BARRIERS);
+    assert_true(f.g.barriers == 2.0);
     assert_int_equal(I->nbars, 1);
     assert_int_equal(I->bars[0].reached, 16);
     assert_int_equal(I->bars[0].missing, 16);
     assert_true(I->bars[0].certain);
     assert_int_equal(I->nraces, 0);
-    assert_true(g.active == 32.0);
+    assert_true(f.g.active == 32.0);
     /* the call ran for every lane: its multiply executed 32 times */
     for (size_t i = 0; i < f.m.ninsts; i++)
         if (f.m.insts[i].opcode == SpvOpIMul)
-            assert_true(g.icount[i] == 32.0);
+            assert_true(f.g.icount[i] == 32.0);
     /* the guarded add ran for 16 lanes */
     int saw = 0;
     for (size_t i = 0; i < f.m.ninsts; i++)
         if (f.m.insts[i].opcode == SpvOpIAdd && f.m.insts[i].line == 11) {
-            assert_true(g.icount[i] == 16.0);
+            assert_true(f.g.icount[i] == 16.0);
             saw = 1;
         }
     assert_true(saw);
-    ev_group_free(f.c, &g);
     efix_close(&f);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_group),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CW_UNIT_MAIN(NULL, NULL,
+             cmocka_unit_test(test_group))

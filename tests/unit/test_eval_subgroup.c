@@ -57,10 +57,7 @@ static void test_subgroup_values(void **state)
 {
     (void)state;
     efix f;
-    efix_open(&f, SRC, NULL, NULL);
-    ev_group g;
-    uint32_t gid[3] = {0, 0, 0};
-    ev_group_run(f.c, gid, &g);
+    efix_open_group0(&f, SRC);
     uint32_t s = result_at(&f, SpvOpGroupNonUniformIAdd, 9);
     uint32_t e = result_at(&f, SpvOpGroupNonUniformIAdd, 10);
     uint32_t x = result_at(&f, SpvOpGroupNonUniformShuffleXor, 11);
@@ -84,7 +81,6 @@ static void test_subgroup_values(void **state)
         if (l < 4)
             assert_int_equal(value(&f, part, l, 0), 4); /* only the active ones */
     }
-    ev_group_free(f.c, &g);
     efix_close(&f);
 }
 
