@@ -211,11 +211,9 @@ static void test_examples(void **state)
 static void test_uncertain_is_warning(void **state)
 {
     (void)state;
-    char path[900];
-    snprintf(path, sizeof path, "%s/tests/corpus/dyn_clean_histogram/plan.json", cw_test_root());
     report rep;
     report_init(&rep);
-    analyse_plan(path, &rep);
+    analyse_plan(cw_root_file("tests/corpus/dyn_clean_histogram/plan.json"), &rep);
     assert_int_equal(kernel_report_count(&rep.kernels[0], SEV_ERROR), 0);
     report_free(&rep);
 
@@ -258,8 +256,7 @@ static void test_uncertain_is_warning(void **state)
 static void test_large_dispatch_range(void **state)
 {
     (void)state;
-    char src_path[900];
-    snprintf(src_path, sizeof src_path, "%s/examples/kernels/saxpy_noguard.comp", cw_test_root());
+    const char *src_path = cw_root_file("examples/kernels/saxpy_noguard.comp");
     kmod x;
     kmod_load(&x, src_path);
     cw_error err;

@@ -27,6 +27,17 @@ static inline const char *cw_test_root(void)
     return r && *r ? r : ".";
 }
 
+/* rel joined to the checkout's path; the result lasts until the fourth
+ * call after this one. */
+static inline const char *cw_root_file(const char *rel)
+{
+    static char bufs[4][1024];
+    static unsigned next;
+    char *b = bufs[next++ % 4];
+    snprintf(b, sizeof bufs[0], "%s/%s", cw_test_root(), rel);
+    return b;
+}
+
 /* Writes len bytes of data to path; a failure fails the test. */
 static inline void cw_write_file(const char *path, const void *data, size_t len)
 {
