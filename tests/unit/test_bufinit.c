@@ -91,12 +91,12 @@ static void test_forms(void **state)
 static void test_file(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/cw_bufinit_XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char bin[600], json[1200];
+    const char *dir = cw_tmpdir("cw_bufinit_");
+    char bin[600];
     snprintf(bin, sizeof bin, "%s/data.bin", dir);
     uint32_t words[2] = {0xdeadbeef, 42};
     cw_write_file(bin, words, sizeof words);
+    char json[1200];
     snprintf(json, sizeof json,
              "{\"kernels\": [{\"name\": \"k\", \"shader\": \"examples/kernels/saxpy.comp\", "
              "\"workgroups\": [1, 1, 1], \"buffers\": [{\"binding\": 0, \"bytes\": 16, "

@@ -164,8 +164,7 @@ static void test_bundled_files(void **s)
 static void test_search_path(void **s)
 {
     (void)s;
-    char dir[] = "/tmp/cwthemeXXXXXX";
-    assert_non_null(mkdtemp(dir));
+    const char *dir = cw_tmpdir("cwtheme");
     char sub[256], path[300];
     snprintf(sub, sizeof sub, "%s/clockwork", dir);
     mkdir(sub, 0700);

@@ -38,6 +38,19 @@ static inline const char *cw_root_file(const char *rel)
     return b;
 }
 
+/* A fresh folder /tmp/<prefix>XXXXXX (the caller removes it); the name
+ * lasts until the fourth call after this one. */
+static inline const char *cw_tmpdir(const char *prefix)
+{
+    static char bufs[4][256];
+    static unsigned next;
+    char *b = bufs[next++ % 4];
+    snprintf(b, sizeof bufs[0], "/tmp/%sXXXXXX", prefix);
+    if (!mkdtemp(b))
+        fail_msg("mkdtemp %s failed", b);
+    return b;
+}
+
 /* Writes len bytes of data to path; a failure fails the test. */
 static inline void cw_write_file(const char *path, const void *data, size_t len)
 {
