@@ -234,69 +234,26 @@ static void test_builtin_lavapipe(void **state)
     unsetenv("LP_NUM_THREADS");
 }
 
-/* Malformed profiles: each gives an error at the right line and column. */
-static const cw_bad_text bad_cases[] = {
-    {__LINE__, "", 1, 0, "malformed"},
-    {__LINE__, "{\"schema\": 1,\n \"name\": \"x\",,}", 2, 14, "malformed"},
-    {__LINE__, "[1, 2]", 1, 1, "must be a JSON object"},
-    {__LINE__, "{\"name\": \"x\"}", 1, 1, "schema"},
-    {__LINE__, "{\"schema\": 2}", 1, 12, "unsupported"},
-    {__LINE__, "{\"schema\": 1,\n  \"nmae\": \"x\"}", 2, 11, "did you mean 'name'"},
-    {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\n    \"dram_gb\": 10}}", 3, 16,
-     "did you mean 'dram_gbs'"},
-    {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\"dram_gbs\": \"fast\"}}", 2, 28,
-     "must be a number or null"},
-    {__LINE__, "{\"schema\": 1,\n  \"ceilings\": {\"fp32_gflops\": -5}}", 2, 31,
-     "positive"},
-    {__LINE__, "{\"schema\": 1,\n  \"costs\": {\"atomic_combine\": 1}}", 2, 31,
-     "true, false or null"},
-    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"l1_write_policy\": \"lazy\"}}", 2,
-     32, "write-through"},
-    {__LINE__, "{\"schema\": 1,\n  \"costs\": {\"barrier_ns\": 0}}", 2, 27,
-     "positive"},
-    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"units\": -1}}", 2, 22,
-     "non-negative integer"},
-    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"units\": 4294967296}}", 2, 22,
-     "below 2^32"},
-    {__LINE__, "{\"schema\": 1,\n  \"shape\": {\"units\": 1.5}}", 2, 22,
-     "non-negative integer"},
-    {__LINE__, "{\"schema\": 1,\n  \"limits\": {\"max_wg_size\": [1, 2]}}", 2, 29,
-     "array of 3"},
-    {__LINE__, "{\"schema\": 1,\n  \"limits\": {\"max_wg_size\": [1, -2, 3]}}", 2,
-     29, "[1]"},
-    {__LINE__, "{\"schema\": 1, \"source\": \"guessed\"}", 1, 25, "source"},
-    {__LINE__, "{\"schema\": 1,\n\"limits\": {\"max_storage_range\": 1e300}}", 2,
-     33, "non-negative integer"},
-    {__LINE__, "{\"schema\": 1,\n\"limits\": {\"max_storage_range\": "
-               "\"18446744073709551616\"}}", 2, 33, "non-negative integer"},
-    {__LINE__, "{\"schema\": 1,\n\"limits\": {\"max_storage_range\": \"12x\"}}",
-     2, 33, "non-negative integer"},
-    {__LINE__, "{\"schema\": 1, \"is_cpu\": 1}", 1, 25, "true or false"},
-    {__LINE__, "{\"schema\": 1, \"limits\": 3}", 1, 25, "must be an object"},
-    {__LINE__, "{\"schema\": 1, \"name\": 7}", 1, 23, "must be a string"},
-    {__LINE__, "{\"schema\": 1, \"key\": \"0123456789012345678901234567890123456789"
-               "0123456789012345678901234567890\"}", 1, 22, "too long"},
-    {__LINE__, "{\"schema\": 1, \"name\": \"a\", \"name\": \"b\"}", 1, 0,
-     "duplicate"},
-    {__LINE__, "{\"schema\": 1, \"shape\": {\"units\": 2}} trailing", 1, 0,
-     "malformed"},
-};
-
+/* Malformed profiles (tests/unit/bad_profiles.txt): each gives an error at
+ * the right line and column. */
 static void test_bad_profiles(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
-        const cw_bad_text *bc = &bad_cases[i];
+    cw_bad_texts bad;
+    cw_read_bad_texts("bad_profiles.txt", &bad);
+    assert_true(bad.n >= 27);
+    for (size_t i = 0; i < bad.n; i++) {
+        const cw_bad_text *bc = &bad.c[i];
         device_profile p;
         profile_init(&p);
         snprintf(p.name, sizeof p.name, "untouched");
         cw_error err;
-        int rc = profile_load_text("bad.json", bc->text, strlen(bc->text), &p,
-                                   &err);
+        int rc = profile_load_text("bad.json", bc->text, bc->len, &p, &err);
         cw_check_refusal(bc, "bad.json", rc, &err);
         /* a failed load leaves the output alone */
         assert_string_equal(p.name, "untouched");
     }
+    cw_free_bad_texts(&bad);
 }
 
 static void test_partial_profile(void **state)

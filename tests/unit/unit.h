@@ -88,30 +88,98 @@ static inline void cw_sb_printf(cw_strbuf *b, const char *fmt, ...)
     }
 }
 
-/* A text a loader must refuse: the row's own line, the text, where the
+/* A text a loader must refuse, read from a case file under tests/unit/
+ * (cw_read_bad_texts): where the case is written, the text, where the
  * error must point (0: not checked) and what its message must contain. */
 typedef struct cw_bad_text {
+    const char *file;
     int line;
     const char *text;
+    size_t len;
     int eline, ecol;
     const char *needle;
 } cw_bad_text;
 
+/* The cases of tests/unit/NAME (cw_read_bad_texts; cw_free_bad_texts). */
+typedef struct cw_bad_texts {
+    char *buf;
+    cw_bad_text *c;
+    size_t n;
+} cw_bad_texts;
+
+/* Lines before the first "== " are comments; each case is a line
+ * "== LINE COLUMN NEEDLE", then its text up to the newline before the next
+ * "== " line or the file's last newline.  A malformed file fails the test. */
+static inline void cw_read_bad_texts(const char *name, cw_bad_texts *t)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/unit/%s", cw_test_root(), name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    const size_t cap = 1 << 16;
+    t->buf = malloc(cap + 2);
+    assert_non_null(t->buf);
+    t->buf[0] = '\n'; /* every header then follows a newline */
+    size_t len = fread(t->buf + 1, 1, cap, f) + 1;
+    fclose(f);
+    if (len > cap)
+        fail_msg("%s: larger than %zu bytes", path, cap);
+    t->buf[len] = 0;
+    if (t->buf[len - 1] == '\n')
+        t->buf[--len] = 0; /* the last text's final newline */
+    t->c = NULL;
+    t->n = 0;
+    int line = 0; /* newlines counted up to `counted`: the line number there */
+    const char *counted = t->buf;
+    for (char *p = t->buf; (p = strstr(p, "\n== ")) != NULL;) {
+        for (; counted <= p; counted++)
+            line += *counted == '\n';
+        t->c = realloc(t->c, (t->n + 1) * sizeof *t->c);
+        assert_non_null(t->c);
+        cw_bad_text *c = &t->c[t->n++];
+        *p = 0; /* ends the previous case's text */
+        char *head = p + 4, *eol = strchr(head, '\n');
+        if (!eol)
+            fail_msg("%s:%d: a header without a text", path, line);
+        *eol = 0;
+        line++, counted = eol + 1; /* the header's own newline */
+        int used = 0;
+        if (sscanf(head, "%d %d %n", &c->eline, &c->ecol, &used) != 2 || !head[used])
+            fail_msg("%s:%d: '== %s' is not '== LINE COLUMN NEEDLE'", path, line - 1, head);
+        c->file = name;
+        c->line = line - 1;
+        c->needle = head + used;
+        c->text = eol + 1;
+        p = eol + 1;
+    }
+    if (t->n == 0)
+        fail_msg("%s: no cases", path);
+    for (size_t i = 0; i < t->n; i++)
+        t->c[i].len = strlen(t->c[i].text);
+}
+
+static inline void cw_free_bad_texts(cw_bad_texts *t)
+{
+    free(t->c);
+    free(t->buf);
+}
+
 /* The loader refused r's text, loaded as path, with rc and err: an error
- * naming path at the row's line and column, saying its needle; else the
- * test fails naming the row. */
+ * naming path at the case's line and column, saying its needle; else the
+ * test fails naming the case's file and line. */
 static inline void cw_check_refusal(const cw_bad_text *r, const char *path, int rc,
                                     const cw_error *err)
 {
     if (rc == 0)
-        fail_msg("row at line %d: accepted", r->line);
+        fail_msg("%s:%d: accepted", r->file, r->line);
     if (strcmp(err->file, path) != 0)
-        fail_msg("row at line %d: file '%s'", r->line, err->file);
+        fail_msg("%s:%d: file '%s'", r->file, r->line, err->file);
     if ((r->eline && err->line != r->eline) || (r->ecol && err->column != r->ecol))
-        fail_msg("row at line %d: error at %d:%d, want %d:%d (%s)", r->line, err->line,
+        fail_msg("%s:%d: error at %d:%d, want %d:%d (%s)", r->file, r->line, err->line,
                  err->column, r->eline, r->ecol, err->text);
     if (!strstr(err->text, r->needle))
-        fail_msg("row at line %d: message '%s' lacks '%s'", r->line, err->text, r->needle);
+        fail_msg("%s:%d: message '%s' lacks '%s'", r->file, r->line, err->text, r->needle);
 }
 
 /* A getenv over a fake environment: user is a NULL-terminated list of
