@@ -37,6 +37,12 @@ static const struct {
     {__LINE__, "color header black\x01 cyan\n", 1, "control character"},
 };
 
+static int parse_bad_theme(const cw_bad_text *c, const char *path, cw_error *err)
+{
+    theme t;
+    return theme_parse(path, c->text, c->len, &t, err);
+}
+
 static void test_parse_table(void **s)
 {
     (void)s;
@@ -61,17 +67,7 @@ static void test_parse_table(void **s)
             fail_msg("line %d: error '%s' lacks '%s'", cases[i].line,
                      err.text, cases[i].want);
     }
-    cw_bad_texts bad;
-    cw_read_bad_texts("bad_themes.txt", &bad);
-    assert_true(bad.n >= 16);
-    for (size_t i = 0; i < bad.n; i++) {
-        theme t;
-        cw_error err;
-        memset(&err, 0, sizeof err);
-        int rc = theme_parse("t.theme", bad.c[i].text, bad.c[i].len, &t, &err);
-        cw_check_refusal(&bad.c[i], "t.theme", rc, &err);
-    }
-    cw_free_bad_texts(&bad);
+    cw_check_refusals("bad_themes.txt", 16, "t.theme", parse_bad_theme);
 }
 
 static void test_parse_values(void **s)

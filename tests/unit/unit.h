@@ -182,6 +182,28 @@ static inline void cw_check_refusal(const cw_bad_text *r, const char *path, int 
         fail_msg("%s:%d: message '%s' lacks '%s'", r->file, r->line, err->text, r->needle);
 }
 
+/* Runs a loader on one case's text as file `path`; checks what else that
+ * loader promises on a refusal; returns the loader's status. */
+typedef int (*cw_refusal_fn)(const cw_bad_text *c, const char *path, cw_error *err);
+
+/* Every case of tests/unit/NAME (at least at_least of them) through load:
+ * each must be refused as cw_check_refusal says. */
+static inline void cw_check_refusals(const char *name, size_t at_least, const char *path,
+                                     cw_refusal_fn load)
+{
+    cw_bad_texts bad;
+    cw_read_bad_texts(name, &bad);
+    if (bad.n < at_least)
+        fail_msg("%s: %zu cases, want %zu or more", name, bad.n, at_least);
+    for (size_t i = 0; i < bad.n; i++) {
+        cw_error err;
+        cw_error_clear(&err);
+        int rc = load(&bad.c[i], path, &err);
+        cw_check_refusal(&bad.c[i], path, rc, &err);
+    }
+    cw_free_bad_texts(&bad);
+}
+
 /* A getenv over a fake environment: user is a NULL-terminated list of
  * "NAME=value" strings (NULL: empty). */
 static inline const char *cw_fake_env(const char *name, void *user)
