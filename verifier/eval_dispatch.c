@@ -603,6 +603,13 @@ static size_t wg_group_cap(const ev_info *I, const eval_options *o)
     return cap > o->max_groups ? cap : o->max_groups;
 }
 
+/* a * b, at most UINT32_MAX (only compared with a group cap) */
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    uint64_t r = a * b;
+    return a > UINT32_MAX || b > UINT32_MAX || r > UINT32_MAX ? UINT32_MAX : r;
+}
+
 /* Distinct corner coordinates of an axis's segments. */
 static uint64_t corner_coords(const seg *s, size_t n)
 {
@@ -625,11 +632,11 @@ static void axis_segments(ev_ctx *c, const eval_options *o, gcache *gc, const ui
         if (I->wg_nm & (1u << d))
             continue;
         ns[d] = segments(c, o, gc, d, G[d], sv[d], 64, 0);
-        runs *= corner_coords(sv[d], ns[d]);
+        runs = sat_mul(runs, corner_coords(sv[d], ns[d]));
     }
     for (int d = 0; d < 3; d++)
         if (I->wg_nm & (1u << d))
-            runs *= G[d];
+            runs = sat_mul(runs, G[d]);
     size_t cap = wg_group_cap(I, o);
     /* and when half the step budget left pays for them at the cost of the
        groups run so far (one probe first when none has run) */
