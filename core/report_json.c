@@ -411,14 +411,24 @@ static void read_findings(rd *c, json_t *arr, kernel_report *k)
     }
 }
 
-static void read_prediction(rd *c, json_t *o, prediction *p)
+/* Non-zero when o is an object to read; absent or null is not (nothing to
+ * read), any other type fails the read ("'what' must be an object"). */
+static int optional_object(rd *c, json_t *o, const char *what, int say_null)
 {
     if (!o || json_is_null(o))
-        return;
+        return 0;
     if (!json_is_object(o)) {
-        rd_fail(c, o, "'%s' must be an object or null", "prediction");
-        return;
+        rd_fail(c, o, say_null ? "'%s' must be an object or null" : "'%s' must be an object",
+                what);
+        return 0;
     }
+    return 1;
+}
+
+static void read_prediction(rd *c, json_t *o, prediction *p)
+{
+    if (!optional_object(c, o, "prediction", 1))
+        return;
     p->valid = 1;
     get_time(c, o, "time_us", &p->time_us);
     get_time(c, o, "ideal_time_us", &p->ideal_time_us);
@@ -461,12 +471,8 @@ static void read_prediction(rd *c, json_t *o, prediction *p)
 
 static void read_measurement(rd *c, json_t *o, measurement *m)
 {
-    if (!o || json_is_null(o))
+    if (!optional_object(c, o, "measurement", 1))
         return;
-    if (!json_is_object(o)) {
-        rd_fail(c, o, "'%s' must be an object or null", "measurement");
-        return;
-    }
     m->error = get_str(c, o, "error");
     double samples = 0;
     if (get_amount(c, o, "samples", &samples) && get_time(c, o, "median_us", &m->median_us)) {
@@ -530,12 +536,8 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
 
 static void read_divergence(rd *c, json_t *o, divergence *d)
 {
-    if (!o || json_is_null(o))
+    if (!optional_object(c, o, "divergence", 1))
         return;
-    if (!json_is_object(o)) {
-        rd_fail(c, o, "'%s' must be an object or null", "divergence");
-        return;
-    }
     d->valid = 1;
     get_amount(c, o, "ratio", &d->ratio);
     char *st = get_str(c, o, "status");
@@ -572,12 +574,8 @@ static long get_count(rd *c, json_t *o, const char *key, double lim)
 static void read_provenance(rd *c, json_t *o, report_provenance *p)
 {
     report_provenance_free(p);
-    if (!o || json_is_null(o))
+    if (!optional_object(c, o, "provenance", 0))
         return;
-    if (!json_is_object(o)) {
-        rd_fail(c, o, "'%s' must be an object", "provenance");
-        return;
-    }
     p->valid = 1;
     p->host = get_str(c, o, "host");
     p->node = get_str(c, o, "node");
