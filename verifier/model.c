@@ -842,16 +842,35 @@ static double gpu_path_us(const model *m)
                                 : (double)m->groups * (double)m->wg;
     if (inv <= 0)
         inv = 1;
+    /* Little's law per round trip: when the DRAM bytes one load puts in
+     * flight per unit (resident lanes x its bytes a lane) reach the
+     * bandwidth-delay product, the trip's latency is covered by the
+     * transfer of the bytes already queued: it adds nothing to the path */
+    double bdp = m->dram.read_bpus * m->latency_ns * 1e-3 / m->units;
+    double lanes = fmin(m->resident, ceil((double)m->groups / m->units)) *
+                   (double)m->wg;
     double trips = 0;
+    int affine = 0, base_hidden = 1;
     for (size_t i = 0; i < c->naccesses; i++) {
         const access_summary *a = &c->accesses[i];
         if (!is_global(a) || a->is_store || a->count <= 0)
             continue;
+        double lane_bytes = a->sim_execs > 0 ? a->sim_l2_sectors * m->sector
+                                             : (a->bytes ? a->bytes : 4);
+        int hidden = lanes * lane_bytes >= bdp;
         if (trips < 1)
             trips = 1;
-        if (!a->index_known && !a->uniform)
-            trips += a->count / inv;
+        if (!a->index_known && !a->uniform) {
+            if (!hidden)
+                trips += a->count / inv;
+        } else if (!a->uniform) {
+            affine = 1;
+            if (!hidden)
+                base_hidden = 0;
+        }
     }
+    if (trips >= 1 && affine && base_hidden)
+        trips -= 1; /* every affine load's trip is covered */
     int chains = c->fp_chains > 0 ? c->fp_chains : 1;
     double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
     double issue_cyc = c->instructions / inv;

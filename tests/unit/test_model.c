@@ -209,10 +209,11 @@ static void test_memory_bound(void **state)
     double bytes = 3 * 4 * 10000.0 * 256; /* 30.72 MB */
     const prediction *p = &f.kr.prediction;
     assert_close(bw_part(&f), bytes / 1e6);
-    /* plus the path: 125 waves x (1 ns round trip + 12 instructions at
-     * 2 GHz) */
-    assert_close(term(&f, "latency"), 125 * 7e-3);
-    assert_close(p->time_us, bytes / 1e6 + 125 * 7e-3 + 5);
+    /* plus the path: 125 waves x 12 instructions at 2 GHz; the 1 ns
+     * round trip is covered by the bytes in flight (8 KiB a unit against a
+     * bandwidth-delay product of 100 B) */
+    assert_close(term(&f, "latency"), 125 * 6e-3);
+    assert_close(p->time_us, bytes / 1e6 + 125 * 6e-3 + 5);
     assert_close(p->ideal_time_us, bytes / 1e6 + 5);
     assert_string_equal(p->bound, "dram");
     assert_close(p->bytes, bytes);
@@ -244,6 +245,35 @@ static void test_dram_directions(void **state)
     fx_run(&f);
     assert_close(bw_part(&f), 25.6);
     fx_free(&f);
+}
+
+/* Little's law per round trip: DRAM latency 1000 ns at 1e6 B/us over 10
+ * units is a bandwidth-delay product of 1e5 bytes per unit; 8 groups of
+ * 256 are resident (2048 lanes).  4-byte loads put 8 KiB in flight per
+ * unit: the trip stays on the path, 125 waves x 1 us = 125 us, above the
+ * 20.48 us transfer, so latency = 145.48.  64-byte loads put 128 KiB in
+ * flight: the queued bytes cover the trip, the path is empty and the
+ * kernel is its transfer, 2560000 x 68 B = 174.08 us. */
+static void test_inflight_hides_latency(void **state)
+{
+    (void)state;
+    for (uint32_t bytes = 4; bytes <= 64; bytes *= 16) {
+        fixture f;
+        fx_init(&f, 10000, 256);
+        f.p.mem_latency_ns = 1000;
+        double n = 10000.0 * 256;
+        fx_access(&f, 0, 0, bytes, bytes, n, bytes * n);
+        fx_access(&f, 1, 1, 4, 4, n, 4 * n);
+        fx_run(&f);
+        if (bytes == 4) {
+            assert_close(term(&f, "latency"), 125 + 20.48);
+            assert_string_equal(f.kr.prediction.bound, "latency");
+        } else {
+            assert_true(term(&f, "latency") <= 0);
+            assert_close(term(&f, "dram"), 174.08);
+        }
+        fx_free(&f);
+    }
 }
 
 /* Workgroup starts (calibrate's empty kernel of many groups): 100000
@@ -1291,6 +1321,7 @@ int main(void)
         cmocka_unit_test(test_many_stores_one_binding),
         cmocka_unit_test(test_dram_directions),
         cmocka_unit_test(test_group_starts),
+        cmocka_unit_test(test_inflight_hides_latency),
         cmocka_unit_test(test_cpu_instruction_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
