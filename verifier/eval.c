@@ -77,6 +77,48 @@ static int exits_at_once(ev_ctx *c, uint32_t label)
     return 0;
 }
 
+/* Is id's value the same in every one of these lanes, by its inputs?
+ * Known and equal values are; so is a load from a buffer at the same
+ * address (flag[gid / 64] in a workgroup of 64), or any operation of
+ * such values.  Function, private and shared memory and phis are not
+ * followed (depth-limited: a no means "may differ"). */
+static int same_in_lanes(ev_ctx *c, uint32_t id, const uint16_t *lanes, int n, int depth)
+{
+    if (!has_reg(c, id))
+        return 1;
+    uint32_t nf = c->nflat[id];
+    int equal = 1;
+    const ev_val *v0 = V(c, id, lanes[0]);
+    for (uint32_t k = 0; k < nf && equal; k++)
+        equal = known(&v0[k]);
+    for (int j = 1; j < n && equal; j++) {
+        const ev_val *v = V(c, id, lanes[j]);
+        for (uint32_t k = 0; k < nf && equal; k++)
+            equal = v[k].lo == v0[k].lo && v[k].hi == v0[k].hi;
+    }
+    if (equal)
+        return 1;
+    const spv_inst *d = spv_def(c->m, id);
+    if (!d || depth >= 8 || d->opcode == SpvOpPhi || d->opcode == SpvOpFunctionParameter ||
+        d->opcode == SpvOpFunctionCall)
+        return 0;
+    if (d->opcode == SpvOpLoad || d->opcode == SpvOpAccessChain ||
+        d->opcode == SpvOpInBoundsAccessChain) {
+        uint32_t vi = d->nops ? ev_root_var(c, d->ops[0]) : EV_NONE;
+        if (vi == EV_NONE)
+            return 0;
+        int cls = c->info.vars[vi].cls;
+        if (cls != EVM_STORAGE && cls != EVM_UNIFORM && cls != EVM_PUSH)
+            return 0;
+    }
+    if (d->opcode >= SpvOpGroupNonUniformElect && d->opcode <= SpvOpGroupNonUniformQuadSwap)
+        return 0;
+    for (uint32_t k = 0; k < d->nops; k++)
+        if (d->ops[k] < c->bound && !same_in_lanes(c, d->ops[k], lanes, n, depth + 1))
+            return 0;
+    return 1;
+}
+
 /* Target for a lane whose branch condition depends on unknown data. */
 static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
                              uint32_t lane, uint32_t t_true, uint32_t t_false)
@@ -123,7 +165,8 @@ static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
     unsigned site = c->unk_site[ii] ? c->unk_site[ii] - 1u : 0;
     int flip = site < 32 ? (int)((c->unk_mask >> site) & 1u) : c->unk_mask == ~0u;
     const spv_inst *br = &m->insts[ii];
-    int per_lane = br->nops && (ev_dep_of(c, br->ops[0]) & (DEP_LID | DEP_GID | DEP_SUB));
+    int per_lane = br->nops && (ev_dep_of(c, br->ops[0]) & (DEP_LID | DEP_GID | DEP_SUB)) &&
+                   !c->unk_same;
     if (per_lane) {
         c->unk_per_lane = 1;
         if (c->unk_mix)
@@ -340,9 +383,14 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
         case SpvOpBranchConditional: {
             uint32_t tbt = spv_block_of_label(m, in->ops[1]);
             uint32_t tbf = spv_block_of_label(m, in->ops[2]);
+            int same = -1; /* the condition equal in all these lanes (pick_unknown) */
             for (int j = 0; j < n; j++) {
                 const ev_val *cd = V(c, in->ops[0], lanes[j]);
                 uint32_t t;
+                if (!known(cd) && same < 0) {
+                    same = same_in_lanes(c, in->ops[0], lanes, n, 0);
+                    c->unk_same = same;
+                }
                 if (c->narmed && known(cd))
                     ev_trk_branch(c, i, lanes[j], in->ops[0]);
                 if (known(cd))

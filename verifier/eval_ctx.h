@@ -105,6 +105,8 @@ struct ev_ctx {
     uint32_t unk_mask;
     int unk_mix;
     int unk_per_lane;         /* a decided condition differs per lane */
+    int unk_same;             /* the condition being decided is the same in
+                                 every lane executing the branch */
 };
 
 /* A lane's subgroup within the workgroup. */
