@@ -172,10 +172,53 @@ double validate_budget_s(void)
     return b > 0 ? b : 5.0;
 }
 
+/* The largest number of nodes a type expands to, members repeated (a
+ * struct of two copies of a struct of two copies ... doubles per level).
+ * SPIRV-Tools walks such types without memo (ContainsType): a 30-level
+ * doubling struct, 2 KB of SPIR-V, validated for minutes in-process.  One
+ * pass in id order (a type is declared before its users), saturating. */
+#define TYPE_EXPANSION_INPROC 100000
+static uint64_t type_expansion(const uint32_t *words, size_t nwords)
+{
+    if (nwords < 5 || words[0] != 0x07230203u || words[3] == 0 || words[3] > (1u << 24))
+        return 0;
+    uint32_t bound = words[3];
+    uint64_t *n = calloc(bound, sizeof *n);
+    if (!n)
+        return UINT64_MAX; /* unknown: take the budgeted path */
+    uint64_t most = 0;
+    for (size_t i = 5; i < nwords;) {
+        uint32_t op = words[i] & 0xffff, wc = words[i] >> 16;
+        if (wc == 0 || i + wc > nwords)
+            break;
+        const uint32_t *w = words + i;
+        uint32_t first = 0, last = 0; /* operand words holding type ids */
+        switch (op) {
+        case 23: case 24: case 28: case 29: first = 2; last = 3; break; /* vector .. runtime array */
+        case 30: first = 2; last = wc; break;                            /* struct */
+        case 32: first = 3; last = 4; break;                             /* pointer */
+        default: break;
+        }
+        if (last && wc >= last && w[1] < bound) {
+            uint64_t sum = 1;
+            for (uint32_t k = first; k < last; k++) {
+                uint64_t m = w[k] < bound ? n[w[k]] : 0;
+                sum = sum > UINT64_MAX - m ? UINT64_MAX : sum + m;
+            }
+            n[w[1]] = sum;
+            if (sum > most)
+                most = sum;
+        }
+        i += wc;
+    }
+    free(n);
+    return most;
+}
+
 int validate_spirv(const uint32_t *words, size_t nwords, int relaxed_layout,
                    char *msg, size_t msgsize, long *inst)
 {
-    if (nwords <= VALIDATE_INPROC_WORDS)
+    if (nwords <= VALIDATE_INPROC_WORDS && type_expansion(words, nwords) <= TYPE_EXPANSION_INPROC)
         return validate_inproc(words, nwords, relaxed_layout, msg, msgsize, inst);
     /* the context is created here, not in the child (a lock held by
        another thread at fork time would never be released there) */

@@ -10,7 +10,9 @@
 #     with the -1 coming from the plan's "spec"): lavapipe folds it with the
 #     host's division and dies of SIGFPE; now a spec-constant-trap error,
 #     so run does not build the pipeline (exit 1, no crash in the report);
-#   - an "init" list longer than its buffer: a plan-invalid warning.
+#   - an "init" list longer than its buffer: a plan-invalid warning;
+#   - a 3 KB module whose struct types expand to 2^40 members: validated
+#     under the time budget (it ran for hours in-process), exit 2.
 set -u
 . "$(dirname "$0")/../lib.sh"
 test_tmpdir
@@ -147,3 +149,21 @@ json.dump(p, open(sys.argv[1], "w"))
 PY
 expect initlong 0 plan-invalid '"init" lists 20000 values, but the buffer holds 16 of 4 bytes; the last 19984 are not used'
 echo "ok: an init list longer than its buffer is a warning"
+
+# a struct of two copies of a struct of two copies ... 40 levels: 3 KB of
+# SPIR-V whose types expand to 2^40 members.  SPIRV-Tools walks them
+# without memo, so in-process validation (for modules this small) ran for
+# hours; such a module now goes to the budgeted validation process
+types=""; prev=%float
+for i in $(seq 1 40); do types="$types
+%T$i = OpTypeStruct $prev $prev"; prev=%T$i; done
+module dagstruct "$types
+%pa = OpTypePointer Private $prev
+%v = OpVariable %pa Private" "OpStore %p %f1"
+start=$(date +%s)
+( $LIMIT; CW_VALIDATE_BUDGET_S=2 timeout 60 "$CW" check --format json -o "$T/dag.out.json" \
+    "$T/dagstruct.json" > /dev/null 2> "$T/err" ); rc=$?
+[ $rc -eq 2 ] || fail "doubling struct: exit $rc, want 2 (124: validation never ended): $(cat "$T/err")"
+grep -q '"validation-budget"' "$T/dag.out.json" || fail "doubling struct: no validation-budget finding"
+[ $(( $(date +%s) - start )) -lt 30 ] || fail "doubling struct: took $(( $(date +%s) - start )) s"
+echo "ok: a type that expands to 2^40 members is validated under the budget (validation-budget error)"
