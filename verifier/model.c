@@ -18,6 +18,7 @@
 #include "contention.h"
 #include "model_dram.h"
 #include "model_lavapipe.h"
+#include "model_access.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -399,77 +400,9 @@ static void occupancy(model *m)
 
 static double ceil_div(double a, double b) { return ceil(a / b); }
 
-/* Sectors touched by one subgroup request, and the minimum possible. */
-static void sectors(const model *m, const access_summary *a, double *got,
-                    double *best)
-{
-    double b = a->bytes ? a->bytes : 4;
-    double lanes = a->uniform ? 1 : m->subgroup;
-    double sec = m->sector;
-    *best = ceil_div(lanes * b, sec);
-    if (a->uniform || !a->stride_known) {
-        *got = *best;
-        return;
-    }
-    double s = fabs((double)a->lane_stride_bytes);
-    if (s == 0) {
-        *got = ceil_div(b, sec);
-        *best = *got;
-        return;
-    }
-    double span = (lanes - 1) * s + b;
-    double per_lane = ceil_div(b, sec) * lanes;
-    *got = fmin(per_lane, ceil_div(span, sec));
-    if (*got < *best)
-        *got = *best;
-}
-
 static int is_global(const access_summary *a)
 {
     return a->space == SPACE_STORAGE || a->space == SPACE_UNIFORM;
-}
-
-/* Bank-conflict degree of one subgroup request to workgroup memory:
- * distinct 4-byte words per bank, vs the minimum for the bytes moved. */
-static double bank_degree(const model *m, const access_summary *a)
-{
-    if (m->banks && a->sim_bank_degree >= 1 && a->sim_unknown <= 0)
-        return a->sim_bank_degree; /* the simulated requests' own passes */
-    if (!m->banks || a->uniform || !a->stride_known)
-        return 1;
-    uint32_t nb = m->banks > 256 ? 256 : m->banks;
-    uint32_t lanes = m->subgroup > 128 ? 128 : m->subgroup;
-    int64_t s = a->lane_stride_bytes;
-    uint32_t b = a->bytes ? a->bytes : 4;
-    if (s > (INT64_C(1) << 40) || s < -(INT64_C(1) << 40))
-        return 1; /* lanes far apart: no product below may overflow */
-    uint32_t wpl = (b + 3) / 4; /* words per lane */
-    if (wpl > 16)
-        wpl = 16;
-    /* words touched: lane * s / 4 + j; count distinct words per bank */
-    int64_t words[128 * 16];
-    uint32_t n = 0;
-    for (uint32_t l = 0; l < lanes; l++)
-        for (uint32_t j = 0; j < wpl; j++) {
-            int64_t w = (int64_t)l * s / 4 + j;
-            int dup = 0;
-            for (uint32_t q = 0; q < n; q++)
-                if (words[q] == w) {
-                    dup = 1;
-                    break;
-                }
-            if (!dup)
-                words[n++] = w;
-        }
-    uint32_t per_bank[256] = {0};
-    uint32_t worst = 0;
-    for (uint32_t q = 0; q < n; q++) {
-        uint32_t bank = (uint32_t)(((words[q] % nb) + nb) % nb);
-        if (++per_bank[bank] > worst)
-            worst = per_bank[bank];
-    }
-    double ideal = ceil((double)n / nb);
-    return worst / (ideal > 0 ? ideal : 1);
 }
 
 /* Accesses of one buffer binding in one direction (loads / stores). */
@@ -715,7 +648,7 @@ static void traffic(model *m, acc_cost *cost)
         ac->degree = 1;
         double used = a->count * (a->bytes ? a->bytes : 4);
         if (a->space == SPACE_SHARED) {
-            ac->degree = bank_degree(m, a);
+            ac->degree = access_bank_degree(m->banks, m->subgroup, a);
             m->shared_eff_bytes += used * ac->degree;
             m->lane_shared += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
             continue;
@@ -725,7 +658,7 @@ static void traffic(model *m, acc_cost *cost)
         m->lane_storage += a->count * ceil_div(a->bytes ? a->bytes : 4, 4);
         if (!a->stride_known && !a->uniform)
             unknown_stride = 1;
-        sectors(m, a, &ac->got, &ac->best);
+        access_sectors(m->subgroup, m->sector, a, &ac->got, &ac->best);
         ac->factor = ac->best > 0 ? ac->got / ac->best : 1;
         ac->moved = used * ac->factor;
         /* one address for the whole request (uniform), or for neighbouring

@@ -1,0 +1,75 @@
+/* model_access.c - per-access static rules (see model_access.h). */
+#include "model_access.h"
+
+#include <math.h>
+
+static double ceil_div(double a, double b) { return ceil(a / b); }
+
+/* Sectors touched by one subgroup request, and the minimum possible. */
+void access_sectors(uint32_t subgroup, uint32_t sector,
+                    const access_summary *a, double *got, double *best)
+{
+    double b = a->bytes ? a->bytes : 4;
+    double lanes = a->uniform ? 1 : subgroup;
+    double sec = sector;
+    *best = ceil_div(lanes * b, sec);
+    if (a->uniform || !a->stride_known) {
+        *got = *best;
+        return;
+    }
+    double s = fabs((double)a->lane_stride_bytes);
+    if (s == 0) {
+        *got = ceil_div(b, sec);
+        *best = *got;
+        return;
+    }
+    double span = (lanes - 1) * s + b;
+    double per_lane = ceil_div(b, sec) * lanes;
+    *got = fmin(per_lane, ceil_div(span, sec));
+    if (*got < *best)
+        *got = *best;
+}
+
+/* Bank-conflict degree of one subgroup request to workgroup memory:
+ * distinct 4-byte words per bank, vs the minimum for the bytes moved. */
+double access_bank_degree(uint32_t banks, uint32_t subgroup,
+                          const access_summary *a)
+{
+    if (banks && a->sim_bank_degree >= 1 && a->sim_unknown <= 0)
+        return a->sim_bank_degree; /* the simulated requests' own passes */
+    if (!banks || a->uniform || !a->stride_known)
+        return 1;
+    uint32_t nb = banks > 256 ? 256 : banks;
+    uint32_t lanes = subgroup > 128 ? 128 : subgroup;
+    int64_t s = a->lane_stride_bytes;
+    uint32_t b = a->bytes ? a->bytes : 4;
+    if (s > (INT64_C(1) << 40) || s < -(INT64_C(1) << 40))
+        return 1; /* lanes far apart: no product below may overflow */
+    uint32_t wpl = (b + 3) / 4; /* words per lane */
+    if (wpl > 16)
+        wpl = 16;
+    /* words touched: lane * s / 4 + j; count distinct words per bank */
+    int64_t words[128 * 16];
+    uint32_t n = 0;
+    for (uint32_t l = 0; l < lanes; l++)
+        for (uint32_t j = 0; j < wpl; j++) {
+            int64_t w = (int64_t)l * s / 4 + j;
+            int dup = 0;
+            for (uint32_t q = 0; q < n; q++)
+                if (words[q] == w) {
+                    dup = 1;
+                    break;
+                }
+            if (!dup)
+                words[n++] = w;
+        }
+    uint32_t per_bank[256] = {0};
+    uint32_t worst = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        uint32_t bank = (uint32_t)(((words[q] % nb) + nb) % nb);
+        if (++per_bank[bank] > worst)
+            worst = per_bank[bank];
+    }
+    double ideal = ceil((double)n / nb);
+    return worst / (ideal > 0 ? ideal : 1);
+}

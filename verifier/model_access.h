@@ -1,0 +1,27 @@
+/* model_access.h - the static rules for one memory access of a subgroup.
+ *
+ * Contract: from an access's summary (verifier.h: bytes per lane, the
+ * stride between neighbouring lanes, uniform or not) the sectors one
+ * subgroup request touches against the fewest possible (coalescing), and
+ * the bank-conflict degree of a workgroup-memory request (the simulated
+ * requests' own degree when the simulation measured one, docs/model.md
+ * section 3.2).  Pure functions of their arguments.
+ */
+#ifndef CW_MODEL_ACCESS_H
+#define CW_MODEL_ACCESS_H
+
+#include <stdint.h>
+
+#include "verifier.h"
+
+/* Sectors (sector bytes each) touched by one request of subgroup lanes,
+ * *got, and the minimum for its bytes, *best. */
+void access_sectors(uint32_t subgroup, uint32_t sector,
+                    const access_summary *a, double *got, double *best);
+
+/* Passes of a workgroup-memory request over banks 4-byte banks against
+ * the fewest its words need (1 = conflict-free; 1 without banks). */
+double access_bank_degree(uint32_t banks, uint32_t subgroup,
+                          const access_summary *a);
+
+#endif
