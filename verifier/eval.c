@@ -82,11 +82,14 @@ static int exits_at_once(ev_ctx *c, uint32_t label)
  * address (flag[gid / 64] in a workgroup of 64), or any operation of
  * such values.  Function, private and shared memory and phis are not
  * followed (depth-limited: a no means "may differ"). */
-static int same_in_lanes(ev_ctx *c, uint32_t id, const uint16_t *lanes, int n, int depth)
+static int same_in_lanes(ev_ctx *c, uint32_t id, const uint16_t *lanes, int n, int depth,
+                         int *visits)
 {
     if (!has_reg(c, id))
         return 1;
     uint32_t nf = c->nflat[id];
+    if (nf > 16 || ++*visits > 64)
+        return 0; /* large values or a large expression: may differ */
     int equal = 1;
     const ev_val *v0 = V(c, id, lanes[0]);
     for (uint32_t k = 0; k < nf && equal; k++)
@@ -114,7 +117,7 @@ static int same_in_lanes(ev_ctx *c, uint32_t id, const uint16_t *lanes, int n, i
     if (d->opcode >= SpvOpGroupNonUniformElect && d->opcode <= SpvOpGroupNonUniformQuadSwap)
         return 0;
     for (uint32_t k = 0; k < d->nops; k++)
-        if (d->ops[k] < c->bound && !same_in_lanes(c, d->ops[k], lanes, n, depth + 1))
+        if (d->ops[k] < c->bound && !same_in_lanes(c, d->ops[k], lanes, n, depth + 1, visits))
             return 0;
     return 1;
 }
@@ -388,7 +391,8 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
                 const ev_val *cd = V(c, in->ops[0], lanes[j]);
                 uint32_t t;
                 if (!known(cd) && same < 0) {
-                    same = same_in_lanes(c, in->ops[0], lanes, n, 0);
+                    int visits = 0;
+                    same = same_in_lanes(c, in->ops[0], lanes, n, 0, &visits);
                     c->unk_same = same;
                 }
                 if (c->narmed && known(cd))

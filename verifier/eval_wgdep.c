@@ -389,8 +389,11 @@ static uint32_t result_cls(wg_state *s, const spv_inst *in)
             b = wjoin(b, get(s, o[k]));
         return rep(join_all(b));
     }
-    case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
-    case SpvOpVectorShuffle:
+    case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpVectorShuffle:
+        if (in->nops < 2)
+            return 0; /* malformed (not validated): nothing to follow */
+        return composite_cls(s, in);
+    case SpvOpCompositeConstruct:
         return composite_cls(s, in);
     case SpvOpExtInst:
         return ext_cls(s, in);
