@@ -916,6 +916,91 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
     return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/* Instructions of the entry point once every call is inlined (drivers
+ * inline all of them): a function called from two places is copied twice,
+ * so a chain of functions each calling the next twice doubles per level.
+ * 40 levels (a few KB of SPIR-V) made lavapipe compile for 38 s and die of
+ * SIGSEGV.  Iterative, memoised, saturating; a cycle (invalid) counts 0. */
+#define INLINE_INSTS_MAX ((uint64_t)1 << 24)
+typedef struct inline_frame {
+    uint32_t func, next;   /* the function, its next instruction to look at */
+    uint64_t total;        /* its instructions and its callees' so far */
+} inline_frame;
+
+static uint64_t inlined_size(const spv_module *m, uint32_t entry_func)
+{
+    uint64_t *size = xcalloc(m->nfuncs, sizeof *size);
+    uint8_t *state = xcalloc(m->nfuncs, 1); /* 0 new, 1 on the stack, 2 done */
+    inline_frame *stack = xcalloc(m->nfuncs + 1, sizeof *stack);
+    size_t sp = 0;
+    const spv_function *ef = &m->funcs[entry_func];
+    stack[sp++] = (inline_frame){entry_func, ef->first_inst,
+                                 ef->end_inst > ef->first_inst ? ef->end_inst - ef->first_inst : 0};
+    state[entry_func] = 1;
+    while (sp) {
+        inline_frame *fr = &stack[sp - 1];
+        const spv_function *f = &m->funcs[fr->func];
+        int pushed = 0;
+        for (; fr->next < f->end_inst && fr->next < m->ninsts && !pushed; fr->next++) {
+            const spv_inst *in = &m->insts[fr->next];
+            if (in->opcode != SpvOpFunctionCall || in->nops < 1)
+                continue;
+            const spv_function *g = spv_func_of(m, in->ops[0]); /* as find_reachable */
+            if (!g)
+                continue;
+            uint32_t gi = (uint32_t)(g - m->funcs);
+            if (state[gi] == 0) { /* the callee first; this call is counted after */
+                state[gi] = 1;
+                stack[sp++] = (inline_frame){gi, g->first_inst,
+                                             g->end_inst > g->first_inst ? g->end_inst - g->first_inst : 0};
+                pushed = 1;
+                break;
+            }
+            if (state[gi] == 2)
+                fr->total = fr->total > UINT64_MAX - size[gi] ? UINT64_MAX : fr->total + size[gi];
+        }
+        if (pushed)
+            continue;
+        size[fr->func] = fr->total;
+        state[fr->func] = 2;
+        sp--;
+    }
+    uint64_t s = size[entry_func];
+    free(size);
+    free(state);
+    free(stack);
+    return s;
+}
+
+static int check_inline_size(const spv_module *m, const reflection *r, const char *shader_file,
+                             kernel_report *kr)
+{
+    const spv_entry *e = NULL;
+    for (size_t i = 0; r && i < m->nentries && !e; i++)
+        if (m->entries[i].name && !strcmp(m->entries[i].name, r->entry) &&
+            m->entries[i].func < m->nfuncs)
+            e = &m->entries[i];
+    if (!e)
+        return 0;
+    uint64_t n = inlined_size(m, e->func);
+    if (n <= INLINE_INSTS_MAX)
+        return 0;
+    char have[64];
+    if (n == UINT64_MAX)
+        snprintf(have, sizeof have, "2^64 or more");
+    else
+        snprintf(have, sizeof have, "%llu", (unsigned long long)n);
+    finding *f = report_add_finding(
+        kr, FINDING_INLINE_SIZE_LIMIT, SEV_ERROR, shader_file, 0,
+        "call a function from one place inside a loop instead of from several places, or "
+        "keep the call tree shallow: drivers copy a function at every call",
+        "entry point '%s' becomes %s instructions once every call is inlined (more than "
+        "%llu): drivers inline every call, and lavapipe crashed compiling 2^40", r->entry, have,
+        (unsigned long long)INLINE_INSTS_MAX);
+    finding_detail_uint(f, "instructions", (unsigned long long)n);
+    return 1;
+}
+
 /* Spec-constant divisions a driver cannot fold (see spv_const.traps). */
 static int check_spec_traps(const spv_module *m, const char *shader_file, kernel_report *kr)
 {
@@ -1033,6 +1118,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     check_id_range(r, k, kr);
     errors += check_sizes(m, r, shader_file, src, kr);
     errors += check_spec_traps(m, shader_file, kr);
+    errors += check_inline_size(m, r, shader_file, kr);
     if (prof)
         errors += check_device(m, r, k, prof, shader_file, src, kr);
     return errors;

@@ -12,7 +12,9 @@
 #     so run does not build the pipeline (exit 1, no crash in the report);
 #   - an "init" list longer than its buffer: a plan-invalid warning;
 #   - a 3 KB module whose struct types expand to 2^40 members: validated
-#     under the time budget (it ran for hours in-process), exit 2.
+#     under the time budget (it ran for hours in-process), exit 2;
+#   - a call tree that a driver inlines into 2^40 calls (lavapipe crashed
+#     compiling it): an inline-size-limit error.
 set -u
 . "$(dirname "$0")/../lib.sh"
 test_tmpdir
@@ -22,6 +24,7 @@ grep -q __asan_init "$CW" && LIMIT=:
 command -v spirv-as > /dev/null || fail "spirv-as (spirv-tools, scripts/deps.sh) is not installed"
 
 # module NAME TYPES BODY [DECORATIONS] [NAMES]: a one-buffer compute module
+# ($FUNCS: more functions after main)
 module() {
     cat > "$T/$1.spvasm" <<EOF
 OpCapability Shader
@@ -58,6 +61,7 @@ $2
 $3
 OpReturn
 OpFunctionEnd
+${FUNCS:-}
 EOF
     spirv-as --target-env spv1.0 "$T/$1.spvasm" -o "$T/$1.spv" || fail "$1: spirv-as"
     printf '{"kernels": [{"name": "%s", "shader": "%s.spv", "workgroups": [1, 1, 1], %s"buffers": [{"binding": 0, "elements": 16}]}]}\n' \
@@ -167,3 +171,34 @@ start=$(date +%s)
 grep -q '"validation-budget"' "$T/dag.out.json" || fail "doubling struct: no validation-budget finding"
 [ $(( $(date +%s) - start )) -lt 30 ] || fail "doubling struct: took $(( $(date +%s) - start )) s"
 echo "ok: a type that expands to 2^40 members is validated under the budget (validation-budget error)"
+
+# g1 calls g0 twice, g2 calls g1 twice, ... main calls g39: a few KB that a
+# driver inlines into 2^40 calls (lavapipe compiled it for 38 s, then died
+# of SIGSEGV); 20 levels (about 4 million instructions) are fine
+call_chain() { # call_chain NAME LEVELS
+    FUNCS="%g0 = OpFunction %void None %fn
+%l0 = OpLabel
+OpStore %pv %f1
+OpReturn
+OpFunctionEnd"
+    for i in $(seq 1 $(($2 - 1))); do
+        FUNCS="$FUNCS
+%g$i = OpFunction %void None %fn
+%l$i = OpLabel
+%a$i = OpFunctionCall %void %g$((i - 1))
+%b$i = OpFunctionCall %void %g$((i - 1))
+OpReturn
+OpFunctionEnd"
+    done
+    FUNCS="$FUNCS" module "$1" "%ppf = OpTypePointer Private %float
+%pv = OpVariable %ppf Private" "%cm = OpFunctionCall %void %g$(($2 - 1))
+%x = OpLoad %float %pv
+OpStore %p %x"
+}
+call_chain calls40 40
+expect calls40 1 inline-size-limit "entry point 'main' becomes 49478023249"
+call_chain calls20 20
+( $LIMIT; timeout 60 "$CW" check --format json -o "$T/calls20.out.json" "$T/calls20.json" ) > /dev/null 2>&1 ||
+    fail "20 levels of calls: check failed"
+grep -q inline-size-limit "$T/calls20.out.json" && fail "20 levels of calls were flagged"
+echo "ok: a call tree that inlines to 2^40 calls is an inline-size-limit error; 20 levels are not"
