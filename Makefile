@@ -84,7 +84,9 @@ $(foreach l,$(LAYERS),$(eval $(call layer_archive,$(l))))
 $(BUILD)/clockwork: $(MAIN_OBJ) $(ARCHIVES)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(MAIN_OBJ) $(ARCHIVES) $(LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(ARCHIVES)
+# every test binary depends on the shared test headers (unit.h, the fixtures,
+# the fuzz targets the regression replay runs)
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h tests/fuzz/*.h) $(ARCHIVES)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(INC_program) $(ALL_LDFLAGS) -Itests/unit -o $@ $< $(ARCHIVES) \
 	    $(shell pkg-config --libs cmocka) $(LIBS)
@@ -121,7 +123,7 @@ FUZZ_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
 fuzzers: $(FUZZ_BIN)
 
 .SECONDEXPANSION:
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(foreach l,$$(FUZZ_LAYERS_$$*),$(BUILD)/lib/libcw_$$(l).a)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $$(foreach l,$$(FUZZ_LAYERS_$$*),$(BUILD)/lib/libcw_$$(l).a)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(INC_program) -Itests/fuzz $(ALL_LDFLAGS) -o $@ $< \
 	    $(FUZZ_ENGINE) \
