@@ -27,42 +27,14 @@
 
 typedef kfix run;
 
-/* A GPU: 4 units of 2048 invocations, subgroups of 32, 256 KiB L1 per unit,
- * 32 MiB L2, 32 B sectors in 128 B lines. */
+/* A GPU (tests/unit/traffic_gpu.json): 4 units of 2048 invocations,
+ * subgroups of 32, 256 KiB L1 per unit, 32 MiB L2, 32 B sectors in 128 B
+ * lines, DRAM 1000 GB/s, atomics 2 ns on one address. */
 static void gpu(device_profile *p)
 {
-    profile_init(p);
-    snprintf(p->name, sizeof p->name, "test GPU");
-    p->source = PROFILE_CALIBRATED;
-    p->limits.subgroup_size = 32;
-    p->limits.max_wg_invocations = 1024;
-    p->dram_gbs = 1000;
-    p->l2_gbs = 4000;
-    p->l1_gbs = 8000;
-    p->shared_gbs = 8000;
-    p->fp32_gflops = 10000;
-    p->atomic_gops = 100;
-    p->atomic_shared_gops = 1000;
-    p->launch_us = 5;
-    p->units = 4;
-    p->max_threads_per_unit = 2048;
-    p->max_groups_per_unit = 16;
-    p->shared_per_unit = 65536;
-    p->l2_bytes = 32u << 20;
-    p->sector_bytes = 32;
-    p->line_bytes = 128;
-    p->shared_banks = 32;
-    p->mem_latency_ns = 1;
-    p->clock_ghz = 1;
-    p->l1_bytes = 256 << 10;
-    p->l1_shared_unified = 0;
-    p->l1_ways = 16;
-    p->l2_ways = 16;
-    p->l1_write_back = 0;
-    p->atomic_same_ns = 2;
-    p->atomic_shared_same_ns = 1;
-    p->atomic_combine = 1;
-    p->atomic_shared_combine = 0;
+    cw_error err;
+    if (profile_load_file(cw_root_file("tests/unit/traffic_gpu.json"), p, &err))
+        kfix_fail("profile", &err);
 }
 
 /* A test's changes to the profile gpu() builds; NULL: none. */
