@@ -15,6 +15,18 @@
 
 /* ---------- writing ---------- */
 
+/* A measurement's sample statistics (µs), in report order; the median
+ * first: the writer and the reader both walk this list. */
+static const struct {
+    const char *key;
+    size_t offset;
+} stat_times[] = {
+    {"median_us", offsetof(measurement, median_us)}, {"mad_us", offsetof(measurement, mad_us)},
+    {"min_us", offsetof(measurement, min_us)},       {"max_us", offsetof(measurement, max_us)},
+    {"p90_us", offsetof(measurement, p90_us)},
+};
+#define NSTAT_TIMES (sizeof stat_times / sizeof *stat_times)
+
 static json_t *jstr(const char *s) { return s ? json_string(s) : json_null(); }
 static json_t *jnum(double v) { return isfinite(v) ? json_real(v) : json_null(); }
 /* A count (FLOPs, bytes): an exact integer while a double holds one, so
@@ -87,11 +99,9 @@ static json_t *measurement_json(const measurement *m)
         json_object_set_new(o, "error", json_string(m->error));
     if (m->valid) {
         json_object_set_new(o, "samples", json_integer(m->samples));
-        json_object_set_new(o, "median_us", jnum(m->median_us));
-        json_object_set_new(o, "mad_us", jnum(m->mad_us));
-        json_object_set_new(o, "min_us", jnum(m->min_us));
-        json_object_set_new(o, "max_us", jnum(m->max_us));
-        json_object_set_new(o, "p90_us", jnum(m->p90_us));
+        for (size_t i = 0; i < NSTAT_TIMES; i++)
+            json_object_set_new(o, stat_times[i].key,
+                                jnum(*(const double *)((const char *)m + stat_times[i].offset)));
         json_object_set_new(o, "cold_us", m->has_cold ? jnum(m->cold_us) : json_null());
         json_object_set_new(o, "invocations",
                             m->has_invocations ? json_integer((json_int_t)m->invocations)
@@ -274,6 +284,30 @@ static void rd_fail(rd *c, json_t *where, const char *fmt, const char *what)
     cw_error_set(c->err, c->path, line, col, fmt, what);
 }
 
+/* Non-zero when e, an element of the array `what`, is an object; else the
+ * read fails ("each of 'what' must be an object"). */
+static int element_object(rd *c, json_t *e, const char *what)
+{
+    if (json_is_object(e))
+        return 1;
+    rd_fail(c, e, "each of '%s' must be an object", what);
+    return 0;
+}
+
+/* Non-zero when o is an object to read; absent or null is not (nothing to
+ * read), any other type fails the read ("'what' must be an object"). */
+static int optional_object(rd *c, json_t *o, const char *what, int say_null)
+{
+    if (!o || json_is_null(o))
+        return 0;
+    if (!json_is_object(o)) {
+        rd_fail(c, o, say_null ? "'%s' must be an object or null" : "'%s' must be an object",
+                what);
+        return 0;
+    }
+    return 1;
+}
+
 static char *get_str(rd *c, json_t *o, const char *key)
 {
     json_t *v = json_object_get(o, key);
@@ -366,10 +400,8 @@ static void read_findings(rd *c, json_t *arr, kernel_report *k)
     size_t i;
     json_t *f;
     json_array_foreach(arr, i, f) {
-        if (!json_is_object(f)) {
-            rd_fail(c, f, "each of '%s' must be an object", "findings");
+        if (!element_object(c, f, "findings"))
             return;
-        }
         char *id = get_str(c, f, "id");
         char *sev = get_str(c, f, "severity");
         char *msg = get_str(c, f, "message");
@@ -411,19 +443,6 @@ static void read_findings(rd *c, json_t *arr, kernel_report *k)
     }
 }
 
-/* Non-zero when o is an object to read; absent or null is not (nothing to
- * read), any other type fails the read ("'what' must be an object"). */
-static int optional_object(rd *c, json_t *o, const char *what, int say_null)
-{
-    if (!o || json_is_null(o))
-        return 0;
-    if (!json_is_object(o)) {
-        rd_fail(c, o, say_null ? "'%s' must be an object or null" : "'%s' must be an object",
-                what);
-        return 0;
-    }
-    return 1;
-}
 
 static void read_prediction(rd *c, json_t *o, prediction *p)
 {
@@ -479,10 +498,8 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
         m->valid = 1;
         m->samples = samples > 0 && samples < 4e9 ? (uint32_t)samples : 0;
     }
-    get_time(c, o, "mad_us", &m->mad_us);
-    get_time(c, o, "min_us", &m->min_us);
-    get_time(c, o, "max_us", &m->max_us);
-    get_time(c, o, "p90_us", &m->p90_us);
+    for (size_t i = 1; i < NSTAT_TIMES; i++) /* the median (first) makes it valid, above */
+        get_time(c, o, stat_times[i].key, (double *)((char *)m + stat_times[i].offset));
     m->has_cold = get_time(c, o, "cold_us", &m->cold_us);
     double inv = 0;
     if (get_amount(c, o, "invocations", &inv) && inv < 1.8e19) {
@@ -618,10 +635,8 @@ static void read_sources(rd *c, json_t *arr, report *out)
     size_t i;
     json_t *so;
     json_array_foreach(arr, i, so) {
-        if (!json_is_object(so)) {
-            rd_fail(c, so, "each of '%s' must be an object", "sources");
+        if (!element_object(c, so, "sources"))
             return;
-        }
         report_source *src = &out->sources[out->nsources++];
         src->file = get_str(c, so, "file");
         read_device(c, json_object_get(so, "device"), &src->device);
@@ -684,10 +699,8 @@ int report_read_text(const char *path, const char *text, size_t len,
     size_t i;
     json_t *ko;
     json_array_foreach(ks, i, ko) {
-        if (!json_is_object(ko)) {
-            rd_fail(&c, ko, "each of '%s' must be an object", "kernels");
+        if (!element_object(&c, ko, "kernels"))
             break;
-        }
         char *name = get_str(&c, ko, "name");
         if (!name) {
             rd_fail(&c, ko, "a kernel has no '%s'", "name");
