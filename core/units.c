@@ -39,8 +39,10 @@ void units_time_us(char *buf, size_t n, double us)
         snprintf(buf, n, "%.3g ms", us / 1e3);
     else if (us < 999.5e6)
         snprintf(buf, n, "%.3g s", us / 1e6);
-    else
+    else if (us < 1e15) /* up to 31 years in whole seconds */
         snprintf(buf, n, "%.0f s", us / 1e6);
+    else /* an absurd profile: 1e302 s was written as 303 digits */
+        snprintf(buf, n, "over 31 years");
 }
 
 void units_time_compact(char *buf, size_t n, double us)
