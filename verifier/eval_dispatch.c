@@ -191,7 +191,7 @@ static size_t segments(ev_ctx *c, const eval_options *o, gcache *gc, int d,
            eval_wgdep.c, so equal ends mean equal groups in between) */
         uint64_t s0 = sig_at(c, o, gc, d, probe[0], &ok);
         uint64_t s2 = ok ? sig_at(c, o, gc, d, probe[2], &ok) : 0;
-        if (ok && s0 == s2 && G > 64) {
+        if (ok && s0 == s2) {
             out[0].a = 0;
             out[0].b = G - 1;
             return 1;
