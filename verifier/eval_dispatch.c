@@ -591,6 +591,130 @@ static void refine_oob(ev_ctx *c, const eval_options *o, gcache *gc,
     }
 }
 
+/* bytes to *store when the access writes (an atomic does both), to *load
+ * when it reads */
+static void add_by_direction(const ev_access_def *d, double bytes, double *store,
+                             double *load)
+{
+    if (d->is_store || d->is_atomic)
+        *store += bytes;
+    if (!d->is_store)
+        *load += bytes;
+}
+
+/* The per-access summaries of kc (storage, uniform and shared accesses)
+ * and the bytes they move, per class and per line. */
+static void summarise_accesses(const ev_info *I, const ev_acc *acc, kernel_counts *kc,
+                               uint32_t *slot_of, size_t nslot)
+{
+    kc->accesses = xcalloc(I->nacc + 1, sizeof *kc->accesses);
+    for (size_t a = 0; a < I->nacc; a++) {
+        const ev_access_def *d = &I->acc[a];
+        const ev_acc *s = &acc[a];
+        uint32_t vi = s->var != EV_NONE ? s->var : d->var;
+        if (vi == EV_NONE || vi >= I->nvars)
+            continue;
+        const ev_var *v = &I->vars[vi];
+        double bytes = s->count * d->bytes;
+        switch (v->cls) {
+        case EVM_STORAGE:
+            add_by_direction(d, bytes, &kc->storage_store_bytes, &kc->storage_load_bytes);
+            break;
+        case EVM_UNIFORM:
+            kc->uniform_load_bytes += bytes;
+            break;
+        case EVM_SHARED:
+            add_by_direction(d, bytes, &kc->shared_store_bytes, &kc->shared_load_bytes);
+            break;
+        default:
+            break;
+        }
+        if (v->cls == EVM_PUSH)
+            continue;
+        line_add(kc, slot_of, nslot, d->line, 0, bytes, 0);
+        access_summary *as = &kc->accesses[kc->naccesses++];
+        as->space = v->cls == EVM_STORAGE ? SPACE_STORAGE
+                  : v->cls == EVM_UNIFORM ? SPACE_UNIFORM : SPACE_SHARED;
+        as->set = v->set;
+        as->binding = v->binding;
+        as->var = strdup_or(v->cls == EVM_SHARED ? v->name : binding_name(I, v),
+                            v->cls == EVM_SHARED ? "shared" : "buffer");
+        as->is_store = d->is_store;
+        as->is_atomic = d->is_atomic;
+        as->bytes = d->bytes;
+        as->count = s->count;
+        double best = 0;
+        for (int q = 0; q < 4; q++)
+            if (s->stride_n[q] > best) {
+                best = s->stride_n[q];
+                as->lane_stride_bytes = s->stride[q];
+                as->stride_known = 1;
+            }
+        as->uniform = s->execs > 0 && s->uniform_execs >= s->execs;
+        if (as->uniform) {
+            as->stride_known = 1;
+            as->lane_stride_bytes = 0;
+        }
+        as->index_known = s->idx_any && !s->idx_unknown;
+        as->index_min = s->idx_min;
+        as->index_max = s->idx_max;
+        double span = s->idx_any ? (double)(s->idx_max - s->idx_min + 1) *
+                                       (v->cls == EVM_SHARED ? 1 : d->elem_bytes)
+                                 : 0;
+        if (v->cls == EVM_SHARED)
+            span *= d->bytes ? d->bytes : 4;
+        as->footprint_bytes = span < bytes ? span : bytes;
+        as->line = d->line;
+        as->inst = d->inst;
+    }
+}
+
+/* Compulsory bytes read and written, from the touched byte ranges (or,
+ * where those are not a translation, the hull of the index ranges). */
+static void compulsory_bytes(const ev_info *I, const ev_acc *acc, ivec *fpv,
+                             const int *fp_exact, kernel_counts *kc)
+{
+    for (int s = 0; s < I->nfp; s++) {
+        const ev_var *bv = NULL;
+        for (size_t vi = 0; vi < I->nvars; vi++)
+            if (I->vars[vi].fp_slot == (s & ~1))
+                bv = &I->vars[vi];
+        double t = ivec_total_bitmap(&fpv[s], bv && bv->buf_known ?
+                                                  (int64_t)bv->buf_bytes : 0);
+        if (t < 0)
+            t = ivec_total(&fpv[s]);
+        if (!fp_exact[s] && bv) {
+            /* a class whose touched bytes are not a translation: the hull
+               of the accesses' index ranges over the dispatch */
+            int64_t lo = INT64_MAX, hi = INT64_MIN;
+            for (size_t a = 0; a < I->nacc; a++) {
+                const ev_access_def *d = &I->acc[a];
+                uint32_t vi = acc[a].var != EV_NONE ? acc[a].var : d->var;
+                if (vi >= I->nvars || I->vars[vi].fp_slot != (s & ~1) || !acc[a].idx_any)
+                    continue;
+                int dir_store = d->is_store || d->is_atomic;
+                int dir_load = !d->is_store;
+                if (!((s & 1) ? dir_store : dir_load))
+                    continue;
+                int64_t st = bv->rt_stride ? bv->rt_stride : (d->bytes ? d->bytes : 1);
+                int64_t b0 = bv->rt_stride ? (int64_t)bv->rt_base : 0;
+                int64_t l = b0 + acc[a].idx_min * st, h = b0 + acc[a].idx_max * st + d->bytes;
+                if (l < lo) lo = l;
+                if (h > hi) hi = h;
+            }
+            if (lo < 0)
+                lo = 0;
+            if (bv->buf_known && hi > (int64_t)bv->buf_bytes)
+                hi = (int64_t)bv->buf_bytes;
+            if (hi > lo && (double)(hi - lo) > t)
+                t = (double)(hi - lo);
+        }
+        if (s & 1)
+            kc->compulsory_write_bytes += t;
+        else
+            kc->compulsory_read_bytes += t;
+    }
+}
 /* Groups an axis that must run every group may bring the cache to: as
  * many as 64 MiB of per-group results hold, at most 1024. */
 static size_t wg_group_cap(const ev_info *I, const eval_options *o)
@@ -862,112 +986,8 @@ int eval_run_opts(const spv_module *m, const reflection *r,
                  n * (I->flops16[i] + I->flops32[i] + I->flops64[i]), 0,
                  n * I->instr[i]);
     }
-    kc->accesses = xcalloc(I->nacc + 1, sizeof *kc->accesses);
-    for (size_t a = 0; a < I->nacc; a++) {
-        const ev_access_def *d = &I->acc[a];
-        const ev_acc *s = &acc[a];
-        uint32_t vi = s->var != EV_NONE ? s->var : d->var;
-        if (vi == EV_NONE || vi >= I->nvars)
-            continue;
-        const ev_var *v = &I->vars[vi];
-        double bytes = s->count * d->bytes;
-        switch (v->cls) {
-        case EVM_STORAGE:
-            if (d->is_store || d->is_atomic)
-                kc->storage_store_bytes += bytes;
-            if (!d->is_store)
-                kc->storage_load_bytes += bytes;
-            break;
-        case EVM_UNIFORM:
-            kc->uniform_load_bytes += bytes;
-            break;
-        case EVM_SHARED:
-            if (d->is_store || d->is_atomic)
-                kc->shared_store_bytes += bytes;
-            if (!d->is_store)
-                kc->shared_load_bytes += bytes;
-            break;
-        default:
-            break;
-        }
-        if (v->cls == EVM_PUSH)
-            continue;
-        line_add(kc, slot_of, nslot, d->line, 0, bytes, 0);
-        access_summary *as = &kc->accesses[kc->naccesses++];
-        as->space = v->cls == EVM_STORAGE ? SPACE_STORAGE
-                  : v->cls == EVM_UNIFORM ? SPACE_UNIFORM : SPACE_SHARED;
-        as->set = v->set;
-        as->binding = v->binding;
-        as->var = strdup_or(v->cls == EVM_SHARED ? v->name : binding_name(I, v),
-                            v->cls == EVM_SHARED ? "shared" : "buffer");
-        as->is_store = d->is_store;
-        as->is_atomic = d->is_atomic;
-        as->bytes = d->bytes;
-        as->count = s->count;
-        double best = 0;
-        for (int q = 0; q < 4; q++)
-            if (s->stride_n[q] > best) {
-                best = s->stride_n[q];
-                as->lane_stride_bytes = s->stride[q];
-                as->stride_known = 1;
-            }
-        as->uniform = s->execs > 0 && s->uniform_execs >= s->execs;
-        if (as->uniform) {
-            as->stride_known = 1;
-            as->lane_stride_bytes = 0;
-        }
-        as->index_known = s->idx_any && !s->idx_unknown;
-        as->index_min = s->idx_min;
-        as->index_max = s->idx_max;
-        double span = s->idx_any ? (double)(s->idx_max - s->idx_min + 1) *
-                                       (v->cls == EVM_SHARED ? 1 : d->elem_bytes)
-                                 : 0;
-        if (v->cls == EVM_SHARED)
-            span *= d->bytes ? d->bytes : 4;
-        as->footprint_bytes = span < bytes ? span : bytes;
-        as->line = d->line;
-        as->inst = d->inst;
-    }
-    for (int s = 0; s < I->nfp; s++) {
-        const ev_var *bv = NULL;
-        for (size_t vi = 0; vi < I->nvars; vi++)
-            if (I->vars[vi].fp_slot == (s & ~1))
-                bv = &I->vars[vi];
-        double t = ivec_total_bitmap(&fpv[s], bv && bv->buf_known ?
-                                                  (int64_t)bv->buf_bytes : 0);
-        if (t < 0)
-            t = ivec_total(&fpv[s]);
-        if (!fp_exact[s] && bv) {
-            /* a class whose touched bytes are not a translation: the hull
-               of the accesses' index ranges over the dispatch */
-            int64_t lo = INT64_MAX, hi = INT64_MIN;
-            for (size_t a = 0; a < I->nacc; a++) {
-                const ev_access_def *d = &I->acc[a];
-                uint32_t vi = acc[a].var != EV_NONE ? acc[a].var : d->var;
-                if (vi >= I->nvars || I->vars[vi].fp_slot != (s & ~1) || !acc[a].idx_any)
-                    continue;
-                int dir_store = d->is_store || d->is_atomic;
-                int dir_load = !d->is_store;
-                if (!((s & 1) ? dir_store : dir_load))
-                    continue;
-                int64_t st = bv->rt_stride ? bv->rt_stride : (d->bytes ? d->bytes : 1);
-                int64_t b0 = bv->rt_stride ? (int64_t)bv->rt_base : 0;
-                int64_t l = b0 + acc[a].idx_min * st, h = b0 + acc[a].idx_max * st + d->bytes;
-                if (l < lo) lo = l;
-                if (h > hi) hi = h;
-            }
-            if (lo < 0)
-                lo = 0;
-            if (bv->buf_known && hi > (int64_t)bv->buf_bytes)
-                hi = (int64_t)bv->buf_bytes;
-            if (hi > lo && (double)(hi - lo) > t)
-                t = (double)(hi - lo);
-        }
-        if (s & 1)
-            kc->compulsory_write_bytes += t;
-        else
-            kc->compulsory_read_bytes += t;
-    }
+    summarise_accesses(I, acc, kc, slot_of, nslot);
+    compulsory_bytes(I, acc, fpv, fp_exact, kc);
     free(slot_of);
     if (kc->nlines) /* qsort with a NULL array is undefined even for 0 items */
         qsort(kc->lines, kc->nlines, sizeof *kc->lines, line_cmp);
