@@ -1001,6 +1001,31 @@ static int check_inline_size(const spv_module *m, const reflection *r, const cha
     return 1;
 }
 
+/* Drivers size a descriptor set layout's table by its largest binding
+ * number: lavapipe ran out of memory at 100,000,000 and died of SIGSEGV at
+ * 4294967295 (check passed both). */
+#define BINDING_NUMBER_MAX (1u << 24)
+static int check_binding_numbers(const reflection *r, const char *shader_file,
+                                 kernel_report *kr)
+{
+    int errors = 0;
+    for (size_t i = 0; r && i < r->nbindings; i++) {
+        const refl_binding *b = &r->bindings[i];
+        if (b->binding <= BINDING_NUMBER_MAX)
+            continue;
+        finding *f = report_add_finding(
+            kr, FINDING_BINDING_NUMBER_LIMIT, SEV_ERROR, shader_file, 0,
+            "number the bindings from 0 (layout(binding = 0), 1, ...)",
+            "'%s' is at set %u binding %u: drivers size the descriptor table by the largest "
+            "binding number, and a table of %llu entries cannot be allocated (bindings above "
+            "%u are refused)",
+            b->name, b->set, b->binding, (unsigned long long)b->binding + 1, BINDING_NUMBER_MAX);
+        finding_detail_uint(f, "binding", b->binding);
+        errors++;
+    }
+    return errors;
+}
+
 /* Spec-constant divisions a driver cannot fold (see spv_const.traps). */
 static int check_spec_traps(const spv_module *m, const char *shader_file, kernel_report *kr)
 {
@@ -1119,6 +1144,7 @@ int limits_check(const spv_module *m, const reflection *r, const plan_kernel *k,
     errors += check_sizes(m, r, shader_file, src, kr);
     errors += check_spec_traps(m, shader_file, kr);
     errors += check_inline_size(m, r, shader_file, kr);
+    errors += check_binding_numbers(r, shader_file, kr);
     if (prof)
         errors += check_device(m, r, k, prof, shader_file, src, kr);
     return errors;

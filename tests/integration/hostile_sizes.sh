@@ -14,7 +14,8 @@
 #   - a 3 KB module whose struct types expand to 2^40 members: validated
 #     under the time budget (it ran for hours in-process), exit 2;
 #   - a call tree that a driver inlines into 2^40 calls (lavapipe crashed
-#     compiling it): an inline-size-limit error.
+#     compiling it): an inline-size-limit error;
+#   - binding 4294967295 (lavapipe SIGSEGV): a binding-number-limit error.
 set -u
 . "$(dirname "$0")/../lib.sh"
 test_tmpdir
@@ -24,7 +25,7 @@ grep -q __asan_init "$CW" && LIMIT=:
 command -v spirv-as > /dev/null || fail "spirv-as (spirv-tools, scripts/deps.sh) is not installed"
 
 # module NAME TYPES BODY [DECORATIONS] [NAMES]: a one-buffer compute module
-# ($FUNCS: more functions after main)
+# ($FUNCS: more functions after main; $BINDING: the buffer's binding, 0)
 module() {
     cat > "$T/$1.spvasm" <<EOF
 OpCapability Shader
@@ -38,7 +39,7 @@ OpDecorate %rt ArrayStride 4
 OpMemberDecorate %S 0 Offset 0
 OpDecorate %S BufferBlock
 OpDecorate %buf DescriptorSet 0
-OpDecorate %buf Binding 0
+OpDecorate %buf Binding ${BINDING:-0}
 ${4:-}
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
@@ -64,8 +65,8 @@ OpFunctionEnd
 ${FUNCS:-}
 EOF
     spirv-as --target-env spv1.0 "$T/$1.spvasm" -o "$T/$1.spv" || fail "$1: spirv-as"
-    printf '{"kernels": [{"name": "%s", "shader": "%s.spv", "workgroups": [1, 1, 1], %s"buffers": [{"binding": 0, "elements": 16}]}]}\n' \
-        "$1" "$1" "${SPEC:-}" > "$T/$1.json"
+    printf '{"kernels": [{"name": "%s", "shader": "%s.spv", "workgroups": [1, 1, 1], %s"buffers": [{"binding": %s, "elements": 16}]}]}\n' \
+        "$1" "$1" "${SPEC:-}" "${BINDING:-0}" > "$T/$1.json"
 }
 # expect NAME EXIT FINDING TEXT: check's exit and the finding's id and text
 expect() {
@@ -137,6 +138,7 @@ SPEC='"spec": {"7": -1}, ' module fromplan "%min = OpConstant %int -2147483648
 %d = OpSpecConstant %int 1
 %q = OpSpecConstantOp %int SDiv %min %d" "%qf = OpConvertSToF %float %q
 OpStore %p %qf" "OpDecorate %d SpecId 7"
+unset SPEC
 expect fromplan 1 spec-constant-trap "divides the minimum integer by -1"
 ( $LIMIT; timeout 120 "$CW" run --samples 2 --warmup 1 "$T/fromplan.json" > /dev/null 2> "$T/err" ); rc=$?
 [ $rc -eq 1 ] || fail "fromplan: run exit $rc, want 1 (not run; 4 = the driver died of SIGFPE): $(cat "$T/err")"
@@ -194,6 +196,7 @@ OpFunctionEnd"
 %pv = OpVariable %ppf Private" "%cm = OpFunctionCall %void %g$(($2 - 1))
 %x = OpLoad %float %pv
 OpStore %p %x"
+    unset FUNCS # dash keeps an assignment made before a function call
 }
 call_chain calls40 40
 expect calls40 1 inline-size-limit "entry point 'main' becomes 49478023249"
@@ -202,3 +205,16 @@ call_chain calls20 20
     fail "20 levels of calls: check failed"
 grep -q inline-size-limit "$T/calls20.out.json" && fail "20 levels of calls were flagged"
 echo "ok: a call tree that inlines to 2^40 calls is an inline-size-limit error; 20 levels are not"
+
+# binding 4294967295 (and the plan's buffer there): check passed it and
+# lavapipe died of SIGSEGV creating the descriptor set layout (a table of
+# 2^32 entries); 2^24 is still accepted
+BINDING=4294967295 module bindmax "" "OpStore %p %f1"
+expect bindmax 1 binding-number-limit "'B' is at set 0 binding 4294967295: drivers size the descriptor table"
+( $LIMIT; timeout 120 "$CW" run --samples 2 --warmup 1 "$T/bindmax.json" > /dev/null 2> "$T/err" ); rc=$?
+[ $rc -eq 1 ] || fail "bindmax: run exit $rc, want 1 (not run): $(cat "$T/err")"
+BINDING=16777216 module bind24 "" "OpStore %p %f1"
+"$CW" check --format json -o "$T/bind24.out.json" "$T/bind24.json" > /dev/null 2>&1 || fail "binding 2^24: check failed"
+grep -q binding-number-limit "$T/bind24.out.json" && fail "binding 2^24 was flagged"
+unset BINDING
+echo "ok: a binding number past 2^24 is a binding-number-limit error, not a driver crash"
