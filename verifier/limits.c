@@ -629,8 +629,9 @@ static int check_push(const spv_module *m, const reflection *r, const plan_kerne
                  "block is at most %u bytes", prof->limits.max_push_bytes);
         report_add_finding(kr, FINDING_PUSH_CONSTANT_LIMIT, SEV_ERROR, shader_file,
                            source_line(src, "push_constant", NULL), hint,
-                           "the push-constant block is %u bytes, more than the device's "
+                           "the push-constant block is %u bytes%s, more than the device's "
                            "maxPushConstantsSize of %u bytes", r->push_bytes,
+                           r->push_bytes == UINT32_MAX ? " or more" : "",
                            prof->limits.max_push_bytes);
         errors++;
     }

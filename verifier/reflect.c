@@ -368,8 +368,10 @@ void reflect_module(const spv_module *m, const spv_entry *e, reflection *out)
     if (push) {
         const spv_type *st = spv_type_of(m, push->pointee);
         uint64_t size = 0;
-        if (st && spv_type_size(m, st->id, &size) == 0 && size <= 0xffffffffu)
-            out->push_bytes = (uint32_t)size;
+        /* past 4 GiB: saturated, not 0 (a block at Offset 2^32-4 passed
+         * check as an empty one) */
+        if (st && spv_type_size(m, st->id, &size) == 0)
+            out->push_bytes = size <= 0xffffffffu ? (uint32_t)size : UINT32_MAX;
         if (st && st->kind == SPV_T_STRUCT) {
             out->push = zalloc(st->nmembers, sizeof *out->push);
             for (uint32_t i = 0; i < st->nmembers; i++) {

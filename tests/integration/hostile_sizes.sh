@@ -15,7 +15,8 @@
 #     under the time budget (it ran for hours in-process), exit 2;
 #   - a call tree that a driver inlines into 2^40 calls (lavapipe crashed
 #     compiling it): an inline-size-limit error;
-#   - binding 4294967295 (lavapipe SIGSEGV): a binding-number-limit error.
+#   - binding 4294967295 (lavapipe SIGSEGV): a binding-number-limit error;
+#   - a push-constant block past 4 GiB (it read as 0 bytes): push-constant-limit.
 set -u
 . "$(dirname "$0")/../lib.sh"
 test_tmpdir
@@ -218,3 +219,16 @@ BINDING=16777216 module bind24 "" "OpStore %p %f1"
 grep -q binding-number-limit "$T/bind24.out.json" && fail "binding 2^24 was flagged"
 unset BINDING
 echo "ok: a binding number past 2^24 is a binding-number-limit error, not a driver crash"
+
+# a push-constant member at Offset 2^32-4: the block's 2^32 bytes did not
+# fit 32 bits and read as 0, so check passed it as an empty block
+module pushoff "%PS = OpTypeStruct %uint
+%ppc = OpTypePointer PushConstant %PS
+%pc = OpVariable %ppc PushConstant
+%ppu = OpTypePointer PushConstant %uint" "%pu = OpAccessChain %ppu %pc %c0
+%n = OpLoad %uint %pu
+%nf = OpConvertUToF %float %n
+OpStore %p %nf" "OpMemberDecorate %PS 0 Offset 4294967292
+OpDecorate %PS Block"
+expect pushoff 1 push-constant-limit "the push-constant block is 4294967295 bytes or more"
+echo "ok: a push-constant block past 4 GiB is a push-constant-limit error, not an empty block"
