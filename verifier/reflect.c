@@ -222,7 +222,10 @@ static void find_reachable(const spv_module *m, const spv_entry *e, uint8_t *rea
 static void fill_block_layout(const spv_module *m, const spv_type *st, refl_binding *b)
 {
     uint64_t size = 0;
-    b->fixed_bytes = spv_type_size(m, st->id, &size) == 0 ? size : 0;
+    /* a block past 2^62 bytes (float[2^32-1] at ArrayStride 2^32-4) is
+     * saturated: as 0 it passed check bound to a 64-byte buffer */
+    int src = spv_type_size(m, st->id, &size);
+    b->fixed_bytes = src == 0 ? size : src == -2 ? UINT64_MAX : 0;
     b->array_offset = b->fixed_bytes;
     if (st->kind != SPV_T_STRUCT || st->nmembers == 0)
         return;

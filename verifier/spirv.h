@@ -369,8 +369,8 @@ const spv_decoration *spv_decorations(const spv_module *m, uint32_t id,
  * (Offset / ArrayStride / MatrixStride where decorated, else packed natural
  * sizes: scalars their width, vectors n x component, arrays length x
  * element, structs the end of the last member).  Runtime arrays count 0.
- * Returns 0 on success, non-zero for unsized types, unknown array lengths
- * or sizes over 2^62 (overflow). */
+ * Returns 0 on success, -2 for a size over 2^62 (overflow), -1 for unsized
+ * types or unknown array lengths. */
 int spv_type_size(const spv_module *m, uint32_t type_id, uint64_t *bytes);
 /* Packed bytes of a value of the type (private or workgroup memory: no
  * explicit layout), saturating at UINT64_MAX instead of failing on

@@ -212,6 +212,7 @@ static int type_size(const spv_module *m, uint32_t id, uint64_t *bytes,
 {
     const spv_type *t = spv_type_of(m, id);
     uint64_t es, n;
+    int rc;
     if (!t || depth > SPV_MAX_TYPE_DEPTH)
         return -1;
     switch (t->kind) {
@@ -220,21 +221,23 @@ static int type_size(const spv_module *m, uint32_t id, uint64_t *bytes,
     case SPV_T_POINTER: *bytes = 8; return 0;
     case SPV_T_VECTOR:
     case SPV_T_MATRIX:
-        if (type_size(m, t->elem, &es, depth + 1))
-            return -1;
+        if ((rc = type_size(m, t->elem, &es, depth + 1)) != 0)
+            return rc;
         if (t->kind == SPV_T_MATRIX) {
             /* MatrixStride lives on the struct member; here: packed */
         }
         *bytes = es * t->count;
         return 0;
     case SPV_T_ARRAY:
-        if (t->length == 0 || type_size(m, t->elem, &es, depth + 1))
+        if (t->length == 0)
             return -1;
+        if ((rc = type_size(m, t->elem, &es, depth + 1)) != 0)
+            return rc;
         n = t->length;
         if (t->array_stride)
             es = t->array_stride;
         if (es && n > SIZE_LIMIT / es)
-            return -1;
+            return -2;
         *bytes = es * n;
         return 0;
     case SPV_T_RUNTIME_ARRAY:
@@ -252,8 +255,8 @@ static int type_size(const spv_module *m, uint32_t id, uint64_t *bytes,
                     end = off;
                 continue;
             }
-            if (type_size(m, mb->type, &es, depth + 1))
-                return -1;
+            if ((rc = type_size(m, mb->type, &es, depth + 1)) != 0)
+                return rc;
             if (mt && mt->kind == SPV_T_MATRIX && mb->matrix_stride) {
                 const spv_type *col = spv_type_of(m, mt->elem);
                 uint64_t cs = 0;
@@ -266,7 +269,7 @@ static int type_size(const spv_module *m, uint32_t id, uint64_t *bytes,
             if (mb->has_offset)
                 off = mb->offset;
             if (off > SIZE_LIMIT - es)
-                return -1;
+                return -2;
             if (off + es > end)
                 end = off + es;
             off += es;
@@ -282,8 +285,9 @@ static int type_size(const spv_module *m, uint32_t id, uint64_t *bytes,
 int spv_type_size(const spv_module *m, uint32_t type_id, uint64_t *bytes)
 {
     uint64_t b = 0;
-    if (type_size(m, type_id, &b, 0))
-        return -1;
+    int rc = type_size(m, type_id, &b, 0);
+    if (rc)
+        return rc;
     *bytes = b;
     return 0;
 }

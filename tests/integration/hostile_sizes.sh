@@ -16,7 +16,8 @@
 #   - a call tree that a driver inlines into 2^40 calls (lavapipe crashed
 #     compiling it): an inline-size-limit error;
 #   - binding 4294967295 (lavapipe SIGSEGV): a binding-number-limit error;
-#   - a push-constant block past 4 GiB (it read as 0 bytes): push-constant-limit.
+#   - a push-constant block past 4 GiB (it read as 0 bytes): push-constant-limit;
+#   - a storage block of 2^64 bytes bound to 64 bytes: buffer-too-small.
 set -u
 . "$(dirname "$0")/../lib.sh"
 test_tmpdir
@@ -232,3 +233,25 @@ OpStore %p %nf" "OpMemberDecorate %PS 0 Offset 4294967292
 OpDecorate %PS Block"
 expect pushoff 1 push-constant-limit "the push-constant block is 4294967295 bytes or more"
 echo "ok: a push-constant block past 4 GiB is a push-constant-limit error, not an empty block"
+
+# a storage block of 2^64 bytes (float[2^32-1] at ArrayStride 2^32-4) bound
+# to a 64-byte buffer: the overflowing size read as 0 and check passed it
+module bigblock "%n = OpConstant %uint 4294967295
+%a0 = OpTypeArray %float %n
+%S2 = OpTypeStruct %a0
+%pS2 = OpTypePointer Uniform %S2
+%big = OpVariable %pS2 Uniform
+%pbf = OpTypePointer Uniform %float" "%e = OpAccessChain %pbf %big %c0 %u0
+OpStore %e %f1" "OpDecorate %a0 ArrayStride 4294967292
+OpMemberDecorate %S2 0 Offset 0
+OpDecorate %S2 BufferBlock
+OpDecorate %big DescriptorSet 0
+OpDecorate %big Binding 1" 'OpName %big "BIG"'
+python3 - "$T/bigblock.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["kernels"][0]["buffers"].append({"binding": 1, "bytes": 64})
+json.dump(p, open(sys.argv[1], "w"))
+PY
+expect bigblock 1 buffer-too-small "buffer 'BIG' (set 0 binding 1) is 64 bytes, smaller than its block's fixed part of 2^64 bytes or more"
+echo "ok: a storage block of 2^64 bytes or more is buffer-too-small, not 0 bytes"
