@@ -85,6 +85,17 @@ static const char sector_glsl[] = HEAD(256)
     "    if (acc == -1234.5678) d[i & 1023u] = acc;\n"
     "}\n";
 
+/* partial-sector stores: every lane writes 4 bytes of its own sector (lanes
+ * 32 B apart, the walk hashed over an L2-resident 4 MiB), so L2 merges no
+ * store into a whole sector: the rate a naive transpose's stores run at */
+static const char partial_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        d[((i + k * 0x9e3779b1u) * 8u) & mask] = float(k);\n"
+    "}\n";
+
 static const char shared_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
     "shared vec4 tile[1024];\n"
@@ -445,6 +456,10 @@ static const cal_bench table[] = {
      {2048, 64}, {64, 64}, {(4u << 20) / 4 - 1, (4u << 20) / 4 - 1}, 0, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l2_sector_gops), CAL_GPU_ONLY,
      "G sectors/s", "4-byte loads 32 B apart (a sector a lane) over 4 MiB"},
+    {"l2 partial writes", partial_glsl, 0, 0, 256, B1(SRC), CAL_SHAPE_FIXED,
+     {2048, 64}, {64, 64}, {(4u << 20) / 4 - 1, (4u << 20) / 4 - 1}, 0, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l2_partial_write_gops), CAL_GPU_ONLY,
+     "G stores/s", "4-byte stores 32 B apart (part of a sector a lane) over 4 MiB"},
     {"l1 read", cached_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED,
      {2048, 64}, {1024, 64}, {1023, 1023}, 0, 0, 0, CAL_PER_INVOCATION, 16,
      CAL_RATE, CAL_FIELD(l1_gbs), 0, "GB/s",
