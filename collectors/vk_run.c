@@ -361,13 +361,14 @@ int vkx_pipeline_create(vk_ctx *c, const uint32_t *words, size_t nwords,
                      "(%s)", name, vkx_result_name(r));
         return CW_STATUS_ENV;
     }
-    uint32_t nsets = 0;
+    uint32_t nsets = 0, top = 0;
     for (size_t i = 0; i < nb; i++)
-        if (b[i].set + 1 > nsets)
-            nsets = b[i].set + 1;
-    if (nsets > 8) {
+        if (b[i].set >= top)
+            top = b[i].set; /* not set + 1: 4294967295 + 1 wrapped to 0 (SIGSEGV) */
+    nsets = nb ? top + (top < UINT32_MAX) : 0;
+    if (nb && top >= 8) {
         cw_error_set(err, NULL, 0, 0, "kernel '%s' uses descriptor set %u; "
-                     "the runner supports sets 0-7", name, nsets - 1);
+                     "the runner supports sets 0-7", name, top);
         vkx_pipeline_destroy(c, p);
         return CW_STATUS_INPUT;
     }

@@ -1006,12 +1006,24 @@ static int check_inline_size(const spv_module *m, const reflection *r, const cha
  * number: lavapipe ran out of memory at 100,000,000 and died of SIGSEGV at
  * 4294967295 (check passed both). */
 #define BINDING_NUMBER_MAX (1u << 24)
+#define RUNNER_SETS 8u /* collectors/vk_run.c binds sets 0-7 */
 static int check_binding_numbers(const reflection *r, const char *shader_file,
                                  kernel_report *kr)
 {
     int errors = 0;
     for (size_t i = 0; r && i < r->nbindings; i++) {
         const refl_binding *b = &r->bindings[i];
+        if (b->set >= RUNNER_SETS) { /* what run would refuse */
+            finding *f = report_add_finding(
+                kr, FINDING_BINDING_NUMBER_LIMIT, SEV_ERROR, shader_file, 0,
+                "use descriptor sets 0 to 7 (layout(set = 0, ...))",
+                "'%s' is in descriptor set %u: Clockwork's runner binds sets 0-%u (run "
+                "refuses the kernel; set 4294967295 crashed lavapipe)", b->name, b->set,
+                RUNNER_SETS - 1);
+            finding_detail_uint(f, "set", b->set);
+            errors++;
+            continue;
+        }
         if (b->binding <= BINDING_NUMBER_MAX)
             continue;
         finding *f = report_add_finding(

@@ -15,7 +15,8 @@
 #     under the time budget (it ran for hours in-process), exit 2;
 #   - a call tree that a driver inlines into 2^40 calls (lavapipe crashed
 #     compiling it): an inline-size-limit error;
-#   - binding 4294967295 (lavapipe SIGSEGV): a binding-number-limit error;
+#   - binding 4294967295 or descriptor set 4294967295 (lavapipe SIGSEGV): a
+#     binding-number-limit error;
 #   - a push-constant block past 4 GiB (it read as 0 bytes): push-constant-limit;
 #   - a storage block of 2^64 bytes bound to 64 bytes: buffer-too-small.
 set -u
@@ -27,7 +28,7 @@ grep -q __asan_init "$CW" && LIMIT=:
 command -v spirv-as > /dev/null || fail "spirv-as (spirv-tools, scripts/deps.sh) is not installed"
 
 # module NAME TYPES BODY [DECORATIONS] [NAMES]: a one-buffer compute module
-# ($FUNCS: more functions after main; $BINDING: the buffer's binding, 0)
+# ($FUNCS: more functions after main; $SET and $BINDING: the buffer's, 0)
 module() {
     cat > "$T/$1.spvasm" <<EOF
 OpCapability Shader
@@ -40,7 +41,7 @@ ${5:-}
 OpDecorate %rt ArrayStride 4
 OpMemberDecorate %S 0 Offset 0
 OpDecorate %S BufferBlock
-OpDecorate %buf DescriptorSet 0
+OpDecorate %buf DescriptorSet ${SET:-0}
 OpDecorate %buf Binding ${BINDING:-0}
 ${4:-}
 %void = OpTypeVoid
@@ -67,8 +68,8 @@ OpFunctionEnd
 ${FUNCS:-}
 EOF
     spirv-as --target-env spv1.0 "$T/$1.spvasm" -o "$T/$1.spv" || fail "$1: spirv-as"
-    printf '{"kernels": [{"name": "%s", "shader": "%s.spv", "workgroups": [1, 1, 1], %s"buffers": [{"binding": %s, "elements": 16}]}]}\n' \
-        "$1" "$1" "${SPEC:-}" "${BINDING:-0}" > "$T/$1.json"
+    printf '{"kernels": [{"name": "%s", "shader": "%s.spv", "workgroups": [1, 1, 1], %s"buffers": [{"set": %s, "binding": %s, "elements": 16}]}]}\n' \
+        "$1" "$1" "${SPEC:-}" "${SET:-0}" "${BINDING:-0}" > "$T/$1.json"
 }
 # expect NAME EXIT FINDING TEXT: check's exit and the finding's id and text
 expect() {
@@ -219,6 +220,16 @@ BINDING=16777216 module bind24 "" "OpStore %p %f1"
 "$CW" check --format json -o "$T/bind24.out.json" "$T/bind24.json" > /dev/null 2>&1 || fail "binding 2^24: check failed"
 grep -q binding-number-limit "$T/bind24.out.json" && fail "binding 2^24 was flagged"
 unset BINDING
+# descriptor set 4294967295: the runner's set count (set + 1) wrapped to 0
+# and lavapipe died of SIGSEGV; sets past 7 are refused by run, so check
+# says so first
+SET=4294967295 module setmax "" "OpStore %p %f1"
+expect setmax 1 binding-number-limit "'B' is in descriptor set 4294967295: Clockwork's runner binds sets 0-7"
+( $LIMIT; timeout 120 "$CW" run --samples 2 --warmup 1 "$T/setmax.json" > /dev/null 2> "$T/err" ); rc=$?
+[ $rc -eq 1 ] || fail "setmax: run exit $rc, want 1 (not run): $(cat "$T/err")"
+SET=7 module set7 "" "OpStore %p %f1"
+"$CW" check --format json -o "$T/set7.out.json" "$T/set7.json" > /dev/null 2>&1 || fail "set 7: check failed"
+unset SET
 echo "ok: a binding number past 2^24 is a binding-number-limit error, not a driver crash"
 
 # a push-constant member at Offset 2^32-4: the block's 2^32 bytes did not
