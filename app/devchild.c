@@ -59,7 +59,7 @@ static void child_sample(void *user, double us)
     (void)(cw_write_all(c->fd, &tag, 1) || cw_write_all(c->fd, &us, sizeof us));
 }
 
-static __attribute__((noreturn)) void child_main(const devchild_job *job, int fd,
+static __attribute__((noreturn)) void child_main(const devchild_job *job, int fd, int errfd,
                                                  volatile int *cancel, kernel_report *kr)
 {
     /* default signals (the TUI's handlers would restore the terminal from
@@ -75,7 +75,7 @@ static __attribute__((noreturn)) void child_main(const devchild_job *job, int fd
     if (null >= 0) {
         dup2(null, 0);
         dup2(null, 1);
-        dup2(null, 2);
+        dup2(errfd >= 0 ? errfd : null, 2);
     }
     session s;
     report_device rd = {0};
@@ -111,6 +111,30 @@ static __attribute__((noreturn)) void child_main(const devchild_job *job, int fd
 }
 
 /* ---- the parent ---- */
+
+/* The child's stderr, kept in a memory file: its warning lines. */
+static void pass_warnings(const devchild_job *job, int errfd)
+{
+    if (errfd < 0 || !job->on_warning)
+        return;
+    off_t n = lseek(errfd, 0, SEEK_END);
+    if (n <= 0 || n > (1 << 20))
+        return;
+    char *text = malloc((size_t)n + 1);
+    if (!text)
+        return;
+    ssize_t got = pread(errfd, text, (size_t)n, 0);
+    text[got > 0 ? got : 0] = 0;
+    static const char tag[] = "clockwork: warning: ";
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        if (!strncmp(line, tag, sizeof tag - 1))
+            job->on_warning(job->user, line + sizeof tag - 1);
+    }
+    free(text);
+}
 
 /* The next message's tag.  0 got it; -1 end of stream; -2 silent past
  * the deadline; -3 cancelled (and the child given a moment). */
@@ -203,10 +227,13 @@ devchild_status devchild_measure(const devchild_job *job, kernel_report *kr, cha
         return DEVCHILD_NO_DEVICE;
     }
     *shared_cancel = 0;
+    int errfd = memfd_create("clockwork-devchild-stderr", MFD_CLOEXEC);
     pid_t pid = cw_fork_tied(ch);
     if (pid == 0)
-        child_main(job, ch[1], shared_cancel, kr);
+        child_main(job, ch[1], errfd, shared_cancel, kr);
     if (pid < 0) {
+        if (errfd >= 0)
+            close(errfd);
         munmap((void *)shared_cancel, sizeof(int));
         *why = cw_strdup("cannot start the device process (fork failed)");
         devchild_unmeasured(kr, *why);
@@ -221,6 +248,9 @@ devchild_status devchild_measure(const devchild_job *job, kernel_report *kr, cha
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     munmap((void *)shared_cancel, sizeof(int));
+    pass_warnings(job, errfd);
+    if (errfd >= 0)
+        close(errfd);
     if (wt.result && supervise_kernel_from_json(wt.result, kr) == 0) {
         free(wt.result);
         return DEVCHILD_MEASURED;

@@ -11,8 +11,9 @@
  * each sample and then the one-kernel report over a pipe.  The child runs
  * in its own process group (Ctrl-C and Ctrl-\ go to the TUI only, and the
  * child dies with it), with default signal handling (the TUI's handlers
- * restore the terminal: not the child's job) and stdin, stdout and stderr
- * on /dev/null (nothing may reach the TUI's screen).
+ * restore the terminal: not the child's job) and stdin and stdout on
+ * /dev/null, stderr in a memory file (nothing may reach the TUI's screen;
+ * its warnings are handed to job->on_warning afterwards).
  *
  * Contract: devchild_measure(job, kr) with kr holding the kernel's static
  * report.  Returns
@@ -49,6 +50,10 @@ typedef struct devchild_job {
     void *user;
     volatile int *cancel;
     double silence_s;         /* a child silent this long is killed */
+    /* the child's warnings ("clockwork: warning: ..." lines on its stderr,
+     * e.g. an unusable shader-cache folder), each passed here once the
+     * child is gone; NULL: dropped */
+    void (*on_warning)(void *user, const char *line);
 } devchild_job;
 
 int devchild_enabled(void);

@@ -49,6 +49,8 @@ struct worker {
     session s;            /* device, profile, run options (session.h) */
     int gpu_child;        /* GPU kernels are measured in a child (devchild.h) */
     char *gpu_gone;       /* why no GPU kernel can be measured any more */
+    char *warned[16];     /* device-process warnings already shown */
+    size_t nwarned;
     int started;
     char last_sampling[1024]; /* skip repeating the same header text */
 };
@@ -293,6 +295,19 @@ static void on_sample(void *user, double us)
     post(s->w, &m);
 }
 
+/* A warning of the device process (an unusable shader-cache folder ...):
+ * on the status line, once per text. */
+static void on_child_warning(void *user, const char *line)
+{
+    worker *w = ((sample_ctx *)user)->w;
+    for (size_t i = 0; i < w->nwarned; i++)
+        if (!strcmp(w->warned[i], line))
+            return;
+    if (w->nwarned < sizeof w->warned / sizeof *w->warned)
+        w->warned[w->nwarned++] = cw_strdup(line);
+    post_text(w, MSG_STATUS, "warning: %s", line);
+}
+
 /* A GPU kernel in a child process: a driver crash names the kernel on its
  * row and the TUI goes on (devchild.h). */
 static void measure_in_child(worker *w, const plan_kernel *k, sample_ctx *sc, kernel_report *kr)
@@ -303,7 +318,8 @@ static void measure_in_child(worker *w, const plan_kernel *k, sample_ctx *sc, ke
     }
     double guard = w->opt->timeout_s > 0 ? w->opt->timeout_s : 10;
     devchild_job job = {.opt = w->opt, .k = k, .on_sample = on_sample, .user = sc,
-                        .cancel = &w->cancel, .silence_s = guard * 6 > 60 ? guard * 6 : 60};
+                        .cancel = &w->cancel, .silence_s = guard * 6 > 60 ? guard * 6 : 60,
+                        .on_warning = on_child_warning};
     const char *lim = getenv("CW_SUPERVISE_SILENCE_S"); /* tests */
     if (lim && atof(lim) > 0)
         job.silence_s = atof(lim);
@@ -577,6 +593,8 @@ void worker_stop(worker *w)
      * leaves it be. */
     session_close(&w->s);
     free(w->gpu_gone);
+    for (size_t i = 0; i < w->nwarned; i++)
+        free(w->warned[i]);
     for (size_t i = 0; i < w->nq; i++)
         state_msg_free(&w->q[i]);
     free(w->q);

@@ -10,6 +10,8 @@
 #   - a crash while opening the device: every prediction shown, the reason
 #     given, exit 4; a deadlock opening it or in a dispatch: the silent
 #     child killed, the next kernel measured (CW_SUPERVISE_SILENCE_S=5);
+#   - the device process's warnings (an unusable cache folder) reach the
+#     status line;
 #   - interactive, in a private tmux server: the TUI is still up after the
 #     crash, shows the other kernels' results, q exits 0 with the terminal
 #     modes restored;
@@ -73,6 +75,13 @@ snap hangopen detail VKFAULT_CREATE_DEVICE=hang CW_SUPERVISE_SILENCE_S=5; rc=$?
 [ $rc -eq 4 ] && ok "deadlock opening: exit 4" || fail "deadlock opening: exit $rc, want 4"
 grep -q 'no progress for 5 s while opening the device' "$WORK/hangopen.txt" &&
     ok "deadlock opening: named" || { fail "deadlock opening"; cat "$WORK/hangopen.txt"; }
+
+# the device process's warnings reach the status line (its stderr would
+# have drawn over the screen): an unusable shader-cache folder
+snap cachewarn main MESA_SHADER_CACHE_DIR=/proc/clockwork-no-cache
+grep -q "warning: the driver's shader cache folder /proc/clockwork-no-cache is not usable" \
+    "$WORK/cachewarn.txt" && ok "device warning: on the status line" ||
+    { fail "device warning not shown"; cat "$WORK/cachewarn.txt"; }
 
 # interactive: the TUI outlives the crash and quits cleanly
 start live 160 30 "$FAULT VKFAULT_DISPATCH_X=7 $CW tui $WORK/plan.json"
