@@ -85,8 +85,10 @@ grep -q "warning: the driver's shader cache folder /proc/clockwork-no-cache is n
 
 # interactive: the TUI outlives the crash and quits cleanly
 start live 160 30 "$FAULT VKFAULT_DISPATCH_X=7 $CW tui $WORK/plan.json"
-expect live 'crasher: the Vulkan driver crashed' "live: the crash is named on the status line"
-expect live '^ good2 +launch .* [0-9.]+(µs|ms) +[0-9.]+% ' "live: the kernel after the crash measured"
+# under ASan sampling good1 alone can take over 30 s (the default wait):
+# the crash comes only after it, so allow two minutes
+expect live 'crasher: the Vulkan driver crashed' "live: the crash is named on the status line" 600
+expect live '^ good2 +launch .* [0-9.]+(µs|ms) +[0-9.]+% ' "live: the kernel after the crash measured" 600
 measured_live=$(screen live | grep -Ec '^ good1 +launch .* [0-9.]+(µs|ms) +[0-9.]+% ')
 [ "$measured_live" = 1 ] && ok "live: the kernel before the crash still shown" || fail "live: good1 lost"
 pid=$(child_pid live)
