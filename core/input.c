@@ -132,6 +132,11 @@ int cw_read_input(const char *path, const char *what, int allow_pipe, size_t max
     return 0;
 }
 
+size_t cw_utf8_bom_length(const char *text, size_t len)
+{
+    return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 int cw_parse_input(const char *path, const char *what, int allow_pipe, size_t max_bytes,
                    int allow_empty, cw_text_parser parse, void *out, cw_error *err)
 {
@@ -139,7 +144,8 @@ int cw_parse_input(const char *path, const char *what, int allow_pipe, size_t ma
     size_t len;
     if (cw_read_input(path, what, allow_pipe, max_bytes, allow_empty, &buf, &len, err))
         return -1;
-    int rc = parse(path, buf, len, out, err);
+    size_t bom = cw_utf8_bom_length(buf, len);
+    int rc = parse(path, buf + bom, len - bom, out, err);
     free(buf);
     return rc;
 }

@@ -32,11 +32,16 @@ int cw_open_input(const char *path, const char *what, int allow_pipe, FILE **out
 int cw_read_input(const char *path, const char *what, int allow_pipe, size_t max_bytes,
                   int allow_empty, char **buf, size_t *len, cw_error *err);
 
+/* A UTF-8 byte order mark (EF BB BF) at the start of text is skipped:
+ * editors on some systems write one, and RFC 8259 lets a JSON parser
+ * ignore it.  Returns how many bytes to skip (3 or 0). */
+size_t cw_utf8_bom_length(const char *text, size_t len);
+
 /* A parser of a whole file's text into out (a plan, a profile, ...). */
 typedef int (*cw_text_parser)(const char *path, const char *text, size_t len, void *out,
                               cw_error *err);
-/* cw_read_input(), then parse(path, text, len, out, err) on the text,
- * which is freed after.  What parse returns, or -1 (err) when the file
+/* cw_read_input(), then parse(path, text, len, out, err) on the text
+ * after a byte order mark (cw_utf8_bom_length), which is freed after.  What parse returns, or -1 (err) when the file
  * cannot be read. */
 int cw_parse_input(const char *path, const char *what, int allow_pipe, size_t max_bytes,
                    int allow_empty, cw_text_parser parse, void *out, cw_error *err);

@@ -9,6 +9,7 @@
 
 #include "alloc.h"
 #include "fleet.h"
+#include "input.h"
 #include "merge.h"
 #include "merge_cmd.h"
 
@@ -23,8 +24,15 @@ int tui_reports_detect(int argc, char *const *argv)
         struct stat st;
         if (stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode))
             return 0;
+        char *text;
+        size_t len;
+        cw_error ignored;
+        if (cw_read_input(argv[i], "report", 0, (size_t)1 << 31, 0, &text, &len, &ignored))
+            return 0;
+        size_t bom = cw_utf8_bom_length(text, len);
         json_error_t je;
-        json_t *root = json_load_file(argv[i], 0, &je);
+        json_t *root = json_loadb(text + bom, len - bom, 0, &je);
+        free(text);
         int is = json_is_object(root) && json_object_get(root, "schema") &&
                  json_object_get(root, "tool");
         json_decref(root);

@@ -36,6 +36,20 @@ cat "$T/a.json" | timeout 20 "$CW" diff /dev/stdin "$T/a.json" > "$T/out" 2>&1; 
 [ $rc -eq 0 ] || fail "a pipe as a report: exit $rc: $(cat "$T/out")"
 echo "ok: FIFOs, directories and devices as plan/theme/shader/profile/report never block (exit 2)"
 
+# a UTF-8 byte order mark before a plan, a report or a profile (some editors
+# write one) is skipped: the same result as without it, the report still
+# recognised as a report by `tui`
+printf '\357\273\277' > "$T/bom.json"; cat "$T/plan.json" >> "$T/bom.json"
+"$CW" check --format json -o "$T/b.json" "$T/bom.json" > /dev/null 2> "$T/err" \
+    || fail "a plan with a byte order mark: $(cat "$T/err")"
+printf '\357\273\277' > "$T/bom_report.json"; cat "$T/a.json" >> "$T/bom_report.json"
+"$CW" diff "$T/bom_report.json" "$T/a.json" > "$T/out" 2>&1 \
+    || fail "a report with a byte order mark against itself without: $(cat "$T/out")"
+printf '\357\273\277' > "$T/bom_profile.json"; cat "$ROOT/profiles/lavapipe.json" >> "$T/bom_profile.json"
+"$CW" check --profile "$T/bom_profile.json" "$T/plan.json" > /dev/null 2> "$T/err"
+[ $? -le 1 ] || fail "a profile with a byte order mark: $(cat "$T/err")"
+echo "ok: a byte order mark before a plan, report or profile is skipped"
+
 for src in empty noversion oldversion; do
     case $src in
     empty) : > "$T/s.comp" ;;

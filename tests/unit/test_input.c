@@ -1,6 +1,7 @@
 /* test_input.c - core/input: the one whole-file reader refuses what is not
  * a file, too large and (when asked) empty input with a message naming the
- * file; reads regular files and pipes whole, NUL-terminated. */
+ * file; reads regular files and pipes whole, NUL-terminated; a parser is
+ * handed the text after a leading UTF-8 byte order mark. */
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -90,6 +91,33 @@ static void test_refusals(void **state)
     assert_non_null(strstr(err.text, "at most 3 bytes"));
 }
 
+/* records what the parser was handed */
+static int seen_parse(const char *path, const char *text, size_t len, void *out, cw_error *err)
+{
+    (void)path;
+    (void)err;
+    snprintf(out, 64, "%zu:%s", len, text);
+    return text[0] == '{' ? 0 : -1;
+}
+
+static void test_byte_order_mark_skipped(void **state)
+{
+    (void)state;
+    assert_int_equal(cw_utf8_bom_length("\xEF\xBB\xBF{}", 5), 3);
+    assert_int_equal(cw_utf8_bom_length("\xEF\xBB", 2), 0); /* too short */
+    assert_int_equal(cw_utf8_bom_length("\xEF\xBB\xBE{}", 5), 0);
+    assert_int_equal(cw_utf8_bom_length("{}", 2), 0);
+    char path[128], seen[64];
+    cw_error err;
+    put("bom.json", "\xEF\xBB\xBF{\"a\": 1}", path, sizeof path);
+    assert_int_equal(cw_parse_input(path, "plan", 0, 1024, 0, seen_parse, seen, &err), 0);
+    assert_string_equal(seen, "8:{\"a\": 1}");
+    /* only at the start: a mark after the first byte is the parser's to refuse */
+    put("late.json", " \xEF\xBB\xBF{}", path, sizeof path);
+    assert_int_equal(cw_parse_input(path, "plan", 0, 1024, 0, seen_parse, seen, &err), -1);
+    assert_int_equal(seen[0], '6');
+}
+
 static void test_pipe_streams(void **state)
 {
     (void)state;
@@ -133,4 +161,5 @@ static void test_pipe_streams(void **state)
 CW_UNIT_MAIN(setup, teardown,
              cmocka_unit_test(test_reads_whole_file),
              cmocka_unit_test(test_refusals),
+             cmocka_unit_test(test_byte_order_mark_skipped),
              cmocka_unit_test(test_pipe_streams))

@@ -290,6 +290,32 @@ static void test_line_shares(void **x)
     assert_true(lw.total > 0);
 }
 
+/* `clockwork tui FILE...` shows reports without a device when every file
+ * is a report; a byte order mark before one does not make it a plan */
+static void test_reports_detected(void **x)
+{
+    (void)x;
+    char dir[] = "/tmp/cw_detect_XXXXXX", rep[64], bom[64], planf[64];
+    assert_non_null(mkdtemp(dir));
+    const char *doc = "{\"schema\": 1, \"tool\": \"clockwork\", \"kernels\": []}";
+    struct { char *path; const char *lead, *text; } files[] = {
+        {rep, "", doc}, {bom, "\xEF\xBB\xBF", doc}, {planf, "", "{\"kernels\": []}"}};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(files[i].path, 64, "%s/%zu.json", dir, i);
+        FILE *f = fopen(files[i].path, "w");
+        assert_non_null(f);
+        fprintf(f, "%s%s", files[i].lead, files[i].text);
+        fclose(f);
+    }
+    char *reports[] = {rep, bom}, *mixed[] = {rep, planf}, *missing[] = {dir};
+    assert_int_equal(tui_reports_detect(2, reports), 1);
+    assert_int_equal(tui_reports_detect(2, mixed), 0);
+    assert_int_equal(tui_reports_detect(1, missing), 0); /* a directory */
+    for (size_t i = 0; i < 3; i++)
+        unlink(files[i].path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_spirv_disassembly),
         cmocka_unit_test(test_measured),
         cmocka_unit_test(test_control_and_reload),
+        cmocka_unit_test(test_reports_detected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
