@@ -96,6 +96,24 @@ static const char partial_glsl[] = HEAD(256)
     "        d[((i + k * 0x9e3779b1u) * 8u) & mask] = float(k);\n"
     "}\n";
 
+/* every lane walks its own row of floats, rows `stride` floats apart, in a
+ * 64 KiB block every workgroup re-reads (L1-resident): each request looks
+ * up 32 lines, one a lane; stride 32 (lanes 128 B apart) puts every lane at
+ * one offset of its line, stride 33 (132 B) at 32 distinct offsets */
+static const char row_lines_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint base = gl_LocalInvocationID.x * stride;\n"
+    "    float a = 0.0, b = 0.0;\n"
+    "    for (uint k = 0u; k < iters; k += 2u) {\n"
+    "        a += s[(base + k) & mask];\n"
+    "        b += s[(base + k + 1u) & mask];\n"
+    "    }\n"
+    "    float acc = a + b;\n"
+    "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
+    "}\n";
+
 static const char shared_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
     "shared vec4 tile[1024];\n"
@@ -464,6 +482,14 @@ static const cal_bench table[] = {
      {2048, 64}, {1024, 64}, {1023, 1023}, 0, 0, 0, CAL_PER_INVOCATION, 16,
      CAL_RATE, CAL_FIELD(l1_gbs), 0, "GB/s",
      "vec4 loads, every workgroup re-reads one 16 KiB block"},
+    {"l1 row lines", row_lines_glsl, 0, 0, 256, B2(SRC, SMALL),
+     CAL_SHAPE_FIXED, {2048, 64}, {1024, 64}, {16383, 16383}, 32, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l1_row_lines_gops), 0,
+     "G lines/s", "a lane walks its own row, lanes 128 B apart (one offset), L1-resident"},
+    {"l1 spread lines", row_lines_glsl, 0, 0, 256, B2(SRC, SMALL),
+     CAL_SHAPE_FIXED, {2048, 64}, {1024, 64}, {16383, 16383}, 33, 0, 0,
+     CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l1_spread_lines_gops), 0,
+     "G lines/s", "the same, lanes 132 B apart (32 offsets in the line)"},
     {"shared read", shared_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
      {2048, 64}, {1024, 64}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION, 16,
      CAL_RATE, CAL_FIELD(shared_gbs), 0, "GB/s",

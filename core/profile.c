@@ -115,6 +115,8 @@ static const field fields[] = {
     {"ceilings", "launch_us", F_RATE, P(launch_us), 0},
     {"ceilings", "timestamp_res_ns", F_RATE, P(timestamp_res_ns), 0},
     {"ceilings", "l1_gbs", F_RATE, P(l1_gbs), 0},
+    {"ceilings", "l1_row_lines_gops", F_RATE, P(l1_row_lines_gops), 0},
+    {"ceilings", "l1_spread_lines_gops", F_RATE, P(l1_spread_lines_gops), 0},
     {"ceilings", "atomic_shared_gops", F_RATE, P(atomic_shared_gops), 0},
     {"ceilings", "issue_glanes", F_RATE, P(issue_glanes), 0},
 

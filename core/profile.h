@@ -76,6 +76,15 @@ typedef struct device_profile {
     double launch_us;        /* fixed cost per dispatch */
     double timestamp_res_ns;
     double l1_gbs;           /* aggregate L1 hit bandwidth (all units) */
+    double l1_row_lines_gops;    /* L1 lines looked up per second (G, all
+                                    units) when every lane of a request reads
+                                    its own line at one offset in the line
+                                    (lanes 128 B apart) */
+    double l1_spread_lines_gops; /* the same with the lanes' lines at
+                                    distinct offsets (lanes 132 B apart):
+                                    their ratio is how many lines one L1
+                                    cycle serves when their bytes fall in
+                                    different parts of the line */
     double atomic_shared_gops; /* distinct-address workgroup-memory atomics */
     double issue_glanes;     /* GPU: counted SPIR-V instructions retired per
                                 second, lane-instructions (G/s) */

@@ -1,0 +1,20 @@
+#version 450
+// Probe (memory): each invocation walks `cols` floats of its own row, rows
+// `pitch` floats apart, row = invocation % rows. With rows small the matrix
+// stays in L2 and the time is the L1's cost per subgroup request for lanes
+// `pitch` * 4 bytes apart; with rows = lanes it streams from DRAM.
+layout(local_size_x = 256) in;
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };
+layout(set = 0, binding = 1) writeonly buffer S { float s[]; };
+layout(push_constant) uniform P { uint lanes; uint rows; uint pitch; uint cols; };
+
+void main() {
+    uint g = gl_GlobalInvocationID.x;
+    if (g >= lanes)
+        return;
+    uint base = (g % rows) * pitch;
+    float acc = 0.0;
+    for (uint c = 0u; c < cols; c++)
+        acc += a[base + c];
+    s[g] = acc;
+}
