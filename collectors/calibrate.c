@@ -512,7 +512,7 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     cal_cpu_classes(n->instr, n->flops16 + n->flops32 + n->flops64,
                     n->int_ops, n->sfu_ops, cls);
     double instr_cyc = cal_cpu_instr_cycles(p, cls, sg);
-    int need_clock = b->kind == CAL_CYCLES || (b->kind >= CAL_CPU_CLASS &&
+    int need_clock = b->kind == CAL_CYCLES || b->kind == CAL_TRIP_CYCLES || (b->kind >= CAL_CPU_CLASS &&
                                                b->kind <= CAL_CPU_FP16);
     if (need_clock && !(ghz > 0)) {
         logf_(cl, "  %-20s not derived: clock unknown\n", b->name);
@@ -570,6 +570,20 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
         *v = (t - l->work * sector / (p->dram_gbs * 1e9)) / l->work * 1e9;
         break;
     }
+    case CAL_TRIP_CYCLES:
+        if (!(p->fp_latency_cycles > 0)) {
+            logf_(cl, "  %-20s not derived: FP latency unknown\n", b->name);
+            return 1;
+        }
+        *v = t / l->work * ghz * 1e9 - p->fp_latency_cycles;
+        break;
+    case CAL_TRIP_SLOTS:
+        if (!(p->fp32_gflops > 0)) {
+            logf_(cl, "  %-20s not derived: FP32 rate unknown\n", b->name);
+            return 1;
+        }
+        *v = t * p->fp32_gflops * 1e9 / 2 / l->work - 1;
+        break;
     case CAL_DRAM_BYTES: {
         int wr = b->bufs[0] == CAL_BUF_DST;
         double gbs = wr ? p->dram_gbs : p->dram_read_gbs;

@@ -245,6 +245,30 @@ static const char fma_latency_glsl[] = HEAD(1)
     "    d[0] = x;\n"
     "}\n";
 
+/* loop control: one dependent FMA a trip, the loop the only other work.
+ * One invocation: the cycles a trip adds to the chain beyond the FMA's
+ * latency (loop trip latency); many: the issue slots a trip takes beyond
+ * its FMA (loop trip issue).  The trip count is a push constant, so the
+ * compiler keeps the loop (it may unroll it partly: that is what it does
+ * to any loop whose trip count it does not know) */
+static const char loop1_glsl[] = HEAD(1)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    float x = float(gl_GlobalInvocationID.x) * 1e-6;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        x = fma(x, m, c);\n"
+    "    d[0] = x;\n"
+    "}\n";
+
+static const char loop1_many_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    float x = float(gl_GlobalInvocationID.x) * 1e-6;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        x = fma(x, m, c);\n"
+    "    if (x == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = x;\n"
+    "}\n";
+
 /* dependent pointer chase; binding 1 keeps the position */
 static const char chase_glsl[] = HEAD(1)
     "layout(set = 0, binding = 0) readonly buffer C { uint next[]; };\n"
@@ -537,6 +561,17 @@ static const cal_bench table[] = {
      {1, 1}, {8192, 8192}, {0, 0}, 0, 0.9999f, 0.0001f, CAL_PER_DISPATCH, 8,
      CAL_CYCLES, CAL_FIELD(fp_latency_cycles), 0, "cycles",
      "one invocation, one dependent FMA chain"},
+    {"loop trip latency", loop1_glsl, 0, 0, 1, B1(SMALL), CAL_SHAPE_FIXED,
+     {1, 1}, {32768, 8192}, {0, 0}, 0, 0.9999f, 0.0001f, CAL_PER_DISPATCH, 1,
+     CAL_TRIP_CYCLES, CAL_FIELD(loop_trip_cycles), CAL_GPU_ONLY, "cycles",
+     "one invocation, one dependent FMA a trip: cycles a trip adds beyond "
+     "the FMA latency"},
+    {"loop trip issue", loop1_many_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
+     {1024, 16}, {16384, 256}, {0, 0}, 0, 0.9999f, 0.0001f,
+     CAL_PER_INVOCATION, 1, CAL_TRIP_SLOTS, CAL_FIELD(loop_trip_slots),
+     CAL_GPU_ONLY, "slots/trip",
+     "many invocations, one dependent FMA a trip: FP32-FMA issue slots a "
+     "trip takes beyond its FMA"},
     /* atomics */
     {"atomics", atomic_distinct_glsl, 0, 0, 256, B1(TABLE), CAL_SHAPE_FIXED,
      {1024, 16}, {256, 16}, {(1u << 20) - 1, (1u << 20) - 1}, 0, 0, 0,

@@ -90,6 +90,10 @@ typedef enum {
     CAL_DRAM_BYTES,   /* t x the measured DRAM rate / accesses: the bytes
                          DRAM moves per isolated access (reads: the read
                          rate; writes: the copy rate, read + write) */
+    CAL_TRIP_CYCLES,  /* t / work x clock - fp_latency_cycles: what a loop
+                         trip adds to a one-FMA dependent chain */
+    CAL_TRIP_SLOTS,   /* t x (fp32_gflops / 2) / work - 1: FP32-FMA issue
+                         slots a lane's trip costs beyond its one FMA */
 } cal_kind;
 
 enum {

@@ -142,6 +142,7 @@ static const field fields[] = {
     {"shape", "atomic_unit_queues", F_U32, P(atomic_unit_queues), 0},
     {"shape", "dram_page_bytes", F_U32, P(dram_page_bytes), 0},
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
+    {"shape", "full_unroll_trips", F_U32, P(full_unroll_trips), 0},
 
     {"costs", "l1_latency_ns", F_RATE, P(l1_latency_ns), 0},
     {"costs", "l2_latency_ns", F_RATE, P(l2_latency_ns), 0},
@@ -159,6 +160,8 @@ static const field fields[] = {
     {"costs", "atomic_word_ns", F_RATE, P(atomic_word_ns), 0},
     {"costs", "atomic_collide_ns", F_RATE, P(atomic_collide_ns), 0},
     {"costs", "group_start_ns", F_RATE, P(group_start_ns), 0},
+    {"costs", "loop_trip_cycles", F_RATE, P(loop_trip_cycles), 0},
+    {"costs", "loop_trip_slots", F_RATE, P(loop_trip_slots), 0},
     {"costs", "dram_random_read_bytes", F_RATE, P(dram_random_read_bytes), 0},
     {"costs", "dram_random_write_bytes", F_RATE, P(dram_random_write_bytes),
      0},

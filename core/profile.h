@@ -126,6 +126,12 @@ typedef struct device_profile {
                                     this many bytes queue at one L2 atomic
                                     unit (H200 probes: 1 KiB); 0 unknown:
                                     no slice queue modelled */
+    uint32_t full_unroll_trips;  /* the driver's compiler fully unrolls a
+                                    loop whose trip count is a constant up
+                                    to this many (and folds what then
+                                    depends on constants only); 0 unknown:
+                                    the evaluator's counts are used as
+                                    written (verifier/model_compiled.h) */
     uint32_t atomic_unit_queues; /* the lines of one atomic_slice_bytes
                                     block alternate between this many
                                     queues at its L2 atomic unit (line i
@@ -168,6 +174,14 @@ typedef struct device_profile {
     double group_start_ns;       /* device time per workgroup of an empty
                                     256-invocation kernel (whole device:
                                     the rate workgroups start and retire) */
+    double loop_trip_cycles;     /* cycles one trip of a loop the compiler
+                                    keeps adds to a dependent chain beyond
+                                    its body (calibrate `loop trip
+                                    latency`: one FMA a trip, minus
+                                    fp_latency_cycles) */
+    double loop_trip_slots;      /* issue slots, in FP32-FMA lane-slots,
+                                    one lane's loop trip costs beyond its
+                                    body (calibrate `loop trip issue`) */
     double dram_random_read_bytes;  /* an isolated random 4-byte read costs
                                        the time of this many bytes at
                                        dram_read_gbs */
