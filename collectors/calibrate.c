@@ -498,6 +498,45 @@ static int row_class(const cal_bench *b)
     return CAL_CLS_REST;
 }
 
+/* The workgroup and subgroup rows: core_ns (all units, beyond an empty
+ * dispatch and the counted instructions) per workgroup.  The narrow row
+ * (CAL_CPU_GROUP) is a workgroup's start and its few subgroups; the wide
+ * row's extra time over it, per extra subgroup, is a subgroup's cost, and
+ * the workgroup start is then the narrow row's less its subgroups. */
+static int convert_groups(cal *cl, const cal_bench *b, const cal_launch *l,
+                          double core_ns, double *v)
+{
+    cal_scratch *sc = &cl->out->s;
+    device_profile *p = &cl->out->p;
+    double per_group = core_ns / l->groups;
+    double sg = subgroups(cl, b->local);
+    if (b->kind == CAL_CPU_GROUP) {
+        sc->group_narrow_ns = per_group;
+        sc->group_narrow_sg = sg;
+        *v = per_group;
+    } else {
+        double start;
+        if (!(sc->group_narrow_ns > 0) ||
+            cal_cpu_group_split(sc->group_narrow_ns, sc->group_narrow_sg,
+                                per_group, sg, p->clock_ghz, &start, v)) {
+            logf_(cl, "  %-20s not derived: %.4g ns per workgroup of %.0f "
+                  "subgroups against %.4g of %.0f\n", b->name, per_group, sg,
+                  sc->group_narrow_ns, sc->group_narrow_sg);
+            return 1;
+        }
+        p->cpu_ns_per_group = start;
+        logf_(cl, "  %-20s %10.4g %-15s (the workgroup row less its %.0f "
+              "subgroup%s)\n", "cpu workgroup start", start, "ns",
+              sc->group_narrow_sg, sc->group_narrow_sg == 1 ? "" : "s");
+    }
+    if (!isfinite(*v) || *v <= 0) {
+        logf_(cl, "  %-20s not derived: %g (the other costs exceed the "
+              "time)\n", b->name, *v);
+        return 1;
+    }
+    return 0;
+}
+
 /* Seconds per dispatch -> the row's field; 0, or 1 when it cannot be
  * derived here (the log says why). */
 static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
@@ -512,8 +551,8 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
     cal_cpu_classes(n->instr, n->flops16 + n->flops32 + n->flops64,
                     n->int_ops, n->sfu_ops, cls);
     double instr_cyc = cal_cpu_instr_cycles(p, cls, sg);
-    int need_clock = b->kind == CAL_CYCLES || b->kind == CAL_TRIP_CYCLES || (b->kind >= CAL_CPU_CLASS &&
-                                               b->kind <= CAL_CPU_FP16);
+    int need_clock = b->kind == CAL_CYCLES || b->kind == CAL_TRIP_CYCLES ||
+                     (b->kind >= CAL_CPU_CLASS && b->kind <= CAL_CPU_SUBGROUP);
     if (need_clock && !(ghz > 0)) {
         logf_(cl, "  %-20s not derived: clock unknown\n", b->name);
         return 1;
@@ -563,8 +602,9 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
         *v = (cyc - instr_cyc) / (n->flops16 / sg * cpi);
         break;
     case CAL_CPU_GROUP:
-        *v = (t - cl->out->s.empty_dispatch_s) * 1e9 * units / l->groups;
-        break;
+    case CAL_CPU_SUBGROUP:
+        return convert_groups(cl, b, l, (t - cl->out->s.empty_dispatch_s) *
+                                            1e9 * units - instr_cyc / ghz, v);
     case CAL_DRAM_PAGE: {
         double sector = p->sector_bytes ? p->sector_bytes : 32;
         *v = (t - l->work * sector / (p->dram_gbs * 1e9)) / l->work * 1e9;
@@ -601,7 +641,7 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
 
 static int counted(cal_kind k)
 {
-    return k >= CAL_ISSUE && k <= CAL_CPU_FP16;
+    return k >= CAL_ISSUE && k <= CAL_CPU_SUBGROUP;
 }
 
 static int row_supported(cal *cl, const cal_bench *b)
@@ -683,7 +723,7 @@ static int measure_row(cal *cl, const cal_bench *b, cw_error *err)
          * busy (a one-invocation chase: one) */
         t = cl->last_cpu_s / fmin(units, fmax(l.groups, 1));
     }
-    double v;
+    double v = 0;
     if (convert(cl, b, &l, &n, t, &v) == 0) {
         *slot(cl, b->field) = v;
         logf_(cl, "  %-20s %10.4g %-15s (%s; %u x %.3f ms%s)\n", b->name, v,
@@ -702,7 +742,8 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* launch: what the runner measures for a dispatch that does nothing, one
- * dispatch between two timestamps (median of 41); the batched cost of one
+ * dispatch between two timestamps (median of 41; on a CPU device the
+ * fastest of 401); the batched cost of one
  * more empty dispatch; the timestamp resolution */
 static int cal_overheads(cal *cl, cw_error *err)
 {
@@ -723,8 +764,13 @@ static int cal_overheads(cal *cl, cw_error *err)
     vkx_timer t;
     uint32_t one[3] = {1, 1, 1};
     rc = vkx_timer_record(cl->c, &p, NULL, one, 1, &t, err);
-    double single[41];
-    for (int i = 0; i < 41 && !rc; i++) {
+    /* on a CPU device the floor, over many more samples: a dispatch there
+     * waits for the driver's threads to wake, which other processes on the
+     * cores delay (41 samples read 16-40 us where the floor is ~14) */
+    enum { SINGLE_GPU = 41, SINGLE_CPU = 401 };
+    double single[SINGLE_CPU];
+    int nsingle = cl->is_cpu ? SINGLE_CPU : SINGLE_GPU;
+    for (int i = 0; i < nsingle && !rc; i++) {
         int host;
         rc = vkx_timer_run(cl->c, &t, 10.0, "empty", 0, &single[i], &host,
                            err);
@@ -737,10 +783,10 @@ static int cal_overheads(cal *cl, cw_error *err)
     vkx_pipeline_destroy(cl->c, &p);
     if (rc)
         return rc;
-    qsort(single, 41, sizeof single[0], cmp_double);
+    qsort(single, (size_t)nsingle, sizeof single[0], cmp_double);
     /* the median, what the runner reports; on a CPU device the fastest:
      * there the median grows with whatever else holds the cores */
-    out->launch_us = cl->is_cpu ? single[0] : single[20];
+    out->launch_us = cl->is_cpu ? single[0] : single[nsingle / 2];
     cl->out->s.empty_dispatch_s = s;
     if (cl->is_cpu) /* in the CPU time the workgroup row is measured in */
         cl->out->s.empty_dispatch_s = cl->last_cpu_s / (out->units ? out->units : 1);

@@ -79,3 +79,18 @@ int cal_cpu_solve_classes(const double cyc[CAL_CLS_N],
     memcpy(x, y, sizeof y);
     return 0;
 }
+
+int cal_cpu_group_split(double narrow_ns, double narrow_sg, double wide_ns,
+                        double wide_sg, double clock_ghz, double *start_ns,
+                        double *sub_cyc)
+{
+    if (!(wide_sg > narrow_sg) || !(clock_ghz > 0))
+        return 1;
+    double sub_ns = (wide_ns - narrow_ns) / (wide_sg - narrow_sg);
+    double start = narrow_ns - narrow_sg * sub_ns;
+    if (!(sub_ns > 0) || !(start > 0) || !isfinite(sub_ns))
+        return 1;
+    *start_ns = start;
+    *sub_cyc = sub_ns * clock_ghz;
+    return 0;
+}

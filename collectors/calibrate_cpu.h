@@ -33,6 +33,17 @@ int cal_cpu_solve_classes(const double cyc[CAL_CLS_N],
                           const double cnt[CAL_CLS_N][CAL_CLS_N], double sg,
                           double x[CAL_CLS_N]);
 
+/* llvmpipe runs a workgroup as a loop over its subgroup-size vectors: the
+ * same kernel timed in narrow and in wide workgroups (core ns per
+ * workgroup, beyond the counted instructions; narrow_sg < wide_sg
+ * subgroups each) gives the cost of a subgroup (*sub_cyc, core cycles at
+ * clock_ghz) and of a workgroup's start alone (*start_ns).  0 on success,
+ * 1 when the subgroups cost nothing or more than the narrow workgroup
+ * (outputs untouched). */
+int cal_cpu_group_split(double narrow_ns, double narrow_sg, double wide_ns,
+                        double wide_sg, double clock_ghz, double *start_ns,
+                        double *sub_cyc);
+
 /* The profile field of each class. */
 double *cal_cpu_class_field(device_profile *p, int cls);
 

@@ -472,7 +472,16 @@ static const char lane_shared_glsl[] = HEAD(256)
     "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 4095u] = acc;\n"
     "}\n";
 
-static const char empty_glsl[] = HEAD(64) "void main() {}\n";
+/* a body that runs (a compare per invocation) and stores nothing: the
+ * same kernel in 8- and 1024-wide workgroups separates a workgroup's
+ * start from its subgroups' (llvmpipe runs them one after the other) */
+#define RUN_ONLY_BODY                                                         \
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"      \
+    "void main() {\n"                                                        \
+    "    if (gl_GlobalInvocationID.x == n) d[0] = 1.0;\n"                    \
+    "}\n"
+static const char run_narrow_glsl[] = HEAD(8) RUN_ONLY_BODY;
+static const char run_wide_glsl[] = HEAD(1024) RUN_ONLY_BODY;
 static const char empty256_glsl[] = HEAD(256) "void main() {}\n";
 
 #define B2(a, b) {CAL_BUF_##a, CAL_BUF_##b}
@@ -693,10 +702,15 @@ static const cal_bench table[] = {
      CAL_PER_INVOCATION, 0, CAL_CPU_FP16,
      CAL_FIELD(cpu_fp16_conversions_per_flop), CAL_CPU_ONLY | CAL_NEED_FP16,
      "conversions", "FP32 conversions per FP16 FLOP (no FP16 vector ALU)"},
-    {"cpu workgroup", empty_glsl, 0, 0, 64, B0, CAL_SHAPE_FIXED, {0, 4096},
-     {0, 1}, {0, 0}, 0, 0, 0, CAL_PER_GROUP, 1, CAL_CPU_GROUP,
+    {"cpu workgroup", run_narrow_glsl, 0, 0, 8, B1(SMALL), CAL_SHAPE_FIXED,
+     {0, 16384}, {0, 1}, {0, 0}, 0, 0, 0, CAL_PER_GROUP, 1, CAL_CPU_GROUP,
      CAL_FIELD(cpu_ns_per_group), CAL_CPU_ONLY, "ns",
-     "ns to start a workgroup (empty kernel, many groups)"},
+     "ns per workgroup of 8 invocations, one compare each (its start and "
+     "its subgroup)"},
+    {"cpu subgroup", run_wide_glsl, 0, 0, 1024, B1(SMALL), CAL_SHAPE_FIXED,
+     {0, 1024}, {0, 1}, {0, 0}, 0, 0, 0, CAL_PER_SUBGROUP, 1,
+     CAL_CPU_SUBGROUP, CAL_FIELD(cpu_cycles_per_subgroup), CAL_CPU_ONLY,
+     "cycles", "core cycles per subgroup: the same kernel, 1024 wide"},
 };
 
 int cal_atomic_unit_costs(double t1, double t8, double tc, double *request,

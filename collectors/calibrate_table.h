@@ -84,7 +84,12 @@ typedef enum {
                          instructions */
     CAL_CPU_CHAIN,    /* core cycles per dependent FP step of one vector */
     CAL_CPU_FP16,     /* FP32 conversions per FP16 FLOP */
-    CAL_CPU_GROUP,    /* ns per workgroup, beyond an empty dispatch */
+    CAL_CPU_GROUP,    /* ns per workgroup of one subgroup, beyond an
+                         empty dispatch and the counted instructions */
+    CAL_CPU_SUBGROUP, /* core cycles per subgroup of a workgroup: the
+                         same kernel in wide workgroups against the
+                         CAL_CPU_GROUP row's; corrects ns_per_group to
+                         the workgroup start alone */
     CAL_DRAM_PAGE,    /* (t - accesses x sector / dram_gbs) / accesses: the
                          time a DRAM page opening adds to a sector */
     CAL_DRAM_BYTES,   /* t x the measured DRAM rate / accesses: the bytes
@@ -120,6 +125,8 @@ typedef struct cal_scratch {
     double cls_cyc[CAL_CLS_N];      /* lavapipe's class rows: core cycles */
     double cls_cnt[CAL_CLS_N][CAL_CLS_N]; /* and class counts, by row */
     unsigned cls_have;              /* bit per class row measured */
+    double group_narrow_ns;  /* CAL_CPU_GROUP: core ns per workgroup */
+    double group_narrow_sg;  /* and its subgroups per workgroup (0: none) */
 } cal_scratch;
 
 typedef struct cal_out {

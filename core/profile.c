@@ -181,6 +181,8 @@ static const field fields[] = {
     {"cpu_costs", "ns_per_barrier_lane", F_RATE, P(cpu_ns_per_barrier_lane),
      0},
     {"cpu_costs", "ns_per_group", F_RATE, P(cpu_ns_per_group), 0},
+    {"cpu_costs", "cycles_per_subgroup", F_RATE, P(cpu_cycles_per_subgroup),
+     0},
     {"cpu_costs", "cycles_per_chain_step", F_RATE,
      P(cpu_cycles_per_chain_step), 0},
     {"cpu_costs", "fp16_conversions_per_flop", F_RATE,

@@ -203,6 +203,9 @@ typedef struct device_profile {
     double cpu_cycles_per_shared_lane;   /* same, workgroup memory */
     double cpu_ns_per_barrier_lane;      /* coroutine switch per invocation */
     double cpu_ns_per_group;             /* workgroup start */
+    double cpu_cycles_per_subgroup;      /* running one subgroup-size
+                                            vector of a workgroup
+                                            (llvmpipe's loop over them) */
     double cpu_cycles_per_chain_step;    /* one dependent FP step (a loop trip) */
     double cpu_fp16_conversions_per_flop;/* FP16 emulated through FP32 */
 } device_profile;

@@ -966,7 +966,10 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         issue += c->flops_fp16 * m->cpu_fp16_conv / m->issue_pus;
         issue += (m->lane_storage * m->cpu_storage_cyc +
                   m->lane_shared * m->cpu_shared_cyc) / cyc_per_us;
-        issue += (double)m->groups * m->cpu_group_ns * 1e-3 / m->units;
+        /* workgroup starts and each one's subgroups (model_lavapipe.h) */
+        issue += lp_dispatch_ns(m->p, (double)m->groups, (double)m->wg,
+                                m->subgroup, m->cpu_group_ns, m->clock_ghz) *
+                 1e-3 / m->units;
     }
     add(ts, "issue", issue * imb);
 

@@ -34,3 +34,13 @@ double lp_instruction_cycles(const device_profile *p, const kernel_counts *c,
     total += fmax(rest, 0) * rest_cyc;
     return total / subgroup;
 }
+
+double lp_dispatch_ns(const device_profile *p, double groups, double wg,
+                      double subgroup, double group_ns, double clock_ghz)
+{
+    double per_group = group_ns > 0 ? group_ns : 0;
+    if (known(p->cpu_cycles_per_subgroup) && clock_ghz > 0)
+        per_group += ceil(wg / (subgroup >= 1 ? subgroup : 1)) *
+                     p->cpu_cycles_per_subgroup / clock_ghz;
+    return groups * per_group;
+}

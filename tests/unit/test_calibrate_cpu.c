@@ -1,6 +1,7 @@
 /* test_calibrate_cpu.c - lavapipe's instruction classes in calibrate
  * (collectors/calibrate_cpu.h): the class split, the pricing with its
- * fallback, and the joint solve of the four class rows, hand-computed. */
+ * fallback, the joint solve of the four class rows and the split of a
+ * workgroup's cost into its start and its subgroups, hand-computed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -74,12 +75,36 @@ static void test_solve(void **state)
     assert_int_equal(cal_cpu_solve_classes(cyc, cnt, 8, x), 1);
 }
 
+static void test_group_split(void **state)
+{
+    (void)state;
+    double start = -1, sub = -1;
+    /* 1 subgroup: 90 + 7 = 97 ns; 128 subgroups: 90 + 128 x 7 = 986 ns;
+     * 7 ns at 2.5 GHz = 17.5 cycles */
+    assert_int_equal(cal_cpu_group_split(97, 1, 986, 128, 2.5, &start, &sub),
+                     0);
+    assert_float_equal(start, 90, 1e-9);
+    assert_float_equal(sub, 17.5, 1e-9);
+    /* the wide workgroup no slower: the subgroups cost nothing, refused */
+    start = sub = -1;
+    assert_int_equal(cal_cpu_group_split(97, 1, 97, 128, 2.5, &start, &sub),
+                     1);
+    assert_float_equal(start, -1, 0);
+    assert_float_equal(sub, -1, 0);
+    /* subgroups worth more than the whole narrow workgroup: start < 0 */
+    assert_int_equal(cal_cpu_group_split(10, 2, 1290, 130, 2.5, &start, &sub),
+                     1);
+    /* the same width twice cannot separate them */
+    assert_int_equal(cal_cpu_group_split(97, 8, 200, 8, 2.5, &start, &sub), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classes),
         cmocka_unit_test(test_price_fallback),
         cmocka_unit_test(test_solve),
+        cmocka_unit_test(test_group_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

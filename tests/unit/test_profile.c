@@ -30,6 +30,7 @@
     X(group_start_ns) X(dram_random_read_bytes) X(dram_random_write_bytes)      \
     X(cpu_cycles_per_instruction) X(cpu_cycles_per_storage_lane)                \
     X(cpu_cycles_per_shared_lane) X(cpu_ns_per_barrier_lane) X(cpu_ns_per_group) \
+    X(cpu_cycles_per_subgroup) \
     X(cpu_cycles_per_chain_step) X(cpu_fp16_conversions_per_flop)
 #define COUNT_FIELDS(X)                                                        \
     X(units) X(max_threads_per_unit) X(max_groups_per_unit) X(shared_per_unit)  \
