@@ -338,10 +338,38 @@ static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint32_t sec,
     (*n)++;
 }
 
+/* L1 lookup cycles of a batch: the most lines touching one of the
+ * l1_line_groups parts of a line (cachesim.h). */
+static double batch_slots(const cachesim *s, const line_mask *b, uint32_t n)
+{
+    uint32_t spl = s->cfg.line_bytes / s->cfg.sector_bytes;
+    uint32_t groups = s->cfg.l1_line_groups;
+    if (groups <= 1 || spl < 2)
+        return n;
+    if (groups > spl)
+        groups = spl;
+    uint32_t per[64] = {0}, most = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t seen = 0; /* parts this line was counted in */
+        for (uint32_t q = 0; q < spl; q++) {
+            if (!(b[i].mask >> q & 1))
+                continue;
+            uint32_t g = q * groups / spl;
+            if (seen >> g & 1)
+                continue;
+            seen |= 1u << g;
+            if (++per[g] > most)
+                most = per[g];
+        }
+    }
+    return most;
+}
+
 static void batch_run(cachesim *s, csim_level *l1, csim_op op, line_mask *b,
                       uint32_t n, uint32_t tag)
 {
     COUNT(s, tag, l1_lines, n);
+    COUNT(s, tag, l1_slots, batch_slots(s, b, n));
     for (uint32_t i = 0; i < n; i++)
         line_access(s, l1, op, b[i].line, b[i].mask, b[i].bytes, tag);
 }

@@ -36,6 +36,11 @@
  *     last CSIM_OPEN_PAGES transfers touched opens it (a row activation),
  *     counted in dram_pages: streams open a page per page, scattered
  *     sectors one per sector.
+ *   - L1 lookup cycles: a request's lines are served one a cycle, or with
+ *     l1_line_groups = G > 1 one line in each of G equal parts of the line
+ *     a cycle (lines whose touched sectors lie in different parts share a
+ *     cycle; a line spanning several parts takes a slot in each), so a
+ *     request costs the most lines any one part holds (l1_slots);
  * Not modelled: MSHR merging of concurrent misses in time, bank conflicts
  * in the caches, prefetching, the TLB.
  */
@@ -56,6 +61,10 @@ typedef struct csim_config {
     int partial_write_fill;  /* a sector written only in part reads the
                                 rest from DRAM when it leaves L2 (ECC
                                 computed per sector) */
+    uint32_t l1_line_groups; /* the L1 serves, per lookup cycle, one line
+                                in each of this many equal parts of the
+                                line (a power of two, at most the sectors
+                                of a line); 0 or 1: one line a cycle */
 } csim_config;
 
 typedef enum { CSIM_LOAD = 0, CSIM_STORE, CSIM_ATOMIC } csim_op;
@@ -70,6 +79,10 @@ typedef struct csim_stats {
     double l1_lines;         /* distinct lines per request, summed: the L1
                                 looks up one line per cycle (a request
                                 touching 32 lines takes 32 cycles) */
+    double l1_slots;         /* the L1 cycles the requests take: per
+                                request the most lines whose touched
+                                sectors fall in one part of the line
+                                (l1_line_groups); = l1_lines with one part */
     double l1_hit_sectors;
     double l2_sectors;       /* sectors requested at L2 (L1 misses, stores,
                                 atomics, write-backs) */

@@ -25,7 +25,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l1_lines, l2, l2_partial, dram, pages, wpages, rmw;
+    double l1, l1_slots, l2, l2_partial, dram, pages, wpages, rmw;
     double bank_passes, bank_ideal; /* workgroup memory, summed */
 } acc_sim;
 
@@ -174,6 +174,22 @@ static void on_access(void *user, const eval_access *a)
     s->p_n++;
 }
 
+/* How many lines one L1 lookup cycle serves when their bytes lie in
+ * different parts of the line: calibrate's `l1 spread lines` rate over its
+ * `l1 row lines` rate (the same row walk with every lane at one offset),
+ * rounded down to a power of two (a quarter of a step of tolerance); 1
+ * when either is unknown. */
+uint32_t l1_line_groups(const device_profile *p)
+{
+    double row = p->l1_row_lines_gops, spread = p->l1_spread_lines_gops;
+    if (!(row > 0) || !(spread > 0) || !isfinite(row) || !isfinite(spread))
+        return 1;
+    uint32_t g = 1;
+    while (g < 64 && spread / row >= 2.0 * g * 0.8)
+        g *= 2;
+    return g;
+}
+
 /* Geometry of the sample: L1 per group, L2 per window. */
 typedef struct sim_geom {
     csim_config cs;
@@ -212,6 +228,7 @@ static void geometry(const device_profile *p, const reflection *r,
                                 ? p->dram_page_bytes
                                 : 0;
     g->cs.partial_write_fill = p->partial_write_fill > 0;
+    g->cs.l1_line_groups = l1_line_groups(p);
     uint64_t l1 = p->l1_bytes;
     if (l1 && p->l1_shared_unified > 0) {
         uint64_t carve = res * r->shared_bytes;
@@ -292,7 +309,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     for (size_t i = 0; i < s->kc->naccesses; i++) {
         csim_stats t = csim_tag(s->cs, (uint32_t)i);
         s->acc[i].l1 += t.l1_sectors;
-        s->acc[i].l1_lines += t.l1_lines;
+        s->acc[i].l1_slots += t.l1_slots;
         s->acc[i].l2 += t.l2_sectors;
         s->acc[i].l2_partial += t.l2_partial_sectors;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
@@ -374,7 +391,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             double sec = g->cs.sector_bytes;
             (void)sec;
             a->sim_l1_sectors = as->l1 / as->execs;
-            a->sim_l1_lines = as->l1_lines / as->execs;
+            a->sim_l1_lines = as->l1_slots / as->execs;
             a->sim_l2_sectors = as->l2 / as->execs;
             a->sim_l2_partial = as->l2_partial / as->execs;
             a->sim_dram_bytes = as->dram / as->execs;

@@ -35,6 +35,11 @@
 #include "spirv.h"
 #include "verifier.h"
 
+/* The L1's line groups (cachesim.h csim_config.l1_line_groups) from the
+ * profile's two row-walk rates (l1_spread_lines_gops / l1_row_lines_gops,
+ * rounded down to a power of two); 1 when either is unknown. */
+uint32_t l1_line_groups(const device_profile *p);
+
 void model_traffic_simulate(const spv_module *m, const reflection *r,
                             const plan_kernel *k, const device_profile *p,
                             kernel_counts *kc);

@@ -128,7 +128,10 @@ typedef struct access_summary {
     double sim_unknown;          /* lane executions whose address depended on
                                     buffer contents (not simulated) */
     double sim_l1_sectors;       /* sectors requested at L1 per execution */
-    double sim_l1_lines;         /* lines looked up at L1 per execution */
+    double sim_l1_lines;         /* L1 lookup cycles per execution: lines
+                                    looked up, or with the profile's line
+                                    groups the most lines in one part of
+                                    the line (cachesim.h l1_slots) */
     double sim_l2_sectors;       /* sectors requested at L2 per execution */
     double sim_l2_partial;       /* of those, stores writing part of a
                                     sector, per execution */

@@ -15,7 +15,7 @@
 /* NVIDIA-like: 32 B sectors, 128 B lines, write-through L1. */
 static csim_config gpu_cfg(uint64_t l1, uint64_t l2)
 {
-    csim_config c = {32, 128, l1, 4, 0, l2, 16, 0, 0};
+    csim_config c = {32, 128, l1, 4, 0, l2, 16, 0, 0, 1};
     return c;
 }
 
@@ -97,7 +97,7 @@ static void test_transpose_write_merging(void **state)
     assert_true(rd.l2_partial_sectors == 0);
     csim_free(s);
 
-    csim_config tiny = {32, 128, 0, 1, 0, 256, 2, 0, 0}; /* no L1, L2 of 2 lines */
+    csim_config tiny = {32, 128, 0, 1, 0, 256, 2, 0, 0, 1}; /* no L1, L2 of 2 lines */
     s = csim_new(&tiny, 1, 2);
     transpose(s);
     wr = csim_tag(s, 1);
@@ -184,7 +184,7 @@ static void test_gather(void **state)
 static void test_lru_capacity(void **state)
 {
     (void)state;
-    csim_config c = {32, 128, 256, 2, 0, 1 << 20, 16, 0, 0};
+    csim_config c = {32, 128, 256, 2, 0, 1 << 20, 16, 0, 0, 1};
     cachesim *s = csim_new(&c, 1, 1);
     uint64_t a;
     uint32_t z = 4;
@@ -235,7 +235,7 @@ static void test_atomics_at_l2(void **state)
 static void test_dram_pages(void **state)
 {
     (void)state;
-    csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0};
+    csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0, 1};
     cachesim *s = csim_new(&c, 1, 2);
     for (int r = 0; r < 64; r++)
         req32(s, CSIM_LOAD, (uint64_t)r * 128, 4, 0);
@@ -261,7 +261,7 @@ static void test_dram_pages(void **state)
 static void test_partial_write_fill(void **state)
 {
     (void)state;
-    csim_config c = {32, 128, 64 << 10, 4, 0, 1 << 20, 16, 2048, 1};
+    csim_config c = {32, 128, 64 << 10, 4, 0, 1 << 20, 16, 2048, 1, 1};
     cachesim *s = csim_new(&c, 1, 2);
     transpose(s);
     assert_true(csim_tag(s, 1).dram_read_bytes == 0);
@@ -297,14 +297,65 @@ static void test_partial_write_fill(void **state)
     csim_free(s);
 }
 
+/* L1 lookup cycles (l1_slots) with the line split into parts.  One
+ * request each, 32 lanes of 4 bytes, lane l at l * stride:
+ *   stride 400 (rows of 100 floats): offsets in the line 400 l mod 128 =
+ *     16 (l mod 8): 0, 16, ..., 112.  Halves (2 parts of 64 B): l mod 8 in
+ *     0..3 -> half 0, 4..7 -> half 1: 16 lines each -> 16 slots; quarters
+ *     (the 4 sectors): 2 of every 8 lanes a sector -> 8 slots; one part:
+ *     32 (the 32 lines);
+ *   stride 384 (rows of 96 floats): every lane at offset 0 -> 32 slots
+ *     whatever the parts;
+ *   stride 64: 16 lines, each touched in sectors 0 and 2 (lanes 2i, 2i+1):
+ *     a line spanning two parts takes a slot in each -> 16 with halves and
+ *     with quarters;
+ *   stride 4 (coalesced): one line, all 4 sectors -> 1 slot.
+ * l1_lines stays the distinct lines (32, 32, 16, 1) in every case. */
+static void test_l1_line_groups(void **state)
+{
+    (void)state;
+    static const struct {
+        int64_t stride;
+        double lines, slots[3]; /* 1, 2, 4 parts */
+    } cases[] = {
+        {400, 32, {32, 16, 8}},
+        {384, 32, {32, 32, 32}},
+        {64, 16, {16, 16, 16}},
+        {4, 1, {1, 1, 1}},
+    };
+    static const uint32_t parts[3] = {1, 2, 4};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int g = 0; g < 3; g++) {
+            csim_config c = gpu_cfg(64 << 10, 1 << 20);
+            c.l1_line_groups = parts[g];
+            cachesim *s = csim_new(&c, 1, 1);
+            assert_non_null(s);
+            req32(s, CSIM_LOAD, 0, cases[i].stride, 0);
+            csim_stats t = csim_total(s);
+            assert_true(t.l1_lines == cases[i].lines);
+            if (t.l1_slots != cases[i].slots[g])
+                fail_msg("stride %lld, %u parts: %g slots, want %g",
+                         (long long)cases[i].stride, parts[g], t.l1_slots,
+                         cases[i].slots[g]);
+            csim_free(s);
+        }
+    /* more parts than sectors: counted per sector (4 parts) */
+    csim_config c = gpu_cfg(64 << 10, 1 << 20);
+    c.l1_line_groups = 32;
+    cachesim *s = csim_new(&c, 1, 1);
+    req32(s, CSIM_LOAD, 0, 400, 0);
+    assert_true(csim_total(s).l1_slots == 8);
+    csim_free(s);
+}
+
 static void test_bad_config(void **state)
 {
     (void)state;
-    csim_config c = {24, 128, 1024, 1, 0, 4096, 1, 0, 0}; /* sector not 2^n */
+    csim_config c = {24, 128, 1024, 1, 0, 4096, 1, 0, 0, 1}; /* sector not 2^n */
     assert_null(csim_new(&c, 1, 1));
-    csim_config d = {32, 4096, 1024, 1, 0, 4096, 1, 0, 0}; /* 128 sectors a line */
+    csim_config d = {32, 4096, 1024, 1, 0, 4096, 1, 0, 0, 1}; /* 128 sectors a line */
     assert_null(csim_new(&d, 1, 1));
-    csim_config e = {32, 128, 0, 1, 0, 64, 1, 0, 0}; /* L2 smaller than a line */
+    csim_config e = {32, 128, 0, 1, 0, 64, 1, 0, 0, 1}; /* L2 smaller than a line */
     assert_null(csim_new(&e, 1, 1));
 }
 
@@ -319,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_atomics_at_l2),
         cmocka_unit_test(test_dram_pages),
         cmocka_unit_test(test_partial_write_fill),
+        cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -176,6 +176,61 @@ static void test_row_walk(void **state)
     }
 }
 
+/* Rows of 100 floats (lanes 400 B apart, rows not line-aligned), 16384
+ * rows in 64 groups of 256.  At element j lane l reads byte 400 l + 4 j of
+ * A, at offset 16 (l mod 8) + 4 j (mod 128) of its own line: the 8 offsets
+ * are 16 B apart, so exactly 4 of every 8 lanes fall in each 64-byte half
+ * of their lines.  With calibrate's row-walk rates saying the L1 serves 2
+ * lines a cycle in different halves (spread 200 G lines/s, one offset
+ * 100), a request costs 16 cycles instead of 32: the l1 term is
+ * 16384 x 100 / 32 requests x 16 x 128 B = 104857600 B at 8000 GB/s =
+ * 13.107 us, plus the coalesced stores (512 requests of one line, 65536 B,
+ * 0.008 us); without the two rates 32 cycles a request, 26.2 us.
+ * l1_line_groups: ratio 1.5 is one group, 1.7 two, 3.9 four, unknown one. */
+static const char *ROWS_100 =
+    ROW_WALK_HEAD
+    "    for (uint j = 0u; j < 100u; j++)\n"
+    "        acc += a[r * 100u + j];\n"
+    "    s[r] = acc;\n"
+    "}\n";
+
+static void line_groups_2(device_profile *p)
+{
+    p->l1_row_lines_gops = 100;
+    p->l1_spread_lines_gops = 200;
+}
+
+static void test_l1_line_groups(void **state)
+{
+    (void)state;
+    static const char rows_plan[] =
+        "{\"kernels\":[{\"name\":\"rows100\",\"shader\":\"k.comp\","
+        "\"workgroups\":[64,1,1],\"spec\":{\"0\":256},\"buffers\":["
+        "{\"binding\":0,\"elements\":1638400},"
+        "{\"binding\":1,\"elements\":16384}]}]}";
+    const double want[2] = {(1638400.0 / 32 * 32 * 128 + 65536) / 8e6,
+                            (1638400.0 / 32 * 16 * 128 + 65536) / 8e6};
+    for (int g = 0; g < 2; g++) {
+        run x;
+        profile_tweak = g ? line_groups_2 : NULL;
+        run_kernel(&x, ROWS_100, rows_plan);
+        profile_tweak = NULL;
+        assert_true(x.kc.sim);
+        near(term(&x, "l1"), want[g], 1e-6);
+        kfix_close(&x);
+    }
+    device_profile p;
+    gpu(&p);
+    assert_int_equal(l1_line_groups(&p), 1);
+    static const struct { double ratio; uint32_t groups; } r[] = {
+        {1.0, 1}, {1.5, 1}, {1.7, 2}, {2.0, 2}, {3.9, 4}, {8.0, 8}};
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+        p.l1_row_lines_gops = 50;
+        p.l1_spread_lines_gops = 50 * r[i].ratio;
+        assert_int_equal(l1_line_groups(&p), r[i].groups);
+    }
+}
+
 /* run_groups over 64 groups, simulated: its atomics (the workgroup-memory
  * ones when shared) make `requests` requests (< 0: not checked), the
  * busiest address takes `busiest` of them, the atomic term is atomic_us.
@@ -480,6 +535,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_row_walk),
+        cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_atomics_few_addresses),
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_atomic_per_subgroup),

@@ -9,6 +9,8 @@ copy for a dry run on lavapipe (memory-cpu.json).
   row_dram_c<C> 512 Ki lanes walk dense rows of C floats (lanes 4 C bytes
                 apart) streaming from DRAM, as v_row_max (C = 100) and
                 row_walk (C = 64).
+  row_l2_p<P>_jit  as row_l2_p<P>, each row starting 0..31 floats late
+                (hashed): the lanes' offsets in their lines scattered.
   line_<st|ld>_s<S>  2 Mi whole 128-byte lines copied, the stored (st) or
                 loaded (ld) side S lines apart (S = 1: a plain copy;
                 S = 256: 32 KiB apart, a tiled transpose's row segments).
@@ -32,13 +34,22 @@ lanes = (1 << 20) // scale
 for p in (1, 8, 32, 33, 36, 48, 64, 96, 100, 128, 129, 256, 260, 1024):
     rows = 4096 // (4 if cpu else 1)
     kernels.append(k("row_l2_p%d" % p, "row_pitch.comp", lanes // 256,
-                     {"lanes": lanes, "rows": rows, "pitch": p, "cols": 64},
+                     {"lanes": lanes, "rows": rows, "pitch": p, "cols": 64,
+                      "jitter": 0},
                      [{"binding": 0, "elements": rows * p + 64},
+                      {"binding": 1, "elements": lanes, "init": "zero"}]))
+for p in (64, 96, 256):
+    rows = 4096 // (4 if cpu else 1)
+    kernels.append(k("row_l2_p%d_jit" % p, "row_pitch.comp", lanes // 256,
+                     {"lanes": lanes, "rows": rows, "pitch": p, "cols": 64,
+                      "jitter": 1},
+                     [{"binding": 0, "elements": rows * p + 96},
                       {"binding": 1, "elements": lanes, "init": "zero"}]))
 dlanes = (1 << 19) // scale
 for c in (64, 100, 256):
     kernels.append(k("row_dram_c%d" % c, "row_pitch.comp", dlanes // 256,
-                     {"lanes": dlanes, "rows": dlanes, "pitch": c, "cols": c},
+                     {"lanes": dlanes, "rows": dlanes, "pitch": c, "cols": c,
+                      "jitter": 0},
                      [{"binding": 0, "elements": dlanes * c},
                       {"binding": 1, "elements": dlanes, "init": "zero"}]))
 lines = (1 << 21) // scale
