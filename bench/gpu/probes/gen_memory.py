@@ -31,19 +31,15 @@ def k(name, shader, groups, push, buffers):
 
 kernels = []
 lanes = (1 << 20) // scale
-for p in (1, 8, 32, 33, 36, 48, 64, 96, 100, 128, 129, 256, 260, 1024):
-    rows = 4096 // (4 if cpu else 1)
-    kernels.append(k("row_l2_p%d" % p, "row_pitch.comp", lanes // 256,
+rows = 4096 // (4 if cpu else 1)
+strides = [(p, 0) for p in (1, 8, 32, 33, 36, 48, 64, 96, 100, 128, 129,
+                            256, 260, 1024)] + [(p, 1) for p in (64, 96, 256)]
+for p, jit in strides:
+    kernels.append(k("row_l2_p%d%s" % (p, "_jit" if jit else ""),
+                     "row_pitch.comp", lanes // 256,
                      {"lanes": lanes, "rows": rows, "pitch": p, "cols": 64,
-                      "jitter": 0},
-                     [{"binding": 0, "elements": rows * p + 64},
-                      {"binding": 1, "elements": lanes, "init": "zero"}]))
-for p in (64, 96, 256):
-    rows = 4096 // (4 if cpu else 1)
-    kernels.append(k("row_l2_p%d_jit" % p, "row_pitch.comp", lanes // 256,
-                     {"lanes": lanes, "rows": rows, "pitch": p, "cols": 64,
-                      "jitter": 1},
-                     [{"binding": 0, "elements": rows * p + 96},
+                      "jitter": jit},
+                     [{"binding": 0, "elements": rows * p + 64 + 32 * jit},
                       {"binding": 1, "elements": lanes, "init": "zero"}]))
 dlanes = (1 << 19) // scale
 for c in (64, 100, 256):
