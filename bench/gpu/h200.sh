@@ -5,22 +5,32 @@
 # the calibration log are also copied to $OUT):
 #   1. machine and devices;
 #   2. `clockwork calibrate` (its output becomes profiles/h200.json);
-#   3. the validation set (bench/gpu/validation/plan.json) and the accuracy
+#   3. with BLIND=1, the blind set (bench/gpu/blind/plan.json), two passes,
+#      before anything else is measured;
+#   4. every probe plan in bench/gpu/probes/*.json (GPU_PROBES=0: none),
+#      within GPU_PROBE_SECONDS (default 90) all together;
+#   5. the validation set (bench/gpu/validation/plan.json) and the accuracy
 #      corpus (bench/accuracy/plan-gpu.json) measured with `clockwork run`,
 #      predicted with this session's calibration;
-#   4. the timing floor against the bare timestamp harness (floor.sh);
-#   5. a second pass of the corpus and of the validation set, and a second
+#   6. the timing floor against the bare timestamp harness (floor.sh);
+#   7. a second pass of the corpus and of the validation set, and a second
 #      calibration, while time is left;
-#   6. the tables: predicted with this session's calibration and with the
-#      built-in h200 profile, all / train / test halves and validation.
+#   8. the tables: predicted with this session's calibration and with the
+#      built-in h200 profile, all / train / test halves, validation, the
+#      blind set and the probes.
 # Builds nothing: run it from a tree holding build/clockwork,
 # build/bench/tsbare and build/bench/*.spv made elsewhere
 # (sh bench/gpu/prepare.sh makes them; bench/gpu/device.sh sets up the
 # runtime on a bare GPU machine and calls this script).
 #   GPU_SEL      device selector (default H200)
 #   GPU_DRY=1    a dry run on this machine's device: no nvidia-smi, the
-#                plans default to the lavapipe sizes
-#   CORPUS_PLAN, VAL_PLAN   the plans (defaults above)
+#                plans default to the lavapipe sizes (a probe P.json is run
+#                as P-cpu.json where that exists; P-cpu.json files are
+#                skipped on the GPU)
+#   CORPUS_PLAN, VAL_PLAN, BLIND_PLAN   the plans (defaults above)
+#   BLIND=1      measure the blind set (default 0: not measured)
+#   GPU_PROBES=0 skip bench/gpu/probes (default 1); GPU_PROBE_SECONDS
+#                their time all together (default 90)
 #   GPU_SECONDS  the whole session's budget in seconds (default 540)
 set -u
 OUT=${OUT:-build/gpu-run}
@@ -29,12 +39,17 @@ export CW
 SEL=${GPU_SEL:-H200}
 DRY=${GPU_DRY:-0}
 BUDGET=${GPU_SECONDS:-540}
+BLIND=${BLIND:-0}
+PROBES=${GPU_PROBES:-1}
+PROBE_BUDGET=${GPU_PROBE_SECONDS:-90}
 if [ "$DRY" = 1 ]; then
     CPLAN=${CORPUS_PLAN:-bench/accuracy/plan.json}
     VPLAN=${VAL_PLAN:-bench/gpu/validation/plan-cpu.json}
+    BPLAN=${BLIND_PLAN:-bench/gpu/blind/plan-cpu.json}
 else
     CPLAN=${CORPUS_PLAN:-bench/accuracy/plan-gpu.json}
     VPLAN=${VAL_PLAN:-bench/gpu/validation/plan.json}
+    BPLAN=${BLIND_PLAN:-bench/gpu/blind/plan.json}
 fi
 SAMPLES=${GPU_SAMPLES:-20}
 T0=$(date +%s)
@@ -84,19 +99,47 @@ run_plan() { # run_plan NAME LIMIT PLAN
     step "$1" "$2" "$CW" run --device "$SEL" --profile "$PROFILE" --samples "$SAMPLES" \
         --budget 1 --format json -o "$R/$1.json" "$3"
 }
-# 3. one pass of each set: the validation set first (never measured
-# before), then the corpus
+# 3. the blind set first, while the machine is as calibrate left it: its
+# predictions were committed before (docs/h200/blind-predicted-before.csv)
+if [ "$BLIND" = 1 ]; then
+    "$CW" check --device h200 --format csv -o "$R/check-builtin-blind.csv" "$BPLAN" \
+        2> "$R/check-builtin-blind.err"
+    run_plan blind-1 150 "$BPLAN"
+    run_plan blind-2 120 "$BPLAN"
+fi
+# 4. the probe plans (kernels that isolate one phenomenon), one report each
+probe_plans() { # the probe plans for this device, one a line
+    for p in bench/gpu/probes/*.json; do
+        [ -e "$p" ] || continue
+        case $p in *-cpu.json) continue ;; esac
+        c=${p%.json}-cpu.json
+        if [ "$DRY" = 1 ] && [ -e "$c" ]; then echo "$c"; else echo "$p"; fi
+    done
+}
+if [ "$PROBES" = 1 ]; then
+    P0=$(date +%s)
+    for p in $(probe_plans); do
+        pl=$(( PROBE_BUDGET - ($(date +%s) - P0) ))
+        n=probe-$(basename "$p" .json)
+        if [ "$pl" -lt 5 ]; then
+            log "$n: skipped, the probes' $PROBE_BUDGET s are spent"
+            continue
+        fi
+        run_plan "$n" "$pl" "$p"
+    done
+fi
+# 5. one pass of each set: the validation set first, then the corpus
 run_plan validation-1 150 "$VPLAN"
 run_plan corpus-1 280 "$CPLAN"
-# 4. the floor
+# 6. the floor
 step floor 60 env FLOOR_OUT="$R" sh bench/gpu/floor.sh build --device "$SEL"
 cat "$R/floor.out"
-# 5. second passes while time is left (each kernel keeps its lower median)
+# 7. second passes while time is left (each kernel keeps its lower median)
 [ "$(left)" -gt 150 ] && run_plan corpus-2 200 "$CPLAN"
 [ "$(left)" -gt 70 ] && run_plan validation-2 100 "$VPLAN"
 [ "$(left)" -gt 40 ] && step calibrate-2 40 "$CW" calibrate --device "$SEL" --no-save \
     -o "$R/h200-calibrated-2.json"
-# 6. the tables (no device work): the built-in profile's predictions too
+# 8. the tables (no device work): the built-in profile's predictions too
 "$CW" check --device h200 --format csv -o "$R/check-builtin.csv" "$CPLAN" \
     2> "$R/check-builtin.err"
 "$CW" check --device h200 --format csv -o "$R/check-builtin-val.csv" "$VPLAN" \
@@ -115,8 +158,24 @@ VSPLIT=$(dirname "$VPLAN")/split.json
     echo "== validation (unseen), predicted with the built-in h200 profile"
     python3 bench/accuracy/table.py --split "$VSPLIT" --pred "$R/check-builtin-val.csv" \
         "$R"/validation-*.json
+    if [ "$BLIND" = 1 ]; then
+        BSPLIT=$(dirname "$BPLAN")/split.json
+        echo
+        echo "== blind set, predicted with the built-in h200 profile of this binary"
+        python3 bench/accuracy/table.py --split "$BSPLIT" --pred "$R/check-builtin-blind.csv" \
+            "$R"/blind-*.json
+        echo
+        echo "== blind set, predicted with this session's calibration"
+        python3 bench/accuracy/table.py --split "$BSPLIT" "$R"/blind-*.json
+    fi
+    for p in "$R"/probe-*.json; do
+        [ -e "$p" ] || continue
+        echo
+        echo "== $(basename "$p" .json), predicted with this session's calibration"
+        python3 bench/accuracy/table.py --split "" "$p"
+    done
 } > "$R/accuracy-table.txt" 2>&1
 log "done after $(( $(date +%s) - T0 )) s"
 tar -C "$WORK" -czf "$OUT/gpu-run.tar.gz" r
-cp "$R/accuracy-table.txt" "$R/floor.out" "$R/session.log" "$R/calibrate.err" "$OUT/" 2>/dev/null
+cp "$R/accuracy-table.txt" "$R/floor.out" "$R/session.log" "$R/calibrate.err" "$R"/*.json "$OUT/" 2>/dev/null
 cat "$R/accuracy-table.txt"
