@@ -315,14 +315,11 @@ def chk_scan(p, out, groups):
 
 
 def chk_reduce(p, out, groups):
-    n4, per = p["n4"], p["per"]
-    stride = groups[0] * 512
-    src = Buf(0)
-    part = out[1]
+    src, part, stride = Buf(0), out[1], groups[0] * 512
     bad = []
     for g in sample(groups[0], 16):
-        terms = [src[4 * i + q] for l in range(512) for k in range(per)
-                 for i in [g * 512 + l + k * stride] if i < n4 for q in range(4)]
+        lanes = [g * 512 + l + k * stride for l in range(512) for k in range(p["per"])]
+        terms = [src[4 * i + q] for i in lanes if i < p["n4"] for q in range(4)]
         if not close(part[g], sum(terms), math.sqrt(len(terms)), rel=1e-4):
             bad.append("workgroup %d: %g, want %g" % (g, part[g], sum(terms)))
     return bad
