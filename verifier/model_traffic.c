@@ -352,6 +352,23 @@ static void add_assumption(kernel_counts *kc, const char *text)
         kc->nassumptions++;
 }
 
+/* Blocks of unit_bytes the global atomics' footprints cover over the
+ * whole dispatch (the evaluator's footprint per access), at least 1; with
+ * unit_bytes 0 (unknown) one block per address of the access's size. */
+static double atomic_blocks(const kernel_counts *kc, uint32_t unit_bytes)
+{
+    double blocks = 0;
+    for (size_t i = 0; i < kc->naccesses; i++) {
+        const access_summary *a = &kc->accesses[i];
+        if (!a->is_atomic || a->space != SPACE_STORAGE)
+            continue;
+        double size = a->bytes ? a->bytes : 4;
+        double unit = unit_bytes ? unit_bytes : size;
+        blocks += ceil(fmax(a->footprint_bytes, size) / unit);
+    }
+    return fmax(blocks, 1);
+}
+
 /* The busiest L2 atomic unit's work over the dispatch, µs: the sample's
  * work per atomic lane execution times the dispatch's executions, spread
  * over the atomic_slice_bytes blocks the atomics' footprints cover, times
@@ -364,17 +381,9 @@ static double slice_busiest_us(const sim *s, const kernel_counts *kc,
         b.addresses <= 0 || b.total_requests <= 0)
         return 0;
     double work = b.total_requests / s->global_atomic_execs * atomic_execs;
-    double blocks = 0;
-    for (size_t i = 0; i < kc->naccesses; i++) {
-        const access_summary *a = &kc->accesses[i];
-        if (!a->is_atomic || a->space != SPACE_STORAGE)
-            continue;
-        double size = a->bytes ? a->bytes : 4;
-        blocks += ceil(fmax(a->footprint_bytes, size) /
-                       s->p->atomic_slice_bytes);
-    }
+    double blocks = atomic_blocks(kc, s->p->atomic_slice_bytes);
     double skew = b.requests / (b.total_requests / b.addresses);
-    double busiest = work / fmax(blocks, 1) * fmax(skew, 1);
+    double busiest = work / blocks * fmax(skew, 1);
     return fmin(busiest, work) * 1e-3;
 }
 
@@ -388,8 +397,6 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
         a->sim_execs = as->execs;
         a->sim_unknown = as->unknown;
         if (as->execs > 0) {
-            double sec = g->cs.sector_bytes;
-            (void)sec;
             a->sim_l1_sectors = as->l1 / as->execs;
             a->sim_l1_lines = as->l1_slots / as->execs;
             a->sim_l2_sectors = as->l2 / as->execs;
@@ -418,21 +425,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
          * the sample shows (busiest / mean block).  Extrapolating the
          * sample's own busiest block would alias: sampled groups far apart
          * can hit the same block by chance. */
-        double blocks = 0;
-        for (size_t i = 0; i < kc->naccesses; i++) {
-            const access_summary *a = &kc->accesses[i];
-            if (!a->is_atomic || a->space != SPACE_STORAGE)
-                continue;
-            double size = a->bytes ? a->bytes : 4;
-            /* per block, or per address when the unit is unknown */
-            double unit = s->p->atomic_unit_bytes ? s->p->atomic_unit_bytes
-                                                  : size;
-            blocks += ceil((a->footprint_bytes > size ? a->footprint_bytes
-                                                      : size) /
-                           unit);
-        }
-        if (blocks < 1)
-            blocks = 1;
+        double blocks = atomic_blocks(kc, s->p->atomic_unit_bytes);
         double skew = b.requests / (b.total_requests / b.addresses);
         if (skew < 1)
             skew = 1;

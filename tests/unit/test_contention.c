@@ -153,82 +153,77 @@ static const ct_unit_costs h200_unit = {128, 1024, 32, 2, 0.16, 0.625, 1};
 
 static int close_to(double a, double b) { return fabs(a - b) < 1e-9; }
 
-/* All 32 lanes on one word, 1000 instructions: combined, one line and one
- * pass each, 0.16 + 0.625 = 0.785 ns -> 785 ns on the word's block.  Not
- * combined: 32 passes, 0.16 + 32 x 0.625 = 20.16 ns each. */
-static void test_unit_one_word(void **state)
+/* Lane addresses of the slice-unit cases below: instruction k, lane l. */
+static uint64_t one_word(uint32_t k, uint32_t l) { (void)k; (void)l; return 4096 + 8; }
+static uint64_t packed_word(uint32_t k, uint32_t l) { return (8 * l + k) * 4; }
+static uint64_t line_apart(uint32_t k, uint32_t l) { return (8 * l + k) * 128; }
+
+/* The L2 atomic unit's work (ct_slice_request) on hand-built streams, at
+ * h200_unit's costs (0.16 ns a line request, 0.625 a sector pass):
+ *   - all 32 lanes on one word, 1000 instructions: combined, one line and
+ *     one pass each, 0.16 + 0.625 = 0.785 ns -> 785 ns on the word's
+ *     block; not combined, 32 passes: 0.16 + 32 x 0.625 = 20.16 ns each;
+ *   - 256 words packed in 8 lines (1 KiB), instruction k putting lane l on
+ *     word 8l + k: each lane has a sector of its own, 32 passes over 8
+ *     lines, 16 on each of 2 queues: 8 x 0.16 + 16 x 0.625 = 11.28 ns, all
+ *     on block 0; 8 instructions cover the 256 words (90.24 ns); with one
+ *     queue the 32 passes go in a row, 8 x 0.16 + 32 x 0.625 = 21.28 ns an
+ *     instruction (170.24);
+ *   - the same words a line apart (stride 128 B, 32 KiB): word 8l + k is on
+ *     line 8l + k, block l: one line and one pass per block, 0.785 ns; 8
+ *     instructions -> 6.28 ns on each of 32 blocks.  The busiest block is
+ *     1/32 of the work: spreading the words over blocks is what makes the
+ *     kernel faster (atomic_w256_s32 419.4 us against 5209.5 packed). */
+static void test_unit_streams(void **state)
 {
     (void)state;
-    for (int combine = 1; combine >= 0; combine--) {
+    static const struct {
+        const char *what;
+        uint64_t (*addr)(uint32_t k, uint32_t l);
+        uint32_t instructions;
+        int combine;
+        uint32_t queues, passes; /* passes an instruction; 0: not checked */
+        uint64_t busiest_addr;
+        double addresses, busiest_ns, total_ns;
+    } cases[] = {
+        {"one word, combined", one_word, 1000, 1, 2, 0, 4096, 1, 785, 785},
+        {"one word, not combined", one_word, 1000, 0, 2, 0, 4096, 1, 20160,
+         20160},
+        {"packed lines", packed_word, 8, 1, 2, 32, 0, 1, 8 * 11.28,
+         8 * 11.28},
+        {"packed lines, one queue", packed_word, 8, 1, 0, 32, 0, 1,
+         8 * 21.28, 8 * 21.28},
+        {"a line apart", line_apart, 8, 1, 2, 0, ~0ull, 32, 6.28, 32 * 6.28},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ct_unit_costs c = h200_unit;
-        c.combine = combine;
+        c.combine = cases[i].combine;
+        c.queues = cases[i].queues;
         ct_table *t = ct_new();
         uint64_t a[32];
-        lanes_at(a, 32, 4096 + 8, 1);
-        for (int i = 0; i < 1000; i++)
-            ct_slice_request(t, 0, a, 32, &c);
+        for (uint32_t k = 0; k < cases[i].instructions; k++) {
+            for (uint32_t l = 0; l < 32; l++)
+                a[l] = cases[i].addr(k, l);
+            uint32_t passes = ct_slice_request(t, 0, a, 32, &c);
+            if (cases[i].passes && passes != cases[i].passes)
+                fail_msg("%s: %u passes, want %u", cases[i].what, passes,
+                         cases[i].passes);
+        }
         ct_busiest b = ct_get(t);
-        assert_true(b.addr == 4096);
-        assert_true(b.addresses == 1);
-        assert_true(close_to(b.requests, combine ? 785 : 20160));
+        if (!close_to(b.addresses, cases[i].addresses) ||
+            !close_to(b.requests, cases[i].busiest_ns) ||
+            !close_to(b.total_requests, cases[i].total_ns) ||
+            (cases[i].busiest_addr != ~0ull && b.addr != cases[i].busiest_addr))
+            fail_msg("%s: %g blocks, busiest %g ns at %llu, total %g",
+                     cases[i].what, b.addresses, b.requests,
+                     (unsigned long long)b.addr, b.total_requests);
         ct_free(t);
     }
-}
-
-/* 256 words packed in 8 lines (1 KiB): instruction k puts lane l on word
- * 8l + k, so each lane has a sector of its own: 32 passes over 8 lines,
- * 16 on each queue: 8 x 0.16 + 16 x 0.625 = 11.28 ns, all on block 0; 8
- * instructions cover the 256 words.  At the probe's 16 Mi atomics (524288
- * instructions) that is 5913.8 us; atomic_w256_s1 (the same counters,
- * hashed) measured 5209.5 us on the H200 (docs/h200/atomic-probe.json):
- * within 20%. */
-static void test_unit_packed_lines(void **state)
-{
-    (void)state;
-    ct_table *t = ct_new();
-    uint64_t a[32];
-    for (uint32_t k = 0; k < 8; k++) {
-        for (uint32_t l = 0; l < 32; l++)
-            a[l] = (8 * l + k) * 4;
-        assert_int_equal(ct_slice_request(t, 0, a, 32, &h200_unit), 32);
-    }
-    ct_busiest b = ct_get(t);
-    assert_true(b.addr == 0);
-    assert_true(b.addresses == 1);
-    assert_true(close_to(b.requests, 8 * 11.28));
+    /* the packed case at the probe's 16 Mi atomics (524288 instructions):
+     * 5913.8 us; atomic_w256_s1 (the same counters, hashed) measured
+     * 5209.5 us on the H200 (docs/h200/atomic-probe.json): within 20% */
     double probe_us = 11.28 * 524288 * 1e-3;
     assert_true(fabs(probe_us - 5209.5) / 5209.5 < 0.2);
-    /* one queue: the 32 passes in a row, 8 x 0.16 + 32 x 0.625 = 21.28 */
-    ct_unit_costs one = h200_unit;
-    one.queues = 0;
-    ct_table *u = ct_new();
-    ct_slice_request(u, 0, a, 32, &one);
-    assert_true(close_to(ct_get(u).requests, 21.28));
-    ct_free(u);
-    ct_free(t);
-}
-
-/* The same words a line apart (stride 128 B, 32 KiB): word 8l + k of
- * instruction k is on line 8l + k, block l: one line and one pass per
- * block, 0.785 ns; 8 instructions -> 6.28 ns on each of 32 blocks.  The
- * busiest block is 1/32 of the work: spreading the words over blocks is
- * what makes the kernel faster (atomic_w256_s32 419.4 us against 5209.5
- * packed). */
-static void test_unit_line_apart(void **state)
-{
-    (void)state;
-    ct_table *t = ct_new();
-    uint64_t a[32];
-    for (uint32_t k = 0; k < 8; k++) {
-        for (uint32_t l = 0; l < 32; l++)
-            a[l] = (8 * l + k) * 128;
-        ct_slice_request(t, 0, a, 32, &h200_unit);
-    }
-    ct_busiest b = ct_get(t);
-    assert_true(b.addresses == 32);
-    assert_true(close_to(b.requests, 6.28));
-    assert_true(close_to(b.total_requests, 32 * 6.28));
-    ct_free(t);
 }
 
 /* Passes per sector are the most lanes on one of its words; the order of
@@ -303,9 +298,7 @@ int main(void)
         cmocka_unit_test(test_growth),
         cmocka_unit_test(test_line_granule),
         cmocka_unit_test(test_time),
-        cmocka_unit_test(test_unit_one_word),
-        cmocka_unit_test(test_unit_packed_lines),
-        cmocka_unit_test(test_unit_line_apart),
+        cmocka_unit_test(test_unit_streams),
         cmocka_unit_test(test_unit_passes),
         cmocka_unit_test(test_bank_passes),
     };
