@@ -2,6 +2,7 @@
 #include "calibrate_cpu.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 void cal_cpu_classes(double instr, double flops, double int_ops,
@@ -93,4 +94,16 @@ int cal_cpu_group_split(double narrow_ns, double narrow_sg, double wide_ns,
     *start_ns = start;
     *sub_cyc = sub_ns * clock_ghz;
     return 0;
+}
+
+static int cmp_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double cal_cpu_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }

@@ -44,6 +44,10 @@ int cal_cpu_group_split(double narrow_ns, double narrow_sg, double wide_ns,
                         double wide_sg, double clock_ghz, double *start_ns,
                         double *sub_cyc);
 
+/* The median of n values (n >= 1; the mean of the middle two when n is
+ * even); v is reordered. */
+double cal_cpu_median(double *v, int n);
+
 /* The profile field of each class. */
 double *cal_cpu_class_field(device_profile *p, int cls);
 

@@ -98,6 +98,18 @@ static void test_group_split(void **state)
     assert_int_equal(cal_cpu_group_split(97, 8, 200, 8, 2.5, &start, &sub), 1);
 }
 
+static void test_median(void **state)
+{
+    (void)state;
+    /* one pass inflated by load (3.1) moves no median */
+    double three[3] = {2.0, 3.1, 2.1};
+    assert_float_equal(cal_cpu_median(three, 3), 2.1, 0);
+    double two[2] = {4.0, 2.0};
+    assert_float_equal(cal_cpu_median(two, 2), 3.0, 0);
+    double one[1] = {7.5};
+    assert_float_equal(cal_cpu_median(one, 1), 7.5, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -105,6 +117,7 @@ int main(void)
         cmocka_unit_test(test_price_fallback),
         cmocka_unit_test(test_solve),
         cmocka_unit_test(test_group_split),
+        cmocka_unit_test(test_median),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
