@@ -114,6 +114,19 @@ static const char row_lines_glsl[] = HEAD(256)
     "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
     "}\n";
 
+/* partial-sector stores into sectors L2 does not hold valid: lanes a line
+ * apart, pass k writes word k mod 32 of the lane's line k / 32, so each
+ * line is assembled in L2 from 32 stores of 4 bytes and the lines stream
+ * over >> L2 (mask: the DRAM buffer): a naive transpose's column stores,
+ * whose destination is never read */
+static const char partial_stream_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x, lanes = gl_NumWorkGroups.x * 256u;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        d[((((k >> 5u) * lanes + i) << 5u) + (k & 31u)) & mask] = float(k);\n"
+    "}\n";
+
 static const char shared_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
     "shared vec4 tile[1024];\n"
@@ -511,6 +524,11 @@ static const cal_bench table[] = {
      {2048, 64}, {64, 64}, {(4u << 20) / 4 - 1, (4u << 20) / 4 - 1}, 0, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l2_partial_write_gops), CAL_GPU_ONLY,
      "G stores/s", "4-byte stores 32 B apart (part of a sector a lane) over 4 MiB"},
+    {"l2 partial stream", partial_stream_glsl, 0, 0, 256, B1(DST),
+     CAL_SHAPE_FIXED, {2048, 64}, {256, 64}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     0, 0, 0, CAL_PER_INVOCATION, 1, CAL_RATE,
+     CAL_FIELD(l2_partial_stream_gops), CAL_GPU_ONLY, "G stores/s",
+     "4-byte stores a line apart, each line assembled from 32 of them, >> L2"},
     {"l1 read", cached_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED,
      {2048, 64}, {1024, 64}, {1023, 1023}, 0, 0, 0, CAL_PER_INVOCATION, 16,
      CAL_RATE, CAL_FIELD(l1_gbs), 0, "GB/s",

@@ -105,6 +105,7 @@ static const field fields[] = {
     {"ceilings", "l2_gbs", F_RATE, P(l2_gbs), 0},
     {"ceilings", "l2_sector_gops", F_RATE, P(l2_sector_gops), 0},
     {"ceilings", "l2_partial_write_gops", F_RATE, P(l2_partial_write_gops), 0},
+    {"ceilings", "l2_partial_stream_gops", F_RATE, P(l2_partial_stream_gops), 0},
     {"ceilings", "shared_gbs", F_RATE, P(shared_gbs), 0},
     {"ceilings", "fp32_gflops", F_RATE, P(fp32_gflops), 0},
     {"ceilings", "fp16_gflops", F_RATE, P(fp16_gflops), 0},

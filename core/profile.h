@@ -66,6 +66,10 @@ typedef struct device_profile {
     double l2_partial_write_gops; /* stores writing part of a sector, served
                                      by L2 per second (G, whole device): a
                                      lane's 4 bytes at its own sector */
+    double l2_partial_stream_gops; /* the same into sectors L2 does not
+                                      hold valid (never read, assembled
+                                      from partial stores, streaming over
+                                      >> L2): a lane's 4 bytes a line apart */
     double shared_gbs;       /* aggregate workgroup-memory bandwidth */
     double fp32_gflops;      /* FMA = 2 FLOPs */
     double fp16_gflops;

@@ -239,8 +239,11 @@ static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
     for (uint32_t q = 0; q < s->spl; q++) {
         if (!((mask >> q) & 1))
             continue;
-        if (bytes && bytes[q] < s->cfg.sector_bytes)
+        if (bytes && bytes[q] < s->cfg.sector_bytes) {
             COUNT(s, tag, l2_partial_sectors, 1);
+            if (!((l->full >> q) & 1))
+                COUNT(s, tag, l2_partial_open, 1);
+        }
         unsigned w = l->wbytes[q] + (bytes ? bytes[q] : s->cfg.sector_bytes);
         l->wbytes[q] = (uint8_t)(w > 255 ? 255 : w);
         if (l->wbytes[q] >= s->cfg.sector_bytes)

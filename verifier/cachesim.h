@@ -36,6 +36,9 @@
  *     last CSIM_OPEN_PAGES transfers touched opens it (a row activation),
  *     counted in dram_pages: streams open a page per page, scattered
  *     sectors one per sector.
+ *   - a store writing part of a sector counts in l2_partial_sectors, and
+ *     in l2_partial_open too when L2 does not hold that sector whole (not
+ *     read from DRAM, not yet completed by earlier stores);
  *   - L1 lookup cycles: a request's lines are served one a cycle, or with
  *     l1_line_groups = G > 1 one line in each of G equal parts of the line
  *     a cycle (lines whose touched sectors lie in different parts share a
@@ -90,6 +93,9 @@ typedef struct csim_stats {
     double l2_partial_sectors; /* of l2_sectors, stores that write only
                                   part of a sector (the L2 merges them
                                   into the sector: read, merge, write) */
+    double l2_partial_open;  /* of those, into a sector L2 does not hold
+                                whole (never read, not yet completed by
+                                stores): the sector is being assembled */
     double dram_read_bytes;
     double dram_write_bytes;
     double dram_pages;       /* DRAM reads that open a page (row): no

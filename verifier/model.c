@@ -72,6 +72,7 @@ typedef struct model {
     /* traffic */
     double dram_bytes, l2_bytes_moved, shared_eff_bytes, l1_bytes;
     double l2_partial;       /* partial-sector stores at L2 (simulated) */
+    double l2_partial_open;  /* of those, into sectors L2 did not hold */
     double dram_read, dram_write;        /* of dram_bytes, by direction */
     double dram_pages, dram_write_pages; /* DRAM pages opened (simulated) */
     dram_rates dram;                     /* bandwidths by direction, pages */
@@ -631,7 +632,7 @@ static void traffic(model *m, acc_cost *cost)
     m->dram_bytes = 0;
     m->dram_read = m->dram_write = 0;
     m->l2_bytes_moved = 0;
-    m->l2_partial = 0;
+    m->l2_partial = m->l2_partial_open = 0;
     m->l1_bytes = 0;
     m->dram_pages = 0;
     m->dram_write_pages = 0;
@@ -682,6 +683,7 @@ static void traffic(model *m, acc_cost *cost)
         sim_split(m, a, ac);
         m->l2_bytes_moved += ac->moved;
         m->l2_partial += a->count * ac->known * a->sim_l2_partial;
+        m->l2_partial_open += a->count * ac->known * a->sim_l2_partial_open;
         m->l1_bytes += ac->l1;
     }
     if (unknown_stride && !m->worst_case)
@@ -915,14 +917,9 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         /* a store writing part of a sector costs the L2 a merge (read,
          * merge, write back the sector): at calibrate's partial-write rate
          * where the profile has one */
-        double partial = m->p->l2_partial_write_gops > 0 &&
-                                 isfinite(m->p->l2_partial_write_gops)
-                             ? fmin(m->l2_partial,
-                                    m->l2_bytes_moved / m->sector)
-                             : 0;
-        add(ts, "l2", ((m->l2_bytes_moved - partial * m->sector) / m->l2_bpus +
-                       (partial > 0 ? partial / (m->p->l2_partial_write_gops * 1e3)
-                                    : 0)) * imb);
+        add(ts, "l2", l2_term_us(m->p, m->l2_bytes_moved, m->sector,
+                                 m->l2_bpus, m->l2_partial,
+                                 m->l2_partial_open) * imb);
         if (c->sim && m->l1_bytes > 0)
             add(ts, "l1", m->l1_bytes / m->l1_bpus * imb);
         if (m->shared_eff_bytes > 0)

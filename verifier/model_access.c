@@ -73,3 +73,24 @@ double access_bank_degree(uint32_t banks, uint32_t subgroup,
     double ideal = ceil((double)n / nb);
     return worst / (ideal > 0 ? ideal : 1);
 }
+
+static int rate_known(double r) { return r > 0 && isfinite(r); }
+
+double l2_term_us(const device_profile *p, double bytes, double sector,
+                  double l2_bpus, double partial, double open)
+{
+    double valid_rate = p->l2_partial_write_gops * 1e3; /* per us */
+    double open_rate = p->l2_partial_stream_gops * 1e3;
+    if (!rate_known(open_rate))
+        open_rate = valid_rate;
+    open = fmin(fmax(open, 0), partial);
+    double priced_valid = rate_known(valid_rate) ? partial - open : 0;
+    double priced_open = rate_known(open_rate) ? open : 0;
+    double priced = fmin(priced_valid + priced_open, bytes / sector);
+    if (priced <= 0)
+        return bytes / l2_bpus;
+    double scale = priced / (priced_valid + priced_open);
+    return (bytes - priced * sector) / l2_bpus +
+           scale * ((priced_valid > 0 ? priced_valid / valid_rate : 0) +
+                    (priced_open > 0 ? priced_open / open_rate : 0));
+}

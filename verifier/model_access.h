@@ -5,13 +5,15 @@
  * subgroup request touches against the fewest possible (coalescing), and
  * the bank-conflict degree of a workgroup-memory request (the simulated
  * requests' own degree when the simulation measured one, docs/model.md
- * section 3.2).  Pure functions of their arguments.
+ * section 3.2), and the L2 term's time with its partial-sector stores.
+ * Pure functions of their arguments.
  */
 #ifndef CW_MODEL_ACCESS_H
 #define CW_MODEL_ACCESS_H
 
 #include <stdint.h>
 
+#include "profile.h"
 #include "verifier.h"
 
 /* Sectors (sector bytes each) touched by one request of subgroup lanes,
@@ -23,5 +25,14 @@ void access_sectors(uint32_t subgroup, uint32_t sector,
  * the fewest its words need (1 = conflict-free; 1 without banks). */
 double access_bank_degree(uint32_t banks, uint32_t subgroup,
                           const access_summary *a);
+
+/* The L2 term's time, us: bytes requested at L2 at l2_bpus (bytes per
+ * us), except the partial-sector stores (partial sectors of sector bytes,
+ * of which open went into sectors L2 did not hold whole), which cost a
+ * merge each: at the profile's l2_partial_write_gops, the open ones at
+ * l2_partial_stream_gops where it is known.  Without a partial rate a
+ * store is a sector at l2_bpus (docs/model.md section 4.2). */
+double l2_term_us(const device_profile *p, double bytes, double sector,
+                  double l2_bpus, double partial, double open);
 
 #endif

@@ -25,7 +25,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l1_slots, l2, l2_partial, dram, pages, wpages, rmw;
+    double l1, l1_slots, l2, l2_partial, l2_open, dram, pages, wpages, rmw;
     double bank_passes, bank_ideal; /* workgroup memory, summed */
 } acc_sim;
 
@@ -312,6 +312,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->acc[i].l1_slots += t.l1_slots;
         s->acc[i].l2 += t.l2_sectors;
         s->acc[i].l2_partial += t.l2_partial_sectors;
+        s->acc[i].l2_open += t.l2_partial_open;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
         s->acc[i].pages += t.dram_pages;
         s->acc[i].wpages += t.dram_write_pages;
@@ -401,6 +402,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_l1_lines = as->l1_slots / as->execs;
             a->sim_l2_sectors = as->l2 / as->execs;
             a->sim_l2_partial = as->l2_partial / as->execs;
+            a->sim_l2_partial_open = as->l2_open / as->execs;
             a->sim_dram_bytes = as->dram / as->execs;
             a->sim_dram_pages = as->pages / as->execs;
             a->sim_dram_write_pages = as->wpages / as->execs;

@@ -135,6 +135,8 @@ typedef struct access_summary {
     double sim_l2_sectors;       /* sectors requested at L2 per execution */
     double sim_l2_partial;       /* of those, stores writing part of a
                                     sector, per execution */
+    double sim_l2_partial_open;  /* of those, into sectors L2 does not hold
+                                    whole (being assembled), per execution */
     double sim_dram_bytes;       /* DRAM bytes read + written per execution */
     double sim_dram_pages;       /* DRAM pages opened by reads, per
                                     execution */

@@ -348,6 +348,38 @@ static void test_l1_line_groups(void **state)
     csim_free(s);
 }
 
+/* Partial-sector stores into sectors L2 holds whole or not
+ * (l2_partial_open).  A naive transpose's column stores: 8 requests, lane
+ * l at 4096 l + 4 k in request k, so each lane's sector gets its 8 words
+ * from 8 requests: 256 partial stores, every one into a sector not yet
+ * whole (the 8th completes it, but was made before it was whole): 256
+ * open.  The same stores after the 32 sectors were read (filled from
+ * DRAM): 256 partial, 0 open.  Whole-sector stores (lanes 4 B apart, 4
+ * sectors of 32 B) are not partial at all. */
+static void test_partial_open(void **state)
+{
+    (void)state;
+    for (int read_first = 0; read_first < 2; read_first++) {
+        csim_config c = gpu_cfg(64 << 10, 1 << 20);
+        cachesim *s = csim_new(&c, 1, 1);
+        assert_non_null(s);
+        if (read_first)
+            req32(s, CSIM_LOAD, 0, 4096, 0);
+        for (int k = 0; k < 8; k++)
+            req32(s, CSIM_STORE, (uint64_t)k * 4, 4096, 0);
+        csim_stats t = csim_total(s);
+        assert_true(t.l2_partial_sectors == 256);
+        assert_true(t.l2_partial_open == (read_first ? 0 : 256));
+        csim_free(s);
+    }
+    csim_config c = gpu_cfg(64 << 10, 1 << 20);
+    cachesim *s = csim_new(&c, 1, 1);
+    req32(s, CSIM_STORE, 0, 4, 0);
+    assert_true(csim_total(s).l2_partial_sectors == 0);
+    assert_true(csim_total(s).l2_partial_open == 0);
+    csim_free(s);
+}
+
 static void test_bad_config(void **state)
 {
     (void)state;
@@ -371,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_dram_pages),
         cmocka_unit_test(test_partial_write_fill),
         cmocka_unit_test(test_l1_line_groups),
+        cmocka_unit_test(test_partial_open),
         cmocka_unit_test(test_bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

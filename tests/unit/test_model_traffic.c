@@ -19,6 +19,7 @@
 #include "checks.h"
 #include "eval.h"
 #include "model.h"
+#include "model_access.h"
 #include "model_traffic.h"
 #include "plan.h"
 #include "profile.h"
@@ -443,6 +444,32 @@ static void fill_partial(device_profile *p)
     p->l2_partial_write_gops = 100;
 }
 
+static void fill_partial_stream(device_profile *p)
+{
+    fill_partial(p);
+    p->l2_partial_stream_gops = 50;
+}
+
+/* l2_term_us on hand-made counts: 3200 bytes at L2 (100 sectors of 32 B)
+ * at 100 B/us, 40 of the sectors partial stores, 10 of those into sectors
+ * L2 did not hold whole.  Partial rate 0.01 G/s (10 per us), stream rate
+ * 0.005 (5 per us): (3200 - 40 x 32) / 100 + 30 / 10 + 10 / 5 = 24.2 us;
+ * without the stream rate all 40 at 10 per us: 19.2 + 4 = 23.2; without
+ * either, all bytes at 100 B/us: 32. */
+static void test_l2_term_partial_rates(void **state)
+{
+    (void)state;
+    device_profile p;
+    gpu(&p);
+    p.l2_partial_write_gops = 0.01;
+    p.l2_partial_stream_gops = 0.005;
+    near(l2_term_us(&p, 3200, 32, 100, 40, 10), 24.2, 1e-12);
+    p.l2_partial_stream_gops = -1;
+    near(l2_term_us(&p, 3200, 32, 100, 40, 10), 23.2, 1e-12);
+    p.l2_partial_write_gops = -1;
+    near(l2_term_us(&p, 3200, 32, 100, 40, 10), 32, 1e-12);
+}
+
 static void test_partial_sector_write(void **state)
 {
     (void)state;
@@ -465,8 +492,20 @@ static void test_partial_sector_write(void **state)
          * take 0.16384 us of the l2 term, the loads' 2048 sectors (64 KiB
          * at 4000 GB/s) 0.016384: 0.180224 (DRAM still binds) */
         near(st->sim_l2_partial, stride == 8 ? 1 : 0, 1e-9);
+        /* never read and never completed: every one is open */
+        near(st->sim_l2_partial_open, stride == 8 ? 1 : 0, 1e-9);
         if (stride == 8)
             near(term(&x, "l2"), 0.180224, 1e-9);
+        if (stride == 8) {
+            /* with l2_partial_stream_gops 50 (5e4 per us) the open
+             * stores take 0.32768 us: 0.344064 */
+            run y;
+            profile_tweak = fill_partial_stream;
+            run_kernel(&y, STRIDED_STORE, text);
+            profile_tweak = fill_partial;
+            near(term(&y, "l2"), 0.344064, 1e-9);
+            kfix_close(&y);
+        }
         const finding *f = NULL;
         for (size_t q = 0; q < x.kr->nfindings; q++)
             if (strcmp(x.kr->findings[q].id, "partial-sector-write") == 0)
@@ -536,6 +575,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_row_walk),
         cmocka_unit_test(test_l1_line_groups),
+        cmocka_unit_test(test_l2_term_partial_rates),
         cmocka_unit_test(test_atomics_few_addresses),
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_atomic_per_subgroup),
