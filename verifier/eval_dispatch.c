@@ -15,6 +15,7 @@
  * be estimated is stated in counts->assumptions.
  */
 #include "eval_int.h"
+#include "eval_compiled.h"
 #include "alloc.h"
 
 #include <stdio.h>
@@ -545,6 +546,29 @@ static void line_add(kernel_counts *kc, uint32_t *slot_of, size_t nslot, int lin
     lc->instructions = instr;
 }
 
+/* The assumption that says what the compiled counts took out. */
+static void compiled_note(kernel_counts *kc, const ev_compiled *e, double counted,
+                          double active)
+{
+    char buf[400];
+    if (!e->active) {
+        if (e->why[0]) {
+            snprintf(buf, sizeof buf, "instructions counted as written (%s)", e->why);
+            add_assumption(kc, buf);
+        }
+        return;
+    }
+    double inv = active > 0 ? active : 1;
+    snprintf(buf, sizeof buf,
+             "executed counts as the driver's compiler leaves them (profile "
+             "full_unroll_trips): %u of %u loop(s) fully unrolled, arithmetic on "
+             "constants and their counters folded, loop-invariant arithmetic and "
+             "push-constant reads hoisted: %.4g counted instructions per invocation "
+             "-> %.4g executed",
+             e->unrolled, e->loops, counted / inv, kc->instructions / inv);
+    add_assumption(kc, buf);
+}
+
 static int line_cmp(const void *a, const void *b)
 {
     const line_cost *x = a, *y = b;
@@ -965,16 +989,31 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     kc->active_invocations = !(active >= 0) ? 0 : active >= 1.8e19 ? UINT64_MAX
                                                  : (uint64_t)(active + 0.5);
     kc->barriers = barriers;
+    /* what the driver's compiler executes of the counted arithmetic
+     * (eval_compiled.h; all weights 1 unless the profile says how it
+     * unrolls) */
+    ev_compiled comp;
+    ev_compiled_weights(c, p, icount, &comp);
+    double counted_instr = 0;
     for (size_t i = 0; i < m->ninsts; i++) {
         double n = icount[i];
         if (n == 0)
             continue;
+        counted_instr += n * I->instr[i];
+        /* arithmetic at its executed count; accesses, atomics and
+         * subgroup operations as counted */
+        n *= comp.w[i];
         kc->flops_fp16 += n * I->flops16[i];
         kc->flops_fp32 += n * I->flops32[i];
         kc->flops_fp64 += n * I->flops64[i];
         kc->sfu_ops += n * I->sfu[i];
         kc->int_ops += n * I->intops[i];
         kc->instructions += n * I->instr[i];
+        if (comp.ctl[i]) {
+            kc->loop_ctl_instructions += n * I->instr[i];
+            kc->loop_ctl_int_ops += n * I->intops[i];
+        }
+        n = icount[i];
         /* subgroup operations (one per lane execution, for the model's
          * latency path: docs/model.md 4.1); Elect is a mask test */
         if (m->insts[i].opcode > SpvOpGroupNonUniformElect &&
@@ -983,9 +1022,13 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         if (I->is_atomic[i])
             kc->atomics += n;
         line_add(kc, slot_of, nslot, m->insts[i].line,
-                 n * (I->flops16[i] + I->flops32[i] + I->flops64[i]), 0,
-                 n * I->instr[i]);
+                 n * comp.w[i] * (I->flops16[i] + I->flops32[i] + I->flops64[i]), 0,
+                 n * comp.w[i] * I->instr[i]);
     }
+    for (size_t t = 0; t < comp.ntrip; t++)
+        kc->loop_trips += icount[comp.trip_inst[t]];
+    compiled_note(kc, &comp, counted_instr, active);
+    ev_compiled_free(&comp);
     summarise_accesses(I, acc, kc, slot_of, nslot);
     compulsory_bytes(I, acc, fpv, fp_exact, kc);
     free(slot_of);
@@ -1007,6 +1050,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
                    "averaged over them");
     for (size_t gi = 0; gi < gc.n; gi++)
         if (gc.g[gi].budget_hit) {
+            kc->budget_hit = 1;
             ev_note(c, "step budget of %.0f interpreted instructions exhausted: "
                        "counts are lower bounds", opt.step_budget);
             break;

@@ -174,6 +174,12 @@ typedef struct kernel_counts {
                                     (reductions, scans, broadcasts,
                                     shuffles, ballots) */
     double barriers;             /* per workgroup x executions */
+    /* loop control of the loops the compiler keeps (eval_compiled.h; 0
+     * unless the profile says how the driver unrolls): its part of
+     * instructions and int_ops, and the lane-trips of those loops */
+    double loop_ctl_instructions, loop_ctl_int_ops, loop_trips;
+    int budget_hit;              /* the evaluator's step budget ran out:
+                                    counts are lower bounds */
     double compulsory_read_bytes;  /* distinct bytes read from buffers */
     double compulsory_write_bytes; /* distinct bytes written */
     int fp_chains;               /* independent FP dependency chains per

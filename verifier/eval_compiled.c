@@ -1,0 +1,641 @@
+/* eval_compiled.c - executed-count weights: loops the driver unrolls,
+ * values it folds, instructions it hoists (eval_compiled.h). */
+#include "eval_compiled.h"
+#include "eval_ctx.h"
+#include "eval_prepass.h"
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.h>
+
+#include <math.h>
+
+#define MAX_LOOPS 64
+#define MAX_TRIPS (1u << 20)  /* a constant-trip loop longer is not searched */
+#define MAX_PASSES 32
+#define MAX_INSTS 400000u
+
+typedef struct loop {
+    uint32_t h, cond, cont, merge; /* blocks */
+    int parent;                    /* loop index, -1 outermost */
+    int const_trips;               /* trips is a compile-time constant */
+    uint64_t trips;
+    int unrolled;
+    uint32_t cmp, upd, cbr;        /* control instructions, EV_NONE */
+    uint32_t iv_var;               /* function variable of the induction */
+    uint32_t iv_phi;               /* or its OpPhi result id */
+} loop;
+
+typedef struct an {
+    ev_ctx *c;
+    const spv_module *m;
+    loop L[MAX_LOOPS];
+    int nl;
+    int *lidx;        /* per block: loop index if a loop header, else -1 */
+    uint64_t *bmask;  /* per block: loops containing it */
+    uint64_t *vm;     /* per id: loops it varies in */
+    uint8_t *rt;      /* per id: depends on something not constant */
+    uint64_t *vvm;    /* per variable */
+    uint8_t *vrt;
+    uint64_t *carried;/* per variable: loops it is carried around */
+} an;
+
+static uint64_t bit(int l) { return l >= 0 ? 1ull << l : 0; }
+
+static int dominates(const spv_module *m, uint32_t a, uint32_t b)
+{
+    for (int g = 0; b != SPV_NONE && g < 100000; g++) {
+        if (a == b)
+            return 1;
+        b = m->blocks[b].idom;
+    }
+    return 0;
+}
+
+static uint32_t var_cls(const an *A, uint32_t vi)
+{
+    return vi == EV_NONE ? EVM_OTHER : (uint32_t)A->c->info.vars[vi].cls;
+}
+
+/* the function variable an instruction's pointer operand is, directly */
+static uint32_t direct_var(const an *A, uint32_t ptr)
+{
+    if (ptr >= A->c->bound)
+        return EV_NONE;
+    uint32_t vi = A->c->var_of_id[ptr];
+    uint32_t k = var_cls(A, vi);
+    return k == EVM_FUNCTION || k == EVM_PRIVATE ? vi : EV_NONE;
+}
+
+static int is_cmp(uint32_t op)
+{
+    return op == SpvOpIEqual || op == SpvOpINotEqual || op == SpvOpULessThan ||
+           op == SpvOpSLessThan || op == SpvOpULessThanEqual ||
+           op == SpvOpSLessThanEqual || op == SpvOpUGreaterThan ||
+           op == SpvOpSGreaterThan || op == SpvOpUGreaterThanEqual ||
+           op == SpvOpSGreaterThanEqual;
+}
+
+static int cmp_eval(uint32_t op, uint32_t a, uint32_t b)
+{
+    int32_t sa = (int32_t)a, sb = (int32_t)b;
+    switch (op) {
+    case SpvOpIEqual: return a == b;
+    case SpvOpINotEqual: return a != b;
+    case SpvOpULessThan: return a < b;
+    case SpvOpSLessThan: return sa < sb;
+    case SpvOpULessThanEqual: return a <= b;
+    case SpvOpSLessThanEqual: return sa <= sb;
+    case SpvOpUGreaterThan: return a > b;
+    case SpvOpSGreaterThan: return sa > sb;
+    case SpvOpUGreaterThanEqual: return a >= b;
+    default: return sa >= sb;
+    }
+}
+
+static int in_loop(const an *A, uint32_t b, int l)
+{
+    return b != SPV_NONE && (A->bmask[b] & bit(l)) != 0;
+}
+
+/* value = iv + step (or step + iv, iv - step) with a constant step */
+static int step_of(const an *A, uint32_t val, uint32_t iv_var, uint32_t iv_phi,
+                   uint32_t *inst, int64_t *step)
+{
+    const spv_inst *d = spv_def(A->m, val);
+    if (!d || (d->opcode != SpvOpIAdd && d->opcode != SpvOpISub) || d->nops < 2)
+        return -1;
+    for (int k = 0; k < 2; k++) {
+        uint32_t x = d->ops[k], y = d->ops[1 - k];
+        const spv_inst *xd = spv_def(A->m, x);
+        int is_iv = iv_phi ? x == iv_phi
+                           : xd && xd->opcode == SpvOpLoad && xd->nops &&
+                                 direct_var(A, xd->ops[0]) == iv_var;
+        int64_t s;
+        if (!is_iv || spv_const_i64(A->m, y, &s) != 0)
+            continue;
+        if (d->opcode == SpvOpISub) {
+            if (k != 0)
+                return -1;
+            s = -s;
+        }
+        *inst = (uint32_t)(d - A->m->insts);
+        *step = s;
+        return 0;
+    }
+    return -1;
+}
+
+/* the value stored to variable vi that reaches the loop's header from
+ * outside: the last store to it in the nearest dominating block that has
+ * one */
+static uint32_t init_store_value(const an *A, uint32_t vi, uint32_t h)
+{
+    const spv_module *m = A->m;
+    for (uint32_t b = m->blocks[h].idom; b != SPV_NONE; b = m->blocks[b].idom) {
+        const spv_block *bb = &m->blocks[b];
+        for (uint32_t i = bb->last + 1; i-- > bb->first;) {
+            const spv_inst *in = &m->insts[i];
+            if (in->opcode == SpvOpStore && in->nops >= 2 &&
+                A->c->var_of_id[in->ops[0] < A->c->bound ? in->ops[0] : 0] == vi)
+                return in->ops[1];
+        }
+    }
+    return 0;
+}
+
+/* The loop's induction: the compare of its exit branch, its update and
+ * start.  Sets the control instructions and, when start, step and bound
+ * are constants, the trip count. */
+static void find_induction(an *A, int l)
+{
+    const spv_module *m = A->m;
+    loop *L = &A->L[l];
+    const spv_block *H = &m->blocks[L->h];
+    uint32_t cb = L->h;
+    if (m->insts[H->last].opcode == SpvOpBranch && H->nsucc == 1)
+        cb = H->succ[0];
+    const spv_inst *br = &m->insts[m->blocks[cb].last];
+    if (br->opcode != SpvOpBranchConditional || br->nops < 3 || !in_loop(A, cb, l))
+        return;
+    uint32_t merge_label = m->blocks[L->merge].label;
+    int exit_on_true;
+    if (br->ops[1] == merge_label)
+        exit_on_true = 1;
+    else if (br->ops[2] == merge_label)
+        exit_on_true = 0;
+    else
+        return;
+    /* one exit: no other block of the loop leaves it */
+    for (uint32_t b = m->funcs[H->func].first_block;
+         b < m->funcs[H->func].first_block + m->funcs[H->func].nblocks; b++) {
+        if (!in_loop(A, b, l))
+            continue;
+        uint16_t op = m->insts[m->blocks[b].last].opcode;
+        if (op == SpvOpReturn || op == SpvOpReturnValue || op == SpvOpKill ||
+            op == SpvOpTerminateInvocation || op == SpvOpUnreachable)
+            return;
+        for (uint32_t s = 0; s < m->blocks[b].nsucc; s++)
+            if (!in_loop(A, m->blocks[b].succ[s], l) && b != cb)
+                return;
+    }
+    const spv_inst *cmp = spv_def(m, br->ops[0]);
+    if (!cmp || !is_cmp(cmp->opcode) || cmp->nops < 2)
+        return;
+    for (int side = 0; side < 2; side++) {
+        uint32_t ivv = cmp->ops[side], bound = cmp->ops[1 - side];
+        const spv_inst *d = spv_def(m, ivv);
+        if (!d)
+            continue;
+        uint32_t var = EV_NONE, phi = 0, init = 0, upd_val = 0;
+        if (d->opcode == SpvOpLoad && d->nops && (var = direct_var(A, d->ops[0])) != EV_NONE) {
+            /* exactly one store inside the loop: the update */
+            int n_in = 0;
+            for (size_t i = m->funcs[H->func].first_inst; i < m->funcs[H->func].end_inst; i++) {
+                const spv_inst *in = &m->insts[i];
+                if (in->opcode != SpvOpStore || in->nops < 2 ||
+                    ev_root_var(A->c, in->ops[0]) != var)
+                    continue;
+                if (direct_var(A, in->ops[0]) != var)
+                    return; /* a part of it stored: not a plain counter */
+                if (in_loop(A, in->block, l)) {
+                    n_in++;
+                    upd_val = in->ops[1];
+                }
+            }
+            if (n_in != 1)
+                continue;
+            init = init_store_value(A, var, L->h);
+        } else if (d->opcode == SpvOpPhi && d->block == L->h && d->nops == 4) {
+            phi = d->result_id;
+            for (int k = 0; k < 2; k++) {
+                uint32_t pb = spv_block_of_label(m, d->ops[2 * k + 1]);
+                if (in_loop(A, pb, l))
+                    upd_val = d->ops[2 * k];
+                else
+                    init = d->ops[2 * k];
+            }
+        } else {
+            continue;
+        }
+        uint32_t upd = EV_NONE;
+        int64_t step;
+        if (!upd_val || step_of(A, upd_val, var, phi, &upd, &step) != 0 || step == 0)
+            continue;
+        L->cmp = (uint32_t)(cmp - m->insts);
+        L->upd = upd;
+        L->cbr = m->blocks[cb].last;
+        L->cond = cb;
+        L->iv_var = var;
+        L->iv_phi = phi;
+        uint64_t i0, k;
+        if (!init || spv_const_u64(m, init, &i0) != 0 || spv_const_u64(m, bound, &k) != 0)
+            return;
+        uint32_t iv = (uint32_t)i0, kk = (uint32_t)k;
+        uint64_t n = 0;
+        for (;;) {
+            int cv = side == 0 ? cmp_eval(cmp->opcode, iv, kk) : cmp_eval(cmp->opcode, kk, iv);
+            if (cv == exit_on_true)
+                break;
+            if (++n > MAX_TRIPS)
+                return;
+            iv += (uint32_t)step;
+        }
+        L->const_trips = 1;
+        L->trips = n;
+        return;
+    }
+}
+
+static int find_loops(an *A)
+{
+    const spv_module *m = A->m;
+    A->lidx = xcalloc(m->nblocks ? m->nblocks : 1, sizeof *A->lidx);
+    A->bmask = xcalloc(m->nblocks ? m->nblocks : 1, sizeof *A->bmask);
+    for (size_t b = 0; b < m->nblocks; b++) {
+        A->lidx[b] = -1;
+        const spv_block *bb = &m->blocks[b];
+        if (!bb->reachable || bb->merge != SPV_MERGE_LOOP)
+            continue;
+        if (A->nl == MAX_LOOPS)
+            return -1;
+        loop *L = &A->L[A->nl];
+        L->h = (uint32_t)b;
+        L->cont = bb->continue_block;
+        L->merge = bb->merge_block;
+        L->cmp = L->upd = L->cbr = EV_NONE;
+        L->iv_var = EV_NONE;
+        A->lidx[b] = A->nl++;
+    }
+    for (int l = 0; l < A->nl; l++) {
+        uint32_t up = m->blocks[A->L[l].h].idom;
+        uint32_t ph = up != SPV_NONE ? m->blocks[up].loop_header : SPV_NONE;
+        A->L[l].parent = ph != SPV_NONE ? A->lidx[ph] : -1;
+        if (ph != SPV_NONE && A->lidx[ph] < 0)
+            return -1;
+    }
+    for (size_t b = 0; b < m->nblocks; b++) {
+        if (!m->blocks[b].reachable)
+            continue;
+        uint32_t h = m->blocks[b].loop_header;
+        if (h != SPV_NONE && A->lidx[h] < 0)
+            return -1; /* a natural loop without OpLoopMerge */
+        for (int l = h != SPV_NONE ? A->lidx[h] : -1, g = 0; l >= 0 && g < MAX_LOOPS;
+             l = A->L[l].parent, g++)
+            A->bmask[b] |= bit(l);
+    }
+    return 0;
+}
+
+/* a variable is carried around loop l when it is stored in l and some
+ * read of it in l is not preceded, in the same trip, by a store of the
+ * whole variable */
+static void carried_vars(an *A)
+{
+    const spv_module *m = A->m;
+    size_t nv = A->c->info.nvars;
+    uint64_t *stored = xcalloc(nv + 1, sizeof *stored);
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->opcode == SpvOpStore && in->nops >= 2 && in->block != SPV_NONE) {
+            uint32_t vi = ev_root_var(A->c, in->ops[0]);
+            if (vi != EV_NONE && vi < nv)
+                stored[vi] |= A->bmask[in->block];
+        }
+    }
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *ld = &m->insts[i];
+        if (ld->opcode != SpvOpLoad || !ld->nops || ld->block == SPV_NONE)
+            continue;
+        uint32_t vi = ev_root_var(A->c, ld->ops[0]);
+        if (vi == EV_NONE || vi >= nv || !(stored[vi] & A->bmask[ld->block]))
+            continue;
+        uint64_t cand = stored[vi] & A->bmask[ld->block] & ~A->carried[vi];
+        for (int l = 0; l < A->nl && cand; l++) {
+            if (!(cand & bit(l)))
+                continue;
+            int killed = 0;
+            for (size_t j = m->funcs[ld->func].first_inst;
+                 j < m->funcs[ld->func].end_inst && !killed; j++) {
+                const spv_inst *st = &m->insts[j];
+                if (st->opcode != SpvOpStore || st->nops < 2 || st->block == SPV_NONE ||
+                    direct_var(A, st->ops[0]) != vi || !in_loop(A, st->block, l))
+                    continue;
+                killed = st->block == ld->block ? j < i
+                                                : dominates(m, st->block, ld->block);
+            }
+            if (!killed)
+                A->carried[vi] |= bit(l);
+        }
+    }
+    free(stored);
+}
+
+static int pure_op(const spv_module *m, const spv_inst *in)
+{
+    uint32_t op = in->opcode;
+    if (op == SpvOpExtInst)
+        return in->nops >= 1 && in->ops[0] == m->glsl_std_450;
+    return (op >= SpvOpVectorExtractDynamic && op <= SpvOpTranspose) ||
+           (op >= SpvOpConvertFToU && op <= SpvOpSMulExtended) ||
+           (op >= SpvOpAny && op <= SpvOpBitCount);
+}
+
+/* the operands that are ids (not literals: the extended instruction's
+ * number, composite indices, shuffle components) */
+static uint32_t first_id_operand(const spv_inst *in)
+{
+    return in->opcode == SpvOpExtInst ? 2 : 0;
+}
+
+static uint32_t id_operands(const spv_inst *in)
+{
+    uint32_t n = in->nops;
+    switch (in->opcode) {
+    case SpvOpCompositeExtract: return n < 1 ? n : 1;
+    case SpvOpCompositeInsert: case SpvOpVectorShuffle: return n < 2 ? n : 2;
+    default: return n;
+    }
+}
+
+/* one pass of the variance data-flow; 1 when something changed */
+static int variance_pass(an *A)
+{
+    const spv_module *m = A->m;
+    ev_ctx *c = A->c;
+    int changed = 0;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func == SPV_NONE || in->block == SPV_NONE)
+            continue;
+        uint64_t v = 0;
+        uint8_t r = 0;
+        uint64_t here = A->bmask[in->block];
+        if (in->opcode == SpvOpStore && in->nops >= 2) {
+            uint32_t vi = ev_root_var(c, in->ops[0]);
+            uint32_t k = var_cls(A, vi);
+            if ((k == EVM_FUNCTION || k == EVM_PRIVATE) && in->ops[1] < c->bound &&
+                in->ops[0] < c->bound) {
+                uint64_t nv = A->vvm[vi] | A->vm[in->ops[1]] | A->vm[in->ops[0]] |
+                              A->carried[vi];
+                uint8_t nr = A->vrt[vi] | A->rt[in->ops[1]] | A->rt[in->ops[0]];
+                if (nv != A->vvm[vi] || nr != A->vrt[vi]) {
+                    A->vvm[vi] = nv;
+                    A->vrt[vi] = nr;
+                    changed = 1;
+                }
+            }
+            continue;
+        }
+        if (!in->result_id || in->result_id >= c->bound ||
+            in->opcode == SpvOpVariable || in->opcode == SpvOpLabel)
+            continue;
+        if (in->opcode == SpvOpLoad && in->nops) {
+            uint32_t p = in->ops[0] < c->bound ? in->ops[0] : 0;
+            uint32_t vi = ev_root_var(c, p);
+            uint32_t k = var_cls(A, vi);
+            v = A->vm[p];
+            r = 1;
+            if (k == EVM_FUNCTION || k == EVM_PRIVATE) {
+                v |= A->vvm[vi];
+                r = A->vrt[vi] | A->rt[p];
+            } else if (k != EVM_INPUT && k != EVM_PUSH) {
+                v |= here; /* memory may change between trips */
+            }
+        } else if (in->opcode == SpvOpPhi) {
+            for (uint32_t k = 0; k + 1 < in->nops; k += 2) {
+                uint32_t x = in->ops[k] < c->bound ? in->ops[k] : 0;
+                v |= A->vm[x];
+                r |= A->rt[x];
+                int l = A->lidx[in->block];
+                if (l >= 0 && in_loop(A, spv_block_of_label(m, in->ops[k + 1]), l))
+                    v |= bit(l);
+            }
+        } else if (pure_op(m, in) || in->opcode == SpvOpAccessChain ||
+                   in->opcode == SpvOpInBoundsAccessChain ||
+                   in->opcode == SpvOpCopyObject || in->opcode == SpvOpBitcast) {
+            for (uint32_t k = first_id_operand(in); k < id_operands(in); k++)
+                if (in->ops[k] < c->bound) {
+                    v |= A->vm[in->ops[k]];
+                    r |= A->rt[in->ops[k]];
+                }
+        } else {
+            /* memory, atomics, calls, subgroup operations, parameters:
+             * may differ on every trip */
+            v = here;
+            r = 1;
+            for (uint32_t k = 0; k < in->nops; k++)
+                if (in->ops[k] < c->bound)
+                    v |= A->vm[in->ops[k]];
+        }
+        uint32_t id = in->result_id;
+        if ((A->vm[id] | v) != A->vm[id] || (A->rt[id] | r) != A->rt[id]) {
+            A->vm[id] |= v;
+            A->rt[id] |= r;
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* entries into loop l over the dispatch, from the evaluator's counts (the
+ * preheader's branch, else header visits less back edges); 0 unknown */
+static double entries_of(const an *A, int l, const double *icount)
+{
+    const spv_module *m = A->m;
+    const loop *L = &A->L[l];
+    uint32_t pre = m->blocks[L->h].idom;
+    if (pre != SPV_NONE && m->insts[m->blocks[pre].last].opcode == SpvOpBranch)
+        return icount[m->blocks[pre].last];
+    if (L->cont != SPV_NONE && m->insts[m->blocks[L->cont].last].opcode == SpvOpBranch)
+        return icount[m->blocks[L->h].last] - icount[m->blocks[L->cont].last];
+    return 0;
+}
+
+static void mark_control(an *A, ev_compiled *e)
+{
+    const spv_module *m = A->m;
+    e->trip_inst = xcalloc((size_t)A->nl + 1, sizeof *e->trip_inst);
+    for (int l = 0; l < A->nl; l++) {
+        loop *L = &A->L[l];
+        if (L->unrolled || L->cmp == EV_NONE || L->cont == SPV_NONE)
+            continue;
+        e->ctl[L->cmp] = e->ctl[L->upd] = e->ctl[L->cbr] = 1;
+        const spv_block *H = &m->blocks[L->h];
+        if (L->cond != L->h)
+            e->ctl[H->last] = 1;
+        const spv_block *C = &m->blocks[L->cont];
+        if (m->insts[C->last].opcode == SpvOpBranch)
+            e->ctl[C->last] = 1;
+        for (uint32_t k = 0; k < C->npred; k++) {
+            uint32_t pb = C->pred[k];
+            if (in_loop(A, pb, l) && m->insts[m->blocks[pb].last].opcode == SpvOpBranch)
+                e->ctl[m->blocks[pb].last] = 1;
+        }
+        e->trip_inst[e->ntrip++] = C->last;
+        e->kept_known++;
+    }
+}
+
+static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
+{
+    const spv_module *m = A->m;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->block == SPV_NONE)
+            continue;
+        uint32_t b = in->block;
+        int inner = m->blocks[b].loop_header != SPV_NONE ? A->lidx[m->blocks[b].loop_header] : -1;
+        if (in->opcode == SpvOpBranch) {
+            if (inner >= 0 && (U & bit(inner)))
+                e->w[i] = 0;
+            continue;
+        }
+        if (in->opcode == SpvOpBranchConditional) {
+            uint32_t cnd = in->nops ? in->ops[0] : 0;
+            if (cnd < A->c->bound && !A->rt[cnd] && !(A->vm[cnd] & ~U))
+                e->w[i] = 0;
+            continue;
+        }
+        int readonly = 0;
+        if (in->opcode == SpvOpLoad && in->nops) {
+            uint32_t k = var_cls(A, ev_root_var(A->c, in->ops[0]));
+            readonly = k == EVM_INPUT || k == EVM_PUSH;
+        }
+        if (!(pure_op(m, in) || readonly) || !in->result_id || in->result_id >= A->c->bound)
+            continue;
+        uint64_t v = A->vm[in->result_id];
+        if (!A->rt[in->result_id] && !(v & ~U)) {
+            e->w[i] = 0; /* constants only: folded */
+            continue;
+        }
+        /* hoisted out of the outermost loop it can leave: it runs once per
+         * entry of that loop, times the copies the unrolled loops it varies
+         * in (inside that one) made of it */
+        double copies = 1, runs = -1;
+        for (int l = inner, g = 0; l >= 0 && g < MAX_LOOPS; l = A->L[l].parent, g++) {
+            if (v & bit(l)) {
+                if (!(U & bit(l)))
+                    break; /* stays in a kept loop */
+                copies *= (double)A->L[l].trips;
+                continue;
+            }
+            double en = entries_of(A, l, icount);
+            if (!(en > 0))
+                break;
+            runs = en * copies;
+        }
+        if (runs >= 0 && icount[i] > 0)
+            e->w[i] = (float)fmin(1, runs / icount[i]);
+    }
+}
+
+int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount,
+                        ev_compiled *e)
+{
+    const spv_module *m = c->m;
+    memset(e, 0, sizeof *e);
+    size_t n = m->ninsts ? m->ninsts : 1;
+    e->w = xcalloc(n, sizeof *e->w);
+    e->ctl = xcalloc(n, 1);
+    for (size_t i = 0; i < n; i++)
+        e->w[i] = 1;
+    if (!p || p->kind != DEVICE_KIND_GPU || p->full_unroll_trips == 0)
+        return 0;
+    if (m->ninsts > MAX_INSTS) {
+        snprintf(e->why, sizeof e->why, "module too large (%zu instructions)", m->ninsts);
+        return 0;
+    }
+    an A;
+    memset(&A, 0, sizeof A);
+    A.c = c;
+    A.m = m;
+    if (find_loops(&A) != 0) {
+        snprintf(e->why, sizeof e->why, "more than %d loops or an unstructured loop",
+                 MAX_LOOPS);
+        free(A.lidx);
+        free(A.bmask);
+        return 0;
+    }
+    size_t nv = c->info.nvars + 1;
+    A.vm = xcalloc(c->bound + 1, sizeof *A.vm);
+    A.rt = xcalloc(c->bound + 1, 1);
+    A.vvm = xcalloc(nv, sizeof *A.vvm);
+    A.vrt = xcalloc(nv, 1);
+    A.carried = xcalloc(nv, sizeof *A.carried);
+    carried_vars(&A);
+    int pass = 0;
+    while (pass++ < MAX_PASSES && variance_pass(&A))
+        ;
+    if (pass > MAX_PASSES) {
+        snprintf(e->why, sizeof e->why, "dependence analysis did not settle");
+    } else {
+        for (int l = 0; l < A.nl; l++)
+            find_induction(&A, l);
+        /* innermost first: a loop is unrolled when its trips are a small
+         * constant and every loop inside it is unrolled */
+        uint64_t U = 0;
+        for (int round = 0; round < MAX_LOOPS; round++) {
+            int more = 0;
+            for (int l = 0; l < A.nl; l++) {
+                loop *L = &A.L[l];
+                if (L->unrolled || !L->const_trips || L->trips > p->full_unroll_trips)
+                    continue;
+                int inner_ok = 1;
+                for (int k = 0; k < A.nl; k++)
+                    if (k != l && A.L[k].parent == l && !A.L[k].unrolled)
+                        inner_ok = 0;
+                if (inner_ok) {
+                    L->unrolled = 1;
+                    U |= bit(l);
+                    more = 1;
+                }
+            }
+            if (!more)
+                break;
+        }
+        for (int l = 0; l < A.nl; l++)
+            e->unrolled += (unsigned)A.L[l].unrolled;
+        e->loops = (unsigned)A.nl;
+        weigh(&A, e, icount, U);
+        mark_control(&A, e);
+        e->active = 1;
+    }
+    free(A.lidx);
+    free(A.bmask);
+    free(A.vm);
+    free(A.rt);
+    free(A.vvm);
+    free(A.vrt);
+    free(A.carried);
+    return 0;
+}
+
+int ev_const_trips(ev_ctx *c, uint32_t h, uint64_t *trips)
+{
+    an A;
+    memset(&A, 0, sizeof A);
+    A.c = c;
+    A.m = c->m;
+    int rc = -1;
+    if (find_loops(&A) == 0 && h < A.m->nblocks && A.lidx[h] >= 0) {
+        size_t nv = c->info.nvars + 1;
+        A.carried = xcalloc(nv, sizeof *A.carried);
+        find_induction(&A, A.lidx[h]);
+        if (A.L[A.lidx[h]].const_trips) {
+            *trips = A.L[A.lidx[h]].trips;
+            rc = 0;
+        }
+        free(A.carried);
+    }
+    free(A.lidx);
+    free(A.bmask);
+    return rc;
+}
+
+void ev_compiled_free(ev_compiled *e)
+{
+    free(e->w);
+    free(e->ctl);
+    free(e->trip_inst);
+    memset(e, 0, sizeof *e);
+}
