@@ -95,9 +95,11 @@ static inline plan_kernel *efix_plan(plan *p, const char *kernel_json)
     return &p->kernels[0];
 }
 
-/* Compiles glsl and runs the whole evaluator on kernel k. */
-static inline int efix_eval(const char *glsl, const plan_kernel *k, const eval_options *o,
-                     kernel_counts *kc, report *rep, kernel_report **kr)
+/* Compiles glsl and runs the whole evaluator on kernel k with profile
+ * prof (NULL: an unknown GPU with subgroups of 8). */
+static inline int efix_eval_prof(const char *glsl, const plan_kernel *k, const eval_options *o,
+                          const device_profile *given, kernel_counts *kc, report *rep,
+                          kernel_report **kr)
 {
     shader_module sm;
     spv_module m;
@@ -112,13 +114,28 @@ static inline int efix_eval(const char *glsl, const plan_kernel *k, const eval_o
     device_profile prof;
     profile_init(&prof);
     prof.limits.subgroup_size = 8;
+    if (given)
+        prof = *given;
     report_init(rep);
     *kr = report_add_kernel(rep, "k");
-    int rc = eval_run_opts(&m, &r, k, &prof, o, kc, *kr);
+    int rc = o ? eval_run_opts(&m, &r, k, &prof, o, kc, *kr)
+               : eval_run(&m, &r, k, &prof, kc, *kr);
     reflect_free(&r);
     spv_free(&m);
     shader_free(&sm);
     return rc;
+}
+
+/* Compiles glsl and runs the whole evaluator on kernel k. */
+static inline int efix_eval(const char *glsl, const plan_kernel *k, const eval_options *o,
+                     kernel_counts *kc, report *rep, kernel_report **kr)
+{
+    eval_options def;
+    if (!o) {
+        eval_default_options(&def);
+        o = &def;
+    }
+    return efix_eval_prof(glsl, k, o, NULL, kc, rep, kr);
 }
 
 #endif

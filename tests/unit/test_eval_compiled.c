@@ -23,29 +23,15 @@ static void counts_of(const char *glsl, const char *kernel_json, uint32_t unroll
 {
     plan p;
     plan_kernel *k = efix_plan(&p, kernel_json);
-    shader_module sm;
-    spv_module m;
-    reflection r;
-    cw_error err;
-    cw_error_clear(&err);
-    if (shader_compile_glsl("kernel.comp", glsl, strlen(glsl), &sm, &err))
-        fail_msg("glsl: %s", err.text);
-    assert_int_equal(spv_parse(sm.words, sm.nwords, &m, &err), 0);
-    assert_int_equal(verifier_specialize(&m, k, NULL, &err), 0);
-    reflect_module(&m, spv_entry_find(&m, "main"), &r);
     device_profile prof;
     profile_init(&prof);
     prof.kind = kind;
     prof.limits.subgroup_size = 8;
     prof.full_unroll_trips = unroll;
     report rep;
-    report_init(&rep);
-    kernel_report *kr = report_add_kernel(&rep, "k");
-    assert_int_equal(eval_run(&m, &r, k, &prof, kc, kr), 0);
+    kernel_report *kr;
+    assert_int_equal(efix_eval_prof(glsl, k, NULL, &prof, kc, &rep, &kr), 0);
     report_free(&rep);
-    reflect_free(&r);
-    spv_free(&m);
-    shader_free(&sm);
     plan_free(&p);
 }
 
