@@ -141,6 +141,7 @@ static const field fields[] = {
     {"shape", "atomic_unit_bytes", F_U32, P(atomic_unit_bytes), 0},
     {"shape", "atomic_slice_bytes", F_U32, P(atomic_slice_bytes), 0},
     {"shape", "atomic_unit_queues", F_U32, P(atomic_unit_queues), 0},
+    {"shape", "l2_partitions", F_U32, P(l2_partitions), 0},
     {"shape", "dram_page_bytes", F_U32, P(dram_page_bytes), 0},
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
     {"shape", "full_unroll_trips", F_U32, P(full_unroll_trips), 0},

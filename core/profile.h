@@ -136,6 +136,11 @@ typedef struct device_profile {
                                     depends on constants only); 0 unknown:
                                     the evaluator's counts are used as
                                     written (verifier/model_compiled.h) */
+    uint32_t l2_partitions;      /* the L2 is split in this many partitions,
+                                    each caching what its units read (data
+                                    every unit reads is held once per
+                                    partition): 2 on A100/H100/H200; 0
+                                    unknown (shared-table L2 hits off) */
     uint32_t atomic_unit_queues; /* the lines of one atomic_slice_bytes
                                     block alternate between this many
                                     queues at its L2 atomic unit (line i

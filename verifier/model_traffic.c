@@ -14,6 +14,7 @@
 
 #include "cachesim.h"
 #include "contention.h"
+#include "model_l2share.h"
 #include "eval_int.h"
 
 #define SIM_WINDOW 4          /* consecutive workgroups simulated together */
@@ -25,7 +26,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l1_slots, l2, l2_partial, l2_open, dram, pages, wpages, rmw;
+    double l1, l1_lines, l1_slots, l2, l2_hit, l2_partial, l2_open, dram, pages, wpages, rmw;
     double bank_passes, bank_ideal; /* workgroup memory, summed */
 } acc_sim;
 
@@ -309,8 +310,10 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     for (size_t i = 0; i < s->kc->naccesses; i++) {
         csim_stats t = csim_tag(s->cs, (uint32_t)i);
         s->acc[i].l1 += t.l1_sectors;
+        s->acc[i].l1_lines += t.l1_lines;
         s->acc[i].l1_slots += t.l1_slots;
         s->acc[i].l2 += t.l2_sectors;
+        s->acc[i].l2_hit += t.l2_hit_sectors;
         s->acc[i].l2_partial += t.l2_partial_sectors;
         s->acc[i].l2_open += t.l2_partial_open;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
@@ -388,6 +391,31 @@ static double slice_busiest_us(const sim *s, const kernel_counts *kc,
     return fmin(busiest, work) * 1e-3;
 }
 
+/* A gather (most lanes on a line of their own) over a table the whole
+ * dispatch shares: L2 serves the part of it that fits (model_l2share.h),
+ * which the window's share of L2 cannot show; its DRAM bytes and pages
+ * drop to the misses when the sample's own L2 hits are fewer. */
+static void shared_table_hits(const device_profile *p, access_summary *a,
+                              const acc_sim *as, const sim_geom *g)
+{
+    double sec = g->cs.sector_bytes;
+    if (a->is_store || a->is_atomic || as->l2 <= 0 ||
+        as->l1_lines < 0.5 * as->execs || !(a->footprint_bytes > 0))
+        return;
+    /* distinct sectors: at most one per lane-sized piece of the footprint
+     * (a sparse pattern), so the reuse is never overstated */
+    double piece = a->bytes ? fmin((double)a->bytes, sec) : 4;
+    double reuse = a->count * a->sim_l2_sectors / (a->footprint_bytes / piece);
+    double h = l2_shared_hit_fraction(p, a->footprint_bytes, reuse,
+                                      (double)g->cs.line_bytes / sec);
+    double seen = as->l2_hit / as->l2;
+    if (h <= seen)
+        return;
+    double keep = (1 - h) / (1 - seen);
+    a->sim_dram_bytes *= keep;
+    a->sim_dram_pages *= keep;
+}
+
 static void store_results(sim *s, kernel_counts *kc, double sampled,
                           const sim_geom *g)
 {
@@ -409,6 +437,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_dram_rmw_sectors = as->rmw / as->execs;
             if (as->bank_ideal > 0)
                 a->sim_bank_degree = as->bank_passes / as->bank_ideal;
+            shared_table_hits(s->p, a, as, g);
         }
         if (a->is_atomic && a->space == SPACE_STORAGE)
             atomic_execs += a->count;

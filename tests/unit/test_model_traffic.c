@@ -20,6 +20,7 @@
 #include "eval.h"
 #include "model.h"
 #include "model_access.h"
+#include "model_l2share.h"
 #include "model_traffic.h"
 #include "plan.h"
 #include "profile.h"
@@ -470,6 +471,31 @@ static void test_l2_term_partial_rates(void **state)
     near(l2_term_us(&p, 3200, 32, 100, 40, 10), 32, 1e-12);
 }
 
+/* Gathers over a shared table (model_l2share.h), by hand: a 32 MiB L2 of
+ * 128-byte lines in 2 partitions holds K = 16 MiB / 128 = 131072 lines of
+ * a table every unit reads; a 32 MiB table is N = 262144 lines, K/N = 0.5,
+ * 4 sectors a line: h = 1 - 0.5^(1/4) = 0.159104.  One partition: K = N,
+ * everything hits but the first request of a sector: with 100 requests a
+ * sector 0.99.  1.1 requests a sector cap it at 1 - 1/1.1 = 0.0909;
+ * partitions unknown: 0 (off). */
+static void test_shared_table_hits(void **state)
+{
+    (void)state;
+    device_profile p;
+    gpu(&p);
+    p.l2_bytes = 32u << 20;
+    p.line_bytes = 128;
+    p.l2_partitions = 2;
+    double mib32 = 32.0 * (1 << 20);
+    near(l2_shared_hit_fraction(&p, mib32, 100, 4), 1 - pow(0.5, 0.25), 1e-12);
+    near(l2_shared_hit_fraction(&p, mib32, 100, 4), 0.159104, 1e-5);
+    near(l2_shared_hit_fraction(&p, mib32, 1.1, 4), 1 - 1 / 1.1, 1e-12);
+    p.l2_partitions = 1;
+    near(l2_shared_hit_fraction(&p, mib32, 100, 4), 0.99, 1e-12);
+    p.l2_partitions = 0;
+    assert_true(l2_shared_hit_fraction(&p, mib32, 100, 4) == 0);
+}
+
 static void test_partial_sector_write(void **state)
 {
     (void)state;
@@ -576,6 +602,7 @@ int main(void)
         cmocka_unit_test(test_row_walk),
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_l2_term_partial_rates),
+        cmocka_unit_test(test_shared_table_hits),
         cmocka_unit_test(test_atomics_few_addresses),
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_atomic_per_subgroup),
