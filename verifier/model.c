@@ -19,6 +19,7 @@
 #include "model_dram.h"
 #include "model_lavapipe.h"
 #include "model_access.h"
+#include "model_compiled.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -81,6 +82,7 @@ typedef struct model {
     double lane_shared;      /* same, workgroup memory */
     int dram_limited_by_inflight; /* the latency path is a large share */
     double latency_term;     /* GPU: the path (plus DRAM when it is less) */
+    mc_loops loops;          /* kept loops' control per trip (model_compiled.h) */
     int worst_case;          /* guessed addresses taken at their worst:
                                 a sector per lane, no reuse, atomics on
                                 one address (the high end of the range) */
@@ -808,8 +810,8 @@ static double gpu_path_us(const model *m)
         trips -= 1; /* every affine load's trip is covered */
     int chains = c->fp_chains > 0 ? c->fp_chains : 1;
     double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
-    double issue_cyc = c->instructions / inv;
-    double chain_cyc = fl / inv / 2 / chains * m->fp_lat_cyc;
+    double issue_cyc = (c->instructions - m->loops.ctl_instructions) / inv;
+    double chain_cyc = fl / inv / 2 / chains * m->fp_lat_cyc + m->loops.chain_cycles;
     /* subgroup operations on the path: each is a dependent step of its
      * invocation (a shuffle tree, a reduction) */
     double per_group_ns = trips * m->latency_ns +
@@ -926,8 +928,12 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
             add(ts, "shared", m->shared_eff_bytes / m->shared_bpus * imb);
     }
 
+    /* a kept loop's control takes issue slots from whatever pipe its body
+     * uses (model_compiled.h) */
+    double ctl_us = m->loops.issue_us * imb;
     if (c->flops_fp32 > 0)
-        add(ts, "fp32", c->flops_fp32 / (m->fp32_pus * fp_hiding(m, m->fp32_pus)) * imb);
+        add(ts, "fp32", c->flops_fp32 / (m->fp32_pus * fp_hiding(m, m->fp32_pus)) * imb +
+                            ctl_us);
     if (c->flops_fp16 > 0)
         add(ts, "fp16", c->flops_fp16 / (m->fp16_pus * fp_hiding(m, m->fp16_pus)) * imb);
     if (c->flops_fp64 > 0)
@@ -935,7 +941,7 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     if (c->sfu_ops > 0)
         add(ts, "sfu", c->sfu_ops / m->sfu_pus * imb);
     if (c->int_ops > 0)
-        add(ts, "int", c->int_ops / m->int_pus * imb);
+        add(ts, "int", (c->int_ops - m->loops.ctl_int_ops) / m->int_pus * imb + ctl_us);
 
     /* issue: every executed instruction; on lavapipe buffer accesses go
      * lane by lane, so they cost per lane */
@@ -945,10 +951,10 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
      * the evaluator does not count as integer work), FP instructions
      * taken as FMAs (2 FLOPs each).  lavapipe issues everything through
      * one vector pipe per core: all instructions. */
-    double issue_instr = c->instructions;
+    double issue_instr = c->instructions - m->loops.ctl_instructions;
     if (!m->is_cpu) {
         double fp_instr = (c->flops_fp16 + c->flops_fp32 + c->flops_fp64) / 2;
-        issue_instr -= fp_instr + c->int_ops + c->sfu_ops;
+        issue_instr -= fp_instr + c->int_ops - m->loops.ctl_int_ops + c->sfu_ops;
         if (issue_instr < 0)
             issue_instr = 0;
     }
@@ -968,7 +974,7 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
                                 m->subgroup, m->cpu_group_ns, m->clock_ghz) *
                  1e-3 / m->units;
     }
-    add(ts, "issue", issue * imb);
+    add(ts, "issue", issue * imb + ctl_us);
 
     atomic_term(m, ts);
 
@@ -1383,6 +1389,13 @@ void model_predict(const kernel_counts *c, const reflection *refl,
 
     resolve(&m);
     occupancy(&m);
+    mc_loop_control(prof, c, m.fp32_pus / 2, c->invocations ? (double)c->invocations
+                                            : (double)m.groups * (double)m.wg, &m.loops);
+    if (m.loops.on)
+        prediction_add_assumption(pred, "loop control of the kept loops at calibrate's "
+                                  "per-trip costs (%.3g issue slots, %.3g cycles a trip), "
+                                  "not as counted instructions", prof->loop_trip_slots,
+                                  prof->loop_trip_cycles);
     acc_cost *cost = xcalloc(c->naccesses ? c->naccesses : 1, sizeof *cost);
     /* the high end of the range first: every guessed address at its worst;
      * then the prediction itself, which leaves m as the findings need it */
