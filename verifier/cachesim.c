@@ -435,6 +435,22 @@ void csim_flush(cachesim *s)
     level_flush(s, &s->l2, 0);
 }
 
+void csim_forget_counts(cachesim *s)
+{
+    if (!s)
+        return;
+    for (uint32_t i = 0; s->l1 && i < s->nl1; i++)
+        memset(s->l1[i].lines, 0,
+               s->l1[i].nsets * s->l1[i].ways * sizeof *s->l1[i].lines);
+    for (uint64_t i = 0; i < s->l2.nsets * s->l2.ways; i++) {
+        csim_line *l = &s->l2.lines[i];
+        l->dirty = 0; /* written back by the groups that wrote it; a
+                         sector they wrote in part stays in part */
+    }
+    memset(&s->total, 0, sizeof s->total);
+    memset(s->tags, 0, ((size_t)s->ntags + 1) * sizeof *s->tags);
+}
+
 csim_stats csim_total(const cachesim *s)
 {
     csim_stats z = {0};

@@ -122,6 +122,12 @@ void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
 /* Writes back every dirty line (end of the kernel) and empties the caches. */
 void csim_flush(cachesim *s);
 
+/* Keeps what L2 holds and forgets the rest: the counts so far, the L1s'
+ * contents and L2's dirty state (its lines count as written back; a
+ * sector written in part stays partly written).  What earlier groups left in L2 for the next ones to
+ * reuse, without their own traffic. */
+void csim_forget_counts(cachesim *s);
+
 /* Totals, and the share of one tag (zeros for an out-of-range tag). */
 csim_stats csim_total(const cachesim *s);
 csim_stats csim_tag(const cachesim *s, uint32_t tag);

@@ -22,6 +22,7 @@
 #define SIM_STEPS_PER_GROUP 1.5e6 /* evaluator lane-steps per group */
 #define SIM_MAX_LANES 128     /* lanes of one subgroup request */
 #define SIM_BUFFER_SHIFT 40   /* each binding gets its own 2^40-byte range */
+#define SIM_NEIGHBOUR_DIMS 2  /* earlier neighbours warmed: in y and in z */
 
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
@@ -44,6 +45,8 @@ typedef struct sim {
     double shared_busiest, shared_requests;
     double shared_conflict_slots; /* lane slots bank conflicts add */
     uint32_t slot;            /* window position: the group's L1 */
+    int warming;              /* running a window's earlier neighbours:
+                                 their requests only fill L2 */
     uint32_t group_linear;
     int combine, shared_combine;
     /* binding -> address range */
@@ -102,6 +105,9 @@ static void flush_request(sim *s)
     if (!s->p_n)
         return;
     uint32_t tag = s->acc_of_inst[s->p_inst];
+    if (s->warming && (s->p_class == SpvStorageClassWorkgroup ||
+                       s->p_kind == EVAL_ACCESS_ATOMIC))
+        return; /* an earlier neighbour: only its buffer data matters */
     if (s->p_class == SpvStorageClassWorkgroup &&
         s->p_kind != EVAL_ACCESS_ATOMIC) {
         shared_request(s, &s->acc[tag]);
@@ -165,10 +171,12 @@ static void on_access(void *user, const eval_access *a)
     }
     acc_sim *as = &s->acc[s->acc_of_inst[a->inst]];
     if (a->offset != a->offset_hi || a->offset < 0) {
-        as->unknown += 1; /* address from buffer contents: not simulated */
+        if (!s->warming)
+            as->unknown += 1; /* address from buffer contents: not simulated */
         return;
     }
-    as->execs += 1;
+    if (!s->warming)
+        as->execs += 1;
     uint64_t base = buffer ? buffer_base(s, a->set, a->binding) : 0;
     s->p_addr[s->p_n] = base + (uint64_t)a->offset;
     s->p_size[s->p_n] = a->size ? a->size : 4;
@@ -196,6 +204,7 @@ typedef struct sim_geom {
     csim_config cs;
     uint64_t groups, resident, concurrent;
     int ways_assumed;
+    unsigned warm_dims;       /* bit 0: z neighbours, bit 1: y (warmed) */
 } sim_geom;
 
 static void geometry(const device_profile *p, const reflection *r,
@@ -258,6 +267,44 @@ static void linear_to_xyz(const plan_kernel *k, uint64_t i, uint32_t g[3])
     g[2] = (uint32_t)(i / gx / gy);
 }
 
+/* The window's neighbours one row (y) and one plane (z) of workgroups
+ * earlier in dispatch order touch the lines a stencil's halo or a tiled
+ * transpose's pages share with it.  When their data is still in L2 when
+ * the window runs (the groups between them move less than the L2 holds,
+ * from the dispatch's footprint per group), they run first, filling L2
+ * only: their counts are forgotten (csim_forget_counts), so the window's
+ * halo reads hit where the hardware's do.  g->cs.l2_bytes already holds
+ * their share (geometry). */
+static void warm_neighbours(sim *s, ev_ctx *c, const plan_kernel *k,
+                            const sim_geom *g, uint64_t first, uint32_t n)
+{
+    if (!g->warm_dims)
+        return;
+    uint64_t gx = k->workgroups[0] ? k->workgroups[0] : 1;
+    uint64_t gy = k->workgroups[1] ? k->workgroups[1] : 1;
+    uint64_t back[SIM_NEIGHBOUR_DIMS] = {gx * gy, gx}; /* z first: older */
+    int warmed = 0;
+    s->warming = 1;
+    for (int d = 0; d < SIM_NEIGHBOUR_DIMS; d++) {
+        if (!(g->warm_dims >> d & 1) || back[d] > first)
+            continue;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t xyz[3];
+            linear_to_xyz(k, first - back[d] + i, xyz);
+            s->slot = i;
+            ev_group out;
+            memset(&out, 0, sizeof out);
+            ev_group_run(c, xyz, &out);
+            flush_request(s);
+            ev_group_free(c, &out);
+        }
+        warmed = 1;
+    }
+    s->warming = 0;
+    if (warmed)
+        csim_forget_counts(s->cs);
+}
+
 /* Runs the window of groups [first, first + n) through a fresh cache;
  * returns the number of groups run (the budget may stop it early), -1 on
  * failure. */
@@ -271,7 +318,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     o.every_iteration = 1;
     o.on_access = on_access;
     o.on_access_user = s;
-    o.step_budget = SIM_STEPS_PER_GROUP * n;
+    o.step_budget = SIM_STEPS_PER_GROUP * n * (1 + SIM_NEIGHBOUR_DIMS);
     char why[256];
     ev_ctx *c = ev_ctx_new(m, r, k, s->p, &o, why, sizeof why);
     if (!c)
@@ -281,6 +328,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         ev_ctx_free(c);
         return -1;
     }
+    warm_neighbours(s, c, k, g, first, n);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t xyz[3];
         linear_to_xyz(k, first + i, xyz);
@@ -416,6 +464,39 @@ static void shared_table_hits(const device_profile *p, access_summary *a,
     a->sim_dram_pages *= keep;
 }
 
+/* Which earlier neighbours a window warms (warm_neighbours): the plane
+ * (z) and row (y) of workgroups before it, where the dispatch has them
+ * beyond the window and the groups in between move at most what the L2
+ * holds for data they share (l2_bytes / l2_partitions; the dispatch's
+ * footprint per group as their bytes).  The window's L2 share grows by
+ * the neighbours' groups. */
+static void neighbour_dims(const kernel_counts *kc, const plan_kernel *k,
+                           const device_profile *p, uint32_t w, sim_geom *g)
+{
+    double foot = 0;
+    for (size_t i = 0; i < kc->naccesses; i++)
+        if (kc->accesses[i].space == SPACE_STORAGE)
+            foot += kc->accesses[i].footprint_bytes;
+    if (!(foot > 0) || !kc->workgroups || !p->l2_bytes)
+        return;
+    double per_group = foot / (double)kc->workgroups;
+    double cap = (double)p->l2_bytes / (p->l2_partitions ? p->l2_partitions : 1);
+    double gx = k->workgroups[0] ? k->workgroups[0] : 1;
+    double gy = k->workgroups[1] ? k->workgroups[1] : 1;
+    double gz = k->workgroups[2] ? k->workgroups[2] : 1;
+    int n = 0;
+    if (gz > 1 && gx * gy > w && gx * gy * per_group <= cap) {
+        g->warm_dims |= 1;
+        n++;
+    }
+    if (gy > 1 && gx > w && gx * per_group <= cap) {
+        g->warm_dims |= 2;
+        n++;
+    }
+    double l2 = (double)g->cs.l2_bytes * (1 + n);
+    g->cs.l2_bytes = (uint64_t)fmin(l2, (double)p->l2_bytes);
+}
+
 static void store_results(sim *s, kernel_counts *kc, double sampled,
                           const sim_geom *g)
 {
@@ -503,6 +584,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                                              : SIM_WINDOW;
     sim_geom g;
     geometry(p, r, kc->workgroups, w, &g);
+    neighbour_dims(kc, k, p, w, &g);
     uint64_t starts[SIM_ALL_BELOW];
     size_t nwin = window_starts(kc->workgroups, w, starts);
     int truncated = 0;

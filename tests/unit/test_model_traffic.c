@@ -233,6 +233,60 @@ static void test_l1_line_groups(void **state)
     }
 }
 
+/* A vertical 3-point stencil on 8 rows of 512 floats, 8 x 8 groups of 64
+ * (group (x, y) sums rows y-1, y, y+1 of its 64 columns, clamped): loads
+ * A (row y-1), B (row y), C (row y+1).  64 groups: windows of 4 at the
+ * start (groups 0-3, row 0), middle (28-31, row 3) and end (60-63, row 7).
+ * The middle and end windows first run their neighbours a row of groups
+ * (8) earlier: 20-23 (row 2, reading rows 1-3) and 52-55 (row 6, reading
+ * 5-7), which leave those rows in L2 only (L1s and counts forgotten).
+ * DRAM bytes, 256 a row segment of a group:
+ *   start: A row 0 misses (256), B row 0 hits L1, C row 1 misses (256);
+ *   middle: A row 2, B row 3 hit L2, C row 4 misses (256);
+ *   end: A row 6, B row 7 hit L2, C row 7 hits L1.
+ * Over 12 groups x 64 executions: A 4 x 256 / 768 = 1.333 B an execution,
+ * B 0, C 8 x 256 / 768 = 2.667.  Without the neighbours A would be 4.0
+ * and B 2.667 (every window cold). */
+static const char *STENCIL_ROWS =
+    "#version 450\n"
+    "layout(local_size_x = 64) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer I { float src[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };\n"
+    "void main() {\n"
+    "    uint x = gl_GlobalInvocationID.x, y = gl_GlobalInvocationID.y;\n"
+    "    uint ym = y > 0u ? y - 1u : 0u, yp = min(y + 1u, 7u);\n"
+    "    float a = src[ym * 512u + x];\n"
+    "    float b = src[y * 512u + x];\n"
+    "    float c = src[yp * 512u + x];\n"
+    "    dst[y * 512u + x] = a + b + c;\n"
+    "}\n";
+
+static void test_stencil_row_neighbours(void **state)
+{
+    (void)state;
+    run x;
+    run_kernel(&x, STENCIL_ROWS,
+               "{\"kernels\":[{\"name\":\"rows3\",\"shader\":\"k.comp\","
+               "\"workgroups\":[8,8,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":4096},"
+               "{\"binding\":1,\"elements\":4096}]}]}");
+    assert_true(x.kc.sim);
+    const double want[3] = {4.0 / 3, 0, 8.0 / 3};
+    int n = 0;
+    for (size_t i = 0; i < x.kc.naccesses && n < 3; i++) {
+        const access_summary *a = &x.kc.accesses[i];
+        if (a->space != SPACE_STORAGE || a->is_store)
+            continue;
+        assert_true(a->sim_execs == 768);
+        if (fabs(a->sim_dram_bytes - want[n]) > 1e-9)
+            fail_msg("load %d: %g DRAM bytes an execution, want %g", n,
+                     a->sim_dram_bytes, want[n]);
+        n++;
+    }
+    assert_int_equal(n, 3);
+    kfix_close(&x);
+}
+
 /* run_groups over 64 groups, simulated: its atomics (the workgroup-memory
  * ones when shared) make `requests` requests (< 0: not checked), the
  * busiest address takes `busiest` of them, the atomic term is atomic_us.
@@ -603,6 +657,7 @@ int main(void)
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_l2_term_partial_rates),
         cmocka_unit_test(test_shared_table_hits),
+        cmocka_unit_test(test_stencil_row_neighbours),
         cmocka_unit_test(test_atomics_few_addresses),
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_atomic_per_subgroup),
