@@ -222,6 +222,14 @@ static void test_builtin_lavapipe(void **state)
         assert_true(per >= 2.0 - 1e-9 && per <= 4.0 + 1e-9);
     }
     assert_true(p.dram_gbs > 0);
+    /* its costs are profiles/lavapipe.json's: a file the loader refused
+     * (a field out of range, a string too long) would leave them unknown
+     * and the device predicted with assumed costs */
+    assert_int_equal(p.source, PROFILE_BUILTIN);
+    assert_true(p.cpu_cycles_per_instruction > 0);
+    assert_true(p.cpu_cycles_per_subgroup > 0);
+    assert_true(p.cpu_ns_per_group > 0);
+    assert_true(p.launch_us > 0);
     /* LP_NUM_THREADS caps the cores lavapipe uses */
     setenv("LP_NUM_THREADS", "1", 1);
     assert_int_equal(profile_builtin("lavapipe", &p), 0);
