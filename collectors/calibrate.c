@@ -7,7 +7,10 @@
  * grows R until the bracket lasts the target time (20 ms at the default
  * budget), then keeps the best of five runs: a ceiling is the fastest the
  * device was seen to go, and interference on a shared machine only ever
- * slows a run down.  Rows whose constant is per counted instruction use
+ * slows a run down.  On a CPU device the time is the driver threads' CPU
+ * time, R grows until that lasts 10 ms, and the table runs three times,
+ * each field the median of its passes (cal_run_table).  Rows whose
+ * constant is per counted instruction use
  * the evaluator's own counts of the micro-kernel (verifier_analyze), so
  * the constant means exactly what the model multiplies it by.  Two
  * measurements are not kernels of the table: the launch cost (one empty
