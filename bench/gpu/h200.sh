@@ -1,8 +1,8 @@
 #!/bin/sh
 # One measurement session on a GPU machine, in one command (<= GPU_SECONDS,
 # default 540 s), everything written to a work folder and packed into
-# $OUT/gpu-run.tar.gz (default OUT build/gpu-run; the tables, the floor and
-# the calibration log are also copied to $OUT):
+# $OUT/gpu-run.tar.gz (default OUT build/gpu-run; the tables and the step
+# log are also copied to $OUT; bench/gpu/save_run.sh unpacks the archive):
 #   1. machine and devices;
 #   2. `clockwork calibrate` (its output becomes profiles/h200.json);
 #   3. with BLIND=1, the blind set (bench/gpu/blind/plan.json), two passes,
@@ -177,5 +177,7 @@ VSPLIT=$(dirname "$VPLAN")/split.json
 } > "$R/accuracy-table.txt" 2>&1
 log "done after $(( $(date +%s) - T0 )) s"
 tar -C "$WORK" -czf "$OUT/gpu-run.tar.gz" r
-cp "$R/accuracy-table.txt" "$R/floor.out" "$R/session.log" "$R/calibrate.err" "$R"/*.json "$OUT/" 2>/dev/null
+# a device call brings back only the first few files of $OUT (by name):
+# the archive holds everything, the rest is for a quick look
+cp "$R/accuracy-table.txt" "$R/session.log" "$OUT/" 2>/dev/null
 cat "$R/accuracy-table.txt"
