@@ -297,8 +297,10 @@ static void test_partial_write_fill(void **state)
     csim_free(s);
 }
 
-/* L1 lookup cycles (l1_slots) with the line split into parts.  One
- * request each, 32 lanes of 4 bytes, lane l at l * stride:
+/* L1 lookup cycles (l1_slots) with the line split into parts.  A request
+ * of 32 lanes of 4 bytes, lane l at l * stride, made twice: the first
+ * misses L1 and costs its lines (the miss path, one a cycle), the second
+ * hits and costs:
  *   stride 400 (rows of 100 floats): offsets in the line 400 l mod 128 =
  *     16 (l mod 8): 0, 16, ..., 112.  Halves (2 parts of 64 B): l mod 8 in
  *     0..3 -> half 0, 4..7 -> half 1: 16 lines each -> 16 slots; quarters
@@ -310,7 +312,7 @@ static void test_partial_write_fill(void **state)
  *     a line spanning two parts takes a slot in each -> 16 with halves and
  *     with quarters;
  *   stride 4 (coalesced): one line, all 4 sectors -> 1 slot.
- * l1_lines stays the distinct lines (32, 32, 16, 1) in every case. */
+ * l1_lines stays the distinct lines (32, 32, 16, 1) a request. */
 static void test_l1_line_groups(void **state)
 {
     (void)state;
@@ -330,9 +332,14 @@ static void test_l1_line_groups(void **state)
             c.l1_line_groups = parts[g];
             cachesim *s = csim_new(&c, 1, 1);
             assert_non_null(s);
-            req32(s, CSIM_LOAD, 0, cases[i].stride, 0);
+            req32(s, CSIM_LOAD, 0, cases[i].stride, 0); /* L1 cold */
+            double cold = csim_total(s).l1_slots;
+            /* a cold line goes through the miss path, one a cycle */
+            assert_true(cold == cases[i].lines);
+            req32(s, CSIM_LOAD, 0, cases[i].stride, 0); /* every line hits */
             csim_stats t = csim_total(s);
-            assert_true(t.l1_lines == cases[i].lines);
+            t.l1_slots -= cold;
+            assert_true(t.l1_lines == 2 * cases[i].lines);
             if (t.l1_slots != cases[i].slots[g])
                 fail_msg("stride %lld, %u parts: %g slots, want %g",
                          (long long)cases[i].stride, parts[g], t.l1_slots,
@@ -344,7 +351,11 @@ static void test_l1_line_groups(void **state)
     c.l1_line_groups = 32;
     cachesim *s = csim_new(&c, 1, 1);
     req32(s, CSIM_LOAD, 0, 400, 0);
-    assert_true(csim_total(s).l1_slots == 8);
+    req32(s, CSIM_LOAD, 0, 400, 0);
+    assert_true(csim_total(s).l1_slots == 32 + 8);
+    /* stores take no miss path (write-through, no allocation) */
+    req32(s, CSIM_STORE, 1 << 20, 400, 0);
+    assert_true(csim_total(s).l1_slots == 32 + 8 + 8);
     csim_free(s);
 }
 
