@@ -55,6 +55,7 @@ typedef struct sim {
     /* the subgroup request being gathered */
     int pend;
     uint32_t p_inst, p_sg, p_class;
+    uint32_t p_last_inv;      /* the last lane added to the request */
     eval_access_kind p_kind;
     uint32_t p_n;
     uint64_t p_addr[SIM_MAX_LANES];
@@ -158,8 +159,11 @@ static void on_access(void *user, const eval_access *a)
                  cls == SpvStorageClassPhysicalStorageBuffer;
     if (!buffer && cls != SpvStorageClassWorkgroup)
         return;
+    /* a lane seen again is the instruction's next execution (a loop with
+     * one subgroup has no other subgroup's events in between) */
     if (s->pend && (a->inst != s->p_inst || a->subgroup != s->p_sg ||
-                    a->kind != s->p_kind || s->p_n == SIM_MAX_LANES))
+                    a->kind != s->p_kind || s->p_n == SIM_MAX_LANES ||
+                    a->invocation <= s->p_last_inv))
         flush_request(s);
     if (!s->pend) {
         s->pend = 1;
@@ -169,6 +173,7 @@ static void on_access(void *user, const eval_access *a)
         s->p_class = cls;
         s->p_n = 0;
     }
+    s->p_last_inv = a->invocation;
     acc_sim *as = &s->acc[s->acc_of_inst[a->inst]];
     if (a->offset != a->offset_hi || a->offset < 0) {
         if (!s->warming)

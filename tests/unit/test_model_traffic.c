@@ -227,6 +227,17 @@ static void test_l1_line_groups(void **state)
             fail_msg("groups %d: l1 %.6f us, want %.6f", g, term(&x, "l1"), want[g]);
         kfix_close(&x);
     }
+    /* the same rows in groups of one subgroup (512 of 32): the loop's
+     * next load by the same lanes is a new request (the lanes repeat),
+     * not more lanes of the last one: 32 lines a request, 26.2 us again */
+    run y;
+    run_kernel(&y, ROWS_100,
+               "{\"kernels\":[{\"name\":\"rows100\",\"shader\":\"k.comp\","
+               "\"workgroups\":[512,1,1],\"spec\":{\"0\":32},\"buffers\":["
+               "{\"binding\":0,\"elements\":1638400},"
+               "{\"binding\":1,\"elements\":16384}]}]}");
+    near(term(&y, "l1"), want[0], 1e-6);
+    kfix_close(&y);
     device_profile p;
     gpu(&p);
     assert_int_equal(l1_line_groups(&p), 1);
