@@ -974,6 +974,8 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
                                 m->subgroup, m->cpu_group_ns, m->clock_ghz) *
                  1e-3 / m->units;
     }
+    if (!m->is_cpu)
+        issue = fmax(issue, mc_issue_slots_us(m->p, c, &m->loops, m->fp32_pus / 2));
     add(ts, "issue", issue * imb + ctl_us);
 
     atomic_term(m, ts);

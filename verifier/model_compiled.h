@@ -35,4 +35,13 @@ typedef struct mc_loops {
 void mc_loop_control(const device_profile *p, const kernel_counts *c,
                      double fma_lanes_pus, double inv, mc_loops *out);
 
+/* GPU with executed counts (full_unroll_trips): every executed
+ * lane-instruction takes one issue slot, at the FP32 FMA lane rate
+ * (fma_lanes_pus; an SM sub-partition issues one warp-instruction a
+ * clock, and FP32 FMAs reach exactly that rate): executed instructions
+ * (less a kept loop's control, priced per trip in loops->issue_us) over
+ * that rate, µs; 0 when off. */
+double mc_issue_slots_us(const device_profile *p, const kernel_counts *c,
+                         const mc_loops *loops, double fma_lanes_pus);
+
 #endif

@@ -68,11 +68,46 @@ static void test_off_without_costs(void **state)
     assert_false(l.on);
 }
 
+/* every executed instruction one issue slot at the FP32 FMA lane rate:
+ * 1000 instructions, 200 of them a kept loop's control (priced per trip
+ * instead), 600 FP32 FLOPs (300 FMAs, already among the 1000): 800 slots;
+ * with 400 FP16 FLOPs of them (200 scalar FMAs, 100 packed pairs) 100
+ * fewer */
+static void test_issue_slots(void **state)
+{
+    (void)state;
+    device_profile p;
+    profile_init(&p);
+    p.kind = DEVICE_KIND_GPU;
+    p.full_unroll_trips = 16;
+    kernel_counts c;
+    memset(&c, 0, sizeof c);
+    c.instructions = 1000;
+    c.flops_fp32 = 600;
+    c.loop_trips = 40;
+    mc_loops l;
+    memset(&l, 0, sizeof l);
+    assert_float_equal(mc_issue_slots_us(&p, &c, &l, 100), 0, 0); /* control unpriced */
+    l.on = 1;
+    l.ctl_instructions = 200;
+    assert_float_equal(mc_issue_slots_us(&p, &c, &l, 100), 8.0, 1e-12);
+    c.flops_fp16 = 400;
+    assert_float_equal(mc_issue_slots_us(&p, &c, &l, 100), 7.0, 1e-12);
+    /* FMAs the count says more of than instructions: the FMAs */
+    c.instructions = 300;
+    c.flops_fp16 = 0;
+    c.flops_fp32 = 1200;
+    assert_float_equal(mc_issue_slots_us(&p, &c, &l, 100), 6.0, 1e-12);
+    p.full_unroll_trips = 0; /* counts as written: off */
+    assert_float_equal(mc_issue_slots_us(&p, &c, &l, 100), 0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_priced_per_trip),
         cmocka_unit_test(test_off_without_costs),
+        cmocka_unit_test(test_issue_slots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
