@@ -294,12 +294,21 @@ static void carried_vars(an *A)
     const spv_module *m = A->m;
     size_t nv = A->c->info.nvars;
     uint64_t *stored = xcalloc(nv + 1, sizeof *stored);
-    for (size_t i = 0; i < m->ninsts; i++) {
+    /* the whole-variable stores of each variable, as a list */
+    uint32_t *first = xcalloc(nv + 1, sizeof *first);
+    uint32_t *next = xcalloc(m->ninsts + 1, sizeof *next);
+    for (size_t v = 0; v <= nv; v++)
+        first[v] = EV_NONE;
+    for (size_t i = m->ninsts; i-- > 0;) {
         const spv_inst *in = &m->insts[i];
         if (in->opcode == SpvOpStore && in->nops >= 2 && in->block != SPV_NONE) {
             uint32_t vi = ev_root_var(A->c, in->ops[0]);
             if (vi != EV_NONE && vi < nv)
                 stored[vi] |= A->bmask[in->block];
+            if (vi != EV_NONE && vi < nv && direct_var(A, in->ops[0]) == vi) {
+                next[i] = first[vi];
+                first[vi] = (uint32_t)i;
+            }
         }
     }
     for (size_t i = 0; i < m->ninsts; i++) {
@@ -314,11 +323,9 @@ static void carried_vars(an *A)
             if (!(cand & bit(l)))
                 continue;
             int killed = 0;
-            for (size_t j = m->funcs[ld->func].first_inst;
-                 j < m->funcs[ld->func].end_inst && !killed; j++) {
+            for (uint32_t j = first[vi]; j != EV_NONE && !killed; j = next[j]) {
                 const spv_inst *st = &m->insts[j];
-                if (st->opcode != SpvOpStore || st->nops < 2 || st->block == SPV_NONE ||
-                    direct_var(A, st->ops[0]) != vi || !in_loop(A, st->block, l))
+                if (!in_loop(A, st->block, l))
                     continue;
                 killed = st->block == ld->block ? j < i
                                                 : dominates(m, st->block, ld->block);
@@ -328,6 +335,8 @@ static void carried_vars(an *A)
         }
     }
     free(stored);
+    free(first);
+    free(next);
 }
 
 static int pure_op(const spv_module *m, const spv_inst *in)
