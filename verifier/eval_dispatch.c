@@ -507,13 +507,32 @@ void eval_counts_free(kernel_counts *c)
     memset(c, 0, sizeof *c);
 }
 
+/* The step budget of a second count when the first one ran out: a few
+ * seconds of evaluation at most (a 2048^3 register-blocked GEMM's
+ * workgroups take ~100 M lane-steps to count whole). */
+#define EV_RETRY_STEPS 128e6
+
 int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
              const device_profile *p, kernel_counts *counts,
              kernel_report *kr)
 {
     eval_options o;
     eval_default_options(&o);
-    return eval_run_opts(m, r, k, p, &o, counts, kr);
+    int rc = eval_run_opts(m, r, k, p, &o, counts, kr);
+    /* the step budget ran out (counts are lower bounds): count again with
+     * a larger one so that a long workgroup (a GEMM's k loop) is counted
+     * whole; the dynamic checks keep the first run's findings */
+    if (rc == 0 && counts->budget_hit && o.step_budget < EV_RETRY_STEPS) {
+        kernel_counts again;
+        o.step_budget = EV_RETRY_STEPS;
+        if (eval_run_opts(m, r, k, p, &o, &again, NULL) == 0) {
+            eval_counts_free(counts);
+            *counts = again;
+        } else {
+            eval_counts_free(&again);
+        }
+    }
+    return rc;
 }
 
 /* slot_of[line] = index into kc->lines + 1 (lines up to nslot) */
