@@ -814,9 +814,14 @@ static double gpu_path_us(const model *m)
     double chain_cyc = fl / inv / 2 / chains * m->fp_lat_cyc + m->loops.chain_cycles;
     /* subgroup operations on the path: each is a dependent step of its
      * invocation (a shuffle tree, a reduction) */
+    /* after a barrier an invocation reads what others wrote: that read
+     * waits a whole workgroup-memory round trip (nothing can be fetched
+     * ahead across the barrier) */
+    double sh_lat = c->shared_load_bytes > 0 && m->p->shared_latency_ns > 0
+                        ? m->p->shared_latency_ns : 0;
     double per_group_ns = trips * m->latency_ns +
                           fmax(issue_cyc, chain_cyc) / m->clock_ghz +
-                          c->barriers / (double)m->groups * m->barrier_ns +
+                          c->barriers / (double)m->groups * (m->barrier_ns + sh_lat) +
                           c->subgroup_ops / inv * m->subgroup_op_ns;
     return m->waves * per_group_ns * 1e-3;
 }

@@ -444,6 +444,29 @@ static void test_subgroup_ops_on_path(void **state)
     fx_free(&b);
 }
 
+/* After each barrier the first read of workgroup memory waits a round
+ * trip: 9 barriers with shared loads at the profile's 15 ns add 135 ns to
+ * the path of one wave; without shared loads the barriers cost only
+ * barrier_ns. */
+static void test_barrier_shared_round_trip(void **state)
+{
+    (void)state;
+    fixture a, b;
+    for (int i = 0; i < 2; i++) {
+        fixture *f = i ? &b : &a;
+        fx_init(f, 1, 64);
+        f->p.shared_latency_ns = 15;
+        f->c.instructions = 64 * 10.0;
+        f->c.barriers = 9;
+        f->c.shared_load_bytes = i ? 64 * 4 * 9.0 : 0;
+        fx_run(f);
+    }
+    assert_close(term(&a, "latency"), (9 * 90 + 10 / 2.0) * 1e-3 + term(&a, "dram"));
+    assert_close(term(&b, "latency") - term(&a, "latency"), 9 * 15e-3);
+    fx_free(&a);
+    fx_free(&b);
+}
+
 static void test_launch_bound(void **state)
 {
     (void)state;
@@ -1324,6 +1347,7 @@ int main(void)
         cmocka_unit_test(test_double_flops),
         cmocka_unit_test(test_one_workgroup_latency),
         cmocka_unit_test(test_subgroup_ops_on_path),
+        cmocka_unit_test(test_barrier_shared_round_trip),
         cmocka_unit_test(test_launch_bound),
         cmocka_unit_test(test_uncoalesced),
         cmocka_unit_test(test_uncoalesced_message),
