@@ -195,10 +195,12 @@ static void l2_evicted(cachesim *s, const csim_line *old)
     }
     COUNT(s, old->wtag, dram_write_bytes,
           (double)popc(old->dirty) * s->cfg.sector_bytes);
+    uint64_t all = s->spl >= 64 ? ~0ull : (1ull << s->spl) - 1;
     if (opened) /* a scattered read-modify-write: read, turn, write back */
         COUNT(s, old->wtag, dram_write_pages, 1);
-    else
-        dram_touch(s, old->addr - 1, old->wtag, 1);
+    else if (dram_touch(s, old->addr - 1, old->wtag, 1) &&
+             (old->dirty & old->full) == all)
+        COUNT(s, old->wtag, dram_line_write_pages, 1);
 }
 
 static csim_line *l2_line(cachesim *s, uint64_t line)

@@ -102,6 +102,8 @@ typedef struct csim_stats {
                                 transfer to that page among the last
                                 CSIM_OPEN_PAGES */
     double dram_write_pages; /* the same for DRAM writes */
+    double dram_line_write_pages; /* of those, by write-backs of a whole
+                                     line (every sector written whole) */
     double dram_rmw_sectors; /* partly written sectors read before their
                                 write-back (read-modify-write) */
 } csim_stats;

@@ -391,6 +391,27 @@ static void test_partial_open(void **state)
     csim_free(s);
 }
 
+/* Write pages opened by whole-line write-backs: 32 lanes store a whole
+ * 128-byte line, the lines 32 KiB apart (a page each): 4 write-backs, 4
+ * pages, all whole lines; the same lanes storing every other word (half
+ * of each sector) open 4 pages that are not whole lines. */
+static void test_line_write_pages(void **state)
+{
+    (void)state;
+    for (int half = 0; half < 2; half++) {
+        csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0, 1};
+        cachesim *s = csim_new(&c, 1, 1);
+        assert_non_null(s);
+        for (int k = 0; k < 4; k++)
+            req32(s, CSIM_STORE, (uint64_t)k << 15, half ? 8 : 4, 0);
+        csim_flush(s);
+        csim_stats t = csim_total(s);
+        assert_true(t.dram_write_pages == 4);
+        assert_true(t.dram_line_write_pages == (half ? 0 : 4));
+        csim_free(s);
+    }
+}
+
 static void test_bad_config(void **state)
 {
     (void)state;
@@ -415,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_partial_write_fill),
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_partial_open),
+        cmocka_unit_test(test_line_write_pages),
         cmocka_unit_test(test_bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

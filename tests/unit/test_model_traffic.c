@@ -304,6 +304,42 @@ static void test_stencil_row_neighbours(void **state)
     kfix_close(&x);
 }
 
+/* Whole lines stored 32 KiB apart: each 32-lane group writes one 128-byte
+ * line, group g at 32 KiB x g, a DRAM page (2048 B) each.  With
+ * calibrate's isolated costs of 112 B a read and 254 B a store (32 B
+ * sectors), a store's write opening costs 254 - 2 x 32 - (112 - 32) = 110
+ * B beyond its sector; a whole line overlaps 128 B of it with its
+ * transfer: 110 + 32 - 128 = 14 B are left, 14 / 110 of an opening.  One
+ * opening a line, 32 executions a line: 1 / 32 x 14 / 110 = 0.0039773
+ * write pages an execution (0.03125 without the overlap). */
+static const char *LINES_APART =
+    "#version 450\n"
+    "layout(local_size_x = 32) in;\n"
+    "layout(set = 0, binding = 0) writeonly buffer O { float dst[]; };\n"
+    "void main() {\n"
+    "    dst[gl_WorkGroupID.x * 8192u + gl_LocalInvocationID.x] = 1.0;\n"
+    "}\n";
+
+static void page_costs(device_profile *p)
+{
+    p->dram_page_bytes = 2048;
+    p->dram_random_read_bytes = 112, p->dram_random_write_bytes = 254;
+}
+
+static void test_whole_line_write_pages(void **state)
+{
+    (void)state;
+    run x;
+    profile_tweak = page_costs;
+    run_groups(&x, LINES_APART, "lines", 64, 64 * 8192);
+    const access_summary *st = access_of(&x, 1);
+    profile_tweak = NULL;
+    assert_true(x.kc.sim);
+    assert_non_null(st);
+    near(st->sim_dram_write_pages, 1.0 / 32 * 14 / 110, 1e-9);
+    kfix_close(&x);
+}
+
 /* run_groups over 64 groups, simulated: its atomics (the workgroup-memory
  * ones when shared) make `requests` requests (< 0: not checked), the
  * busiest address takes `busiest` of them, the atomic term is atomic_us.
@@ -675,6 +711,7 @@ int main(void)
         cmocka_unit_test(test_l2_term_partial_rates),
         cmocka_unit_test(test_shared_table_hits),
         cmocka_unit_test(test_stencil_row_neighbours),
+        cmocka_unit_test(test_whole_line_write_pages),
         cmocka_unit_test(test_atomics_few_addresses),
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_atomic_per_subgroup),
