@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.h>
@@ -541,6 +542,17 @@ static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
     }
 }
 
+/* the run's wall-clock bound (eval_options.deadline_s), read every 4096
+ * scheduler passes */
+static int past_deadline(ev_ctx *c)
+{
+    if (!(c->opt.deadline_s > 0) || (++c->deadline_tick & 4095u) != 0)
+        return 0;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9 > c->opt.deadline_s;
+}
+
 static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
                       int depth, uint32_t ret_id)
 {
@@ -557,7 +569,7 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
     }
     uint16_t *grp = c->lane_buf + (size_t)(depth + 1) * c->exec_lanes;
     for (;;) {
-        if (c->steps_total > c->opt.step_budget) {
+        if (c->steps_total > c->opt.step_budget || past_deadline(c)) {
             c->budget_hit = 1;
             for (int j = 0; j < n; j++)
                 if (c->l_state[lanes[j]] != LS_DEAD)

@@ -90,6 +90,9 @@ typedef struct eval_options {
     uint32_t all_groups_below; /* execute every workgroup when the
                                   dispatch has at most this many */
     int every_iteration;     /* no loop acceleration: every iteration runs */
+    double deadline_s;       /* CLOCK_MONOTONIC seconds after which the run
+                                stops as if its step budget ran out; 0
+                                none (eval_run's recount sets it) */
     eval_access_fn on_access;/* observer of executed accesses; NULL: none */
     void *on_access_user;
 } eval_options;

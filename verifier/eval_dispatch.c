@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <spirv/unified1/spirv.h>
 
@@ -511,6 +512,10 @@ void eval_counts_free(kernel_counts *c)
  * seconds of evaluation at most (a 2048^3 register-blocked GEMM's
  * workgroups take ~100 M lane-steps to count whole). */
 #define EV_RETRY_STEPS 128e6
+/* and at most this long (wall clock): a module the recount cannot finish
+ * keeps the first count (the fuzzers' 60 s per input, under
+ * instrumentation ~40x slower, must hold both counts) */
+#define EV_RETRY_SECONDS 15.0
 
 int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
              const device_profile *p, kernel_counts *counts,
@@ -521,11 +526,18 @@ int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
     int rc = eval_run_opts(m, r, k, p, &o, counts, kr);
     /* the step budget ran out (counts are lower bounds): count again with
      * a larger one so that a long workgroup (a GEMM's k loop) is counted
-     * whole; the dynamic checks keep the first run's findings */
-    if (rc == 0 && counts->budget_hit && o.step_budget < EV_RETRY_STEPS) {
+     * whole; the dynamic checks keep the first run's findings.  No recount
+     * when the first count was already bounded by the clock. */
+    if (rc == 0 && counts->budget_hit && o.step_budget < EV_RETRY_STEPS &&
+        !(o.deadline_s > 0)) {
         kernel_counts again;
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
         o.step_budget = EV_RETRY_STEPS;
-        if (eval_run_opts(m, r, k, p, &o, &again, NULL) == 0) {
+        o.deadline_s = (double)ts.tv_sec + ts.tv_nsec * 1e-9 + EV_RETRY_SECONDS;
+        /* kept only when it finished: a recount cut short (budget or
+         * clock) would make the counts depend on the machine's speed */
+        if (eval_run_opts(m, r, k, p, &o, &again, NULL) == 0 && !again.budget_hit) {
             eval_counts_free(counts);
             *counts = again;
         } else {
