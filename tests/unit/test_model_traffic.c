@@ -672,6 +672,54 @@ static const char *GATHER =
     "    o[i] = v[idx[i] % 16777216u];\n"
     "}\n";
 
+/* Hashed gathers over a 64 MiB table every group shares (the index is
+ * arithmetic, so simulated): 65536 groups of 256 lanes, 4 gathers a lane,
+ * 64 Mi gathers over 16 Mi words (4 a word).  With l2_partitions 2 the
+ * 32 MiB L2 holds K = 16 MiB / 128 = 131072 lines of the table's N =
+ * 524288: K/N = 0.25, h = 1 - 0.75^(1/4) = 0.0694 (under the reuse bound
+ * 1 - 1/4); each gather is a sector alone in the sample (32 B of DRAM),
+ * 32 x (1 - 0.0694) = 29.78 B an execution with the partitions known, 32
+ * without (the term off). */
+static const char *SHARED_GATHER =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer T { float table[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };\n"
+    "void main() {\n"
+    "    uint h = gl_GlobalInvocationID.x * 0x2c1b3c6du + 1u;\n"
+    "    float acc = 0.0;\n"
+    "    for (uint k = 0u; k < 4u; k++) {\n"
+    "        h ^= h << 13; h ^= h >> 17; h ^= h << 5;\n"
+    "        acc += table[h & 16777215u];\n"
+    "    }\n"
+    "    dst[gl_GlobalInvocationID.x] = acc;\n"
+    "}\n";
+
+static void two_partitions(device_profile *p) { p->l2_partitions = 2; }
+
+static void test_shared_table_gather(void **state)
+{
+    (void)state;
+    for (int known = 0; known < 2; known++) {
+        run x;
+        profile_tweak = known ? two_partitions : NULL;
+        run_kernel(&x, SHARED_GATHER,
+                   "{\"kernels\":[{\"name\":\"tg\",\"shader\":\"k.comp\","
+                   "\"workgroups\":[65536,1,1],\"buffers\":["
+                   "{\"binding\":0,\"elements\":16777216},"
+                   "{\"binding\":1,\"elements\":16777216}]}]}");
+        profile_tweak = NULL;
+        const access_summary *ld = access_of(&x, 0);
+        assert_non_null(ld);
+        assert_true(ld->sim_execs > 0);
+        double want = known ? 32 * pow(0.75, 0.25) : 32;
+        if (fabs(ld->sim_dram_bytes - want) > 0.01 * want)
+            fail_msg("partitions %s: %g DRAM bytes a gather, want %g",
+                     known ? "2" : "unknown", ld->sim_dram_bytes, want);
+        kfix_close(&x);
+    }
+}
+
 static void test_data_dependent_gather(void **state)
 {
     (void)state;
@@ -720,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_shared_bank_passes),
         cmocka_unit_test(test_partial_sector_write),
         cmocka_unit_test(test_data_dependent_gather),
+        cmocka_unit_test(test_shared_table_gather),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
