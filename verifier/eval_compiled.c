@@ -485,6 +485,19 @@ static void mark_control(an *A, ev_compiled *e)
     }
 }
 
+/* remembers a source line in a short list (distinct, first four) */
+static void note_line(int *lines, int line)
+{
+    for (int k = 0; k < 4 && line > 0; k++) {
+        if (lines[k] == line)
+            return;
+        if (lines[k] == 0) {
+            lines[k] = line;
+            return;
+        }
+    }
+}
+
 static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
 {
     const spv_module *m = A->m;
@@ -515,6 +528,8 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
         uint64_t v = A->vm[in->result_id];
         if (!A->rt[in->result_id] && !(v & ~U)) {
             e->w[i] = 0; /* constants only: folded */
+            if (icount[i] > 0 && !readonly)
+                note_line(e->folded_lines, in->line);
             continue;
         }
         /* hoisted out of the outermost loop it can leave: it runs once per
@@ -533,8 +548,11 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
                 break;
             runs = en * copies;
         }
-        if (runs >= 0 && icount[i] > 0)
+        if (runs >= 0 && icount[i] > 0) {
             e->w[i] = (float)fmin(1, runs / icount[i]);
+            if (e->w[i] < 1 && !readonly)
+                note_line(e->hoisted_lines, in->line);
+        }
     }
 }
 

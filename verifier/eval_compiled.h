@@ -54,6 +54,8 @@ typedef struct ev_compiled {
                             continue block's terminator) */
     size_t ntrip;
     unsigned loops, unrolled, kept_known;
+    int folded_lines[4], hoisted_lines[4]; /* source lines of the first
+                            folded and hoisted arithmetic (0: none) */
     int active;          /* the profile asked for it and it ran */
     char why[160];       /* when not active although asked: why */
 } ev_compiled;

@@ -577,6 +577,15 @@ static void line_add(kernel_counts *kc, uint32_t *slot_of, size_t nslot, int lin
     lc->instructions = instr;
 }
 
+/* head then the non-zero lines ("; folded at line(s) 12, 14"), "" when
+ * none */
+static void lines_text(char *out, size_t cap, const char *head, const int *lines)
+{
+    size_t n = 0;
+    for (int k = 0; k < 4 && lines[k] > 0 && n + 16 < cap; k++)
+        n += (size_t)snprintf(out + n, cap - n, "%s%d", k == 0 ? head : ", ", lines[k]);
+}
+
 /* The assumption that says what the compiled counts took out. */
 static void compiled_note(kernel_counts *kc, const ev_compiled *e, double counted,
                           double active)
@@ -590,13 +599,16 @@ static void compiled_note(kernel_counts *kc, const ev_compiled *e, double counte
         return;
     }
     double inv = active > 0 ? active : 1;
+    char fl[64] = "", ho[64] = "";
+    lines_text(fl, sizeof fl, "; folded at line(s) ", e->folded_lines);
+    lines_text(ho, sizeof ho, "; hoisted at line(s) ", e->hoisted_lines);
     snprintf(buf, sizeof buf,
              "executed counts as the driver's compiler leaves them (profile "
              "full_unroll_trips): %u of %u loop(s) fully unrolled, arithmetic on "
              "constants and their counters folded, loop-invariant arithmetic and "
              "push-constant reads hoisted: %.4g counted instructions per invocation "
-             "-> %.4g executed",
-             e->unrolled, e->loops, counted / inv, kc->instructions / inv);
+             "-> %.4g executed%s%s",
+             e->unrolled, e->loops, counted / inv, kc->instructions / inv, fl, ho);
     add_assumption(kc, buf);
 }
 

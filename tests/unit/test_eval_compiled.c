@@ -84,6 +84,10 @@ static void test_unrolled_weights_fold(void **state)
     assert_float_equal(kc.flops_fp32 / LANES, 50, 1e-9); /* the taps stay */
     assert_float_equal(kc.loop_trips, 0, 0);             /* nothing kept */
     assert_true(has_assumption(&kc, "2 of 2 loop(s) fully unrolled"));
+    /* the source lines named: the weight (line 14 of conv5) folded, the
+     * column address x + dx (line 15) hoisted out of the dy loop */
+    assert_true(has_assumption(&kc, "; folded at line(s) "));
+    assert_true(has_assumption(&kc, "hoisted at line(s) "));
     eval_counts_free(&kc);
 
     /* a limit below 5 trips: nothing unrolled, nothing folded */
