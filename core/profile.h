@@ -228,7 +228,9 @@ int profile_save_file(const device_profile *p, const char *path,
 
 /* Built-in profiles: "lavapipe" (derived from this CPU at run time),
  * "h200" (committed calibration). NULL name lists nothing; returns 0 on
- * found. */
+ * found, -1 for an unknown key and for a built-in whose embedded file
+ * does not load (a build from an edited profiles/<key>.json: the problem,
+ * with its line, goes to stderr). */
 int profile_builtin(const char *key, device_profile *out);
 /* The JSON text of profiles/<key>.json as built into the binary
  * (core/profile_embed.c), or NULL.  The built-ins are loaded from it. */
