@@ -7,8 +7,19 @@
  *
  * How: devchild_measure() forks a child that opens a measuring session of
  * its own (session_open, GPU only: the parent never loads the driver),
- * runs the kernel's static stage with the device and measures it, sending
- * each sample and then the one-kernel report over a pipe.  The child runs
+ * predicts the kernel for the device and measures it, sending each sample
+ * and then the one-kernel report over a pipe.  The parent's analysis of
+ * the kernel (job->analysed, job->art: the costly part of the static
+ * stage) is the child's too, inherited with the parent's memory by the
+ * fork, when the device's profile is the one it was made with
+ * (job->prof, compared byte for byte: a profile is plain data); the child
+ * then only asks the driver for the kernel's facts (registers) and runs
+ * the model on them (session_predict_kernel), which is what the analysis
+ * in the child gave before.  When the profiles differ (a calibration
+ * since the TUI chose its profile, a profile without limits that takes
+ * the opened device's limits and shape), or no analysis is handed over,
+ * the child analyses the kernel again for its device, as every check that
+ * reads the device's limits must.  The child runs
  * in its own process group (Ctrl-C and Ctrl-\ go to the TUI only, and the
  * child dies with it), with default signal handling (the TUI's handlers
  * restore the terminal: not the child's job) and stdin and stdout on
@@ -46,6 +57,14 @@ typedef enum {
 typedef struct devchild_job {
     const cw_options *opt;
     const plan_kernel *k;
+    /* the parent's analysis (pipeline_analyse_kernel: the report before
+     * the prediction, its artifacts) and the GPU profile it was made with;
+     * any NULL: the child analyses the kernel itself */
+    const kernel_report *analysed;
+    const kernel_artifacts *art;
+    const device_profile *prof;
+    int *reanalysed;          /* may be NULL: set to 1 when the child
+                                 analysed the kernel again, else 0 */
     void (*on_sample)(void *user, double sample_us);
     void *user;
     volatile int *cancel;

@@ -32,8 +32,8 @@ static int has_finding(const kernel_report *kr, finding_kind kind)
     return 0;
 }
 
-static void check_cpu_kernel(const plan_kernel *k, const device_profile *prof,
-                             kernel_report *kr, kernel_artifacts *art)
+static void analyse_cpu_kernel(const plan_kernel *k, const device_profile *prof,
+                               kernel_report *kr, kernel_artifacts *art)
 {
     cw_set_str(&kr->kind, "cpu");
     cw_set_str(&kr->shader, k->library);
@@ -49,13 +49,13 @@ static void check_cpu_kernel(const plan_kernel *k, const device_profile *prof,
                                       sizeof why) != 0)
         lib = NULL;
     cpu_checks_run(k, lib, why, prof, kr, &art->cpu);
-    model_cpu_predict(k, &art->cpu, prof, &kr->prediction);
+    art->analysed = 1;
 }
 
-static void check_gpu_kernel(const plan_kernel *k, const device_profile *prof,
-                             backend_slot *dev, kernel_report *kr,
-                             kernel_artifacts *art)
+static void analyse_gpu_kernel(const plan_kernel *k, const device_profile *prof,
+                               kernel_report *kr, kernel_artifacts *art)
 {
+    cw_set_str(&kr->kind, "gpu");
     cw_set_str(&kr->shader, k->shader);
     cw_set_str(&kr->entry, k->entry);
     memcpy(kr->workgroups, k->workgroups, sizeof kr->workgroups);
@@ -85,6 +85,29 @@ static void check_gpu_kernel(const plan_kernel *k, const device_profile *prof,
     }
     if (has_finding(kr, FINDING_ENTRY_POINT_MISSING))
         kr->input_error = 1;
+    art->analysed = 1;
+}
+
+void pipeline_analyse_kernel(const plan_kernel *k, const device_profile *prof,
+                             kernel_report *kr, kernel_artifacts *art)
+{
+    memset(art, 0, sizeof *art);
+    if (k->kind == PLAN_KERNEL_CPU)
+        analyse_cpu_kernel(k, prof, kr, art);
+    else
+        analyse_gpu_kernel(k, prof, kr, art);
+}
+
+void pipeline_predict_kernel(const plan_kernel *k, const device_profile *prof,
+                             backend_slot *dev, kernel_report *kr,
+                             kernel_artifacts *art)
+{
+    if (!art->analysed)
+        return;
+    if (k->kind == PLAN_KERNEL_CPU) {
+        model_cpu_predict(k, &art->cpu, prof, &kr->prediction);
+        return;
+    }
     if (dev && dev->available && dev->b->prepare && !kr->input_error) {
         backend_kernel bk = {&art->module, &art->result.refl, &art->result.counts};
         dev->b->prepare(dev->state, k, &bk);
@@ -96,11 +119,8 @@ void pipeline_check_kernel(const plan_kernel *k, const device_profile *prof,
                            backend_slot *dev, kernel_report *kr,
                            kernel_artifacts *art)
 {
-    memset(art, 0, sizeof *art);
-    if (k->kind == PLAN_KERNEL_CPU)
-        check_cpu_kernel(k, prof, kr, art);
-    else
-        check_gpu_kernel(k, prof, dev, kr, art);
+    pipeline_analyse_kernel(k, prof, kr, art);
+    pipeline_predict_kernel(k, prof, dev, kr, art);
 }
 
 static void not_run(kernel_report *kr, const char *why)

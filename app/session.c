@@ -346,13 +346,32 @@ const device_profile *session_device_profile(const session *s)
     return s->device_is_cpu ? &s->cpu_prof : &s->prof;
 }
 
+static const device_profile *kernel_profile(const session *s, const plan_kernel *k)
+{
+    return k->kind == PLAN_KERNEL_CPU ? &s->cpu_prof : &s->prof;
+}
+
+static backend_slot *kernel_device(session *s, const plan_kernel *k)
+{
+    return k->kind == PLAN_KERNEL_CPU ? &s->cpu : &s->gpu;
+}
+
 void session_check_kernel(session *s, const plan_kernel *k, kernel_report *kr,
                           kernel_artifacts *art)
 {
-    if (k->kind == PLAN_KERNEL_CPU)
-        pipeline_check_kernel(k, &s->cpu_prof, &s->cpu, kr, art);
-    else
-        pipeline_check_kernel(k, &s->prof, &s->gpu, kr, art);
+    pipeline_check_kernel(k, kernel_profile(s, k), kernel_device(s, k), kr, art);
+}
+
+void session_analyse_kernel(session *s, const plan_kernel *k, kernel_report *kr,
+                            kernel_artifacts *art)
+{
+    pipeline_analyse_kernel(k, kernel_profile(s, k), kr, art);
+}
+
+void session_predict_kernel(session *s, const plan_kernel *k, kernel_report *kr,
+                            kernel_artifacts *art)
+{
+    pipeline_predict_kernel(k, kernel_profile(s, k), kernel_device(s, k), kr, art);
 }
 
 int session_measure_kernel(session *s, const plan_kernel *k, kernel_artifacts *art,
@@ -365,10 +384,9 @@ int session_measure_kernel(session *s, const plan_kernel *k, kernel_artifacts *a
         ro.cancel = live->cancel;
         ro.dump_dir = live->dump_dir;
     }
-    int cpu = k->kind == PLAN_KERNEL_CPU;
-    backend_slot *slot = cpu ? &s->cpu : &s->gpu;
-    return pipeline_measure_kernel(slot->b ? slot : NULL, k, cpu ? &s->cpu_prof : &s->prof,
-                                   art, &ro, s->tolerance, kr);
+    backend_slot *slot = kernel_device(s, k);
+    return pipeline_measure_kernel(slot->b ? slot : NULL, k, kernel_profile(s, k), art, &ro,
+                                   s->tolerance, kr);
 }
 
 int session_probe_counters(const session *s, measurement *out, cw_error *err)

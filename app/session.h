@@ -9,7 +9,9 @@
  *                             (collectors/backend.h), chooses the profile
  *                             and its fallback, and sets the run options,
  *                             sampling defaults and the tolerance.
- *   session_check_kernel()    the static stage of one kernel (pipeline.h)
+ *   session_check_kernel()    the static stage of one kernel (pipeline.h),
+ *                             or its two parts: session_analyse_kernel()
+ *                             and session_predict_kernel()
  *   session_measure_kernel()  its live stage and verdict
  *   session_exit_code()       the one rule from results to exit codes
  *                             (ARCHITECTURE §2: 2 > 4 > 1 > 3 > 0)
@@ -92,6 +94,12 @@ const device_profile *session_device_profile(const session *s);
 
 void session_check_kernel(session *s, const plan_kernel *k,
                           kernel_report *kr, kernel_artifacts *art);
+/* The same in two parts (pipeline_analyse_kernel, pipeline_predict_kernel),
+ * with the session's profile and device of the kernel's kind. */
+void session_analyse_kernel(session *s, const plan_kernel *k,
+                            kernel_report *kr, kernel_artifacts *art);
+void session_predict_kernel(session *s, const plan_kernel *k,
+                            kernel_report *kr, kernel_artifacts *art);
 
 /* Live progress for the TUI: per sample, and a flag that stops sampling. */
 typedef struct session_live {

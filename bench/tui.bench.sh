@@ -1,11 +1,28 @@
 #!/bin/sh
 # TUI speed: time to render the main view with 1,000 kernels (target
-# < 5 ms per frame) and the CPU use of the idle TUI (target < 1%), with the
-# bytes it writes to the terminal while nothing changes.
+# < 5 ms per frame), the time from measuring a kernel to its first sample,
+# and the CPU use of the idle TUI (target < 1%), with the bytes it writes
+# to the terminal while nothing changes.
 . "$(dirname "$0")/lib.sh"
 bench_build tui_bench bench/tui_bench.c $(pkg-config --cflags ncursesw) -Itests/unit
 echo "-- render the main view, 1,000 kernels (median of 200 frames)"
 "$BUILD/bench/tui_bench" || exit 1
+
+# the time from a kernel's measurement starting (the TUI's r key) to its
+# first live sample, GPU kernels in the device process and in-process
+bench_build tui_measure_bench bench/tui_measure_bench.c
+for profile in "" h200; do
+    echo
+    echo "-- examples/plan.json's matmul_tiled, ${profile:-the device's} profile: to the first sample (median of 5 rounds)"
+    python3 -c 'import json, sys
+p = json.load(open("examples/plan.json"))
+k = [k for k in p["kernels"] if k["name"] == "matmul_tiled"][0]
+k["shader"] = sys.argv[1] + "/examples/kernels/matmul_tiled.comp"
+json.dump({"kernels": [k]}, open(sys.argv[2], "w"))' "$(pwd)" "$BUILD/bench/tui_measure.json" || exit 1
+    CW_BENCH_PROFILE=$profile "$BUILD/bench/tui_measure_bench" "$BUILD/bench/tui_measure.json" 5 | tail -n 1
+    CW_BENCH_PROFILE=$profile CW_NO_SUPERVISE=1 "$BUILD/bench/tui_measure_bench" \
+        "$BUILD/bench/tui_measure.json" 5 | tail -n 1
+done
 
 echo
 echo "-- idle TUI: CPU use and terminal output over ${IDLE_SECONDS:=10} s"

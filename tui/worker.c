@@ -20,6 +20,10 @@ typedef struct wkernel {
     kernel_report kr; /* static result, kept to measure from */
     kernel_artifacts art;
     int have;         /* kr and art valid */
+    /* GPU kernels measured in a child: kr before the prediction, what the
+     * child predicts from for its device (devchild.h) */
+    kernel_report analysed;
+    int have_analysed;
     struct timespec src_mtime;
 } wkernel;
 
@@ -138,6 +142,8 @@ static void wkernel_clear(wkernel *k)
         kernel_report_free(&k->kr);
         kernel_artifacts_free(&k->art);
     }
+    if (k->have_analysed)
+        kernel_report_free(&k->analysed);
     memset(k, 0, sizeof *k);
 }
 
@@ -259,7 +265,13 @@ static void do_check(worker *w, size_t pi, size_t i)
     wkernel_clear(wk);
     wk->src_mtime = mtime_of(kernel_file(k));
     cw_set_str(&wk->kr.name, k->name);
-    session_check_kernel(&w->s, k, &wk->kr, &wk->art);
+    wk->kr.plan_index = wk->kr.source = -1; /* as in a report: not known, not merged */
+    session_analyse_kernel(&w->s, k, &wk->kr, &wk->art);
+    if (w->gpu_child && k->kind != PLAN_KERNEL_CPU) {
+        kernel_report_copy(&wk->analysed, &wk->kr);
+        wk->have_analysed = 1;
+    }
+    session_predict_kernel(&w->s, k, &wk->kr, &wk->art);
     wk->have = 1;
     tui_msg m = {.kind = MSG_STATIC, .plan = (int)pi, .index = (int)i,
                  .state = KS_CHECKED};
@@ -310,7 +322,8 @@ static void on_child_warning(void *user, const char *line)
 
 /* A GPU kernel in a child process: a driver crash names the kernel on its
  * row and the TUI goes on (devchild.h). */
-static void measure_in_child(worker *w, const plan_kernel *k, sample_ctx *sc, kernel_report *kr)
+static void measure_in_child(worker *w, const wkernel *wk, const plan_kernel *k, sample_ctx *sc,
+                             kernel_report *kr)
 {
     if (w->gpu_gone) {
         devchild_unmeasured(kr, w->gpu_gone);
@@ -318,6 +331,8 @@ static void measure_in_child(worker *w, const plan_kernel *k, sample_ctx *sc, ke
     }
     double guard = w->opt->timeout_s > 0 ? w->opt->timeout_s : 10;
     devchild_job job = {.opt = w->opt, .k = k, .on_sample = on_sample, .user = sc,
+                        .analysed = wk->have_analysed ? &wk->analysed : NULL,
+                        .art = &wk->art, .prof = &w->s.prof,
                         .cancel = &w->cancel, .silence_s = guard * 6 > 60 ? guard * 6 : 60,
                         .on_warning = on_child_warning};
     const char *lim = getenv("CW_SUPERVISE_SILENCE_S"); /* tests */
@@ -350,7 +365,7 @@ static int do_measure(worker *w, size_t pi, size_t i)
                          .cancel = (volatile int *)&w->cancel};
     w->cancel = 0;
     if (w->gpu_child && k->kind != PLAN_KERNEL_CPU)
-        measure_in_child(w, k, &sc, kr);
+        measure_in_child(w, wk, k, &sc, kr);
     else
         session_measure_kernel(&w->s, k, &wk->art, &live, kr);
     int ran = kr->measurement.valid && !kr->measurement.error;

@@ -3,9 +3,11 @@
  * Contract: worker_start() starts one pthread that owns every device
  * object: it opens the session (session.h: device when measuring, profile,
  * run options), probes the counters, then for every plan kernel runs
- * session_check_kernel() (static, fast) and, unless static-only or paused,
- * session_measure_kernel()
- * with a live on_sample callback.  It posts tui_msg messages (state.h) to a
+ * the static stage (session_analyse_kernel() and session_predict_kernel(),
+ * fast) and, unless static-only or paused, session_measure_kernel()
+ * with a live on_sample callback (a GPU kernel in a child process that
+ * predicts it for the opened device from the worker's analysis,
+ * devchild.h).  It posts tui_msg messages (state.h) to a
  * small locked queue; the UI thread takes them with worker_drain() and
  * never waits on the device.  Once a second while idle (and between
  * kernels) it polls the mtime of every plan and shader file: a changed
