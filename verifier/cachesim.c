@@ -195,12 +195,11 @@ static void l2_evicted(cachesim *s, const csim_line *old)
     }
     COUNT(s, old->wtag, dram_write_bytes,
           (double)popc(old->dirty) * s->cfg.sector_bytes);
-    uint64_t all = s->spl >= 64 ? ~0ull : (1ull << s->spl) - 1;
+    int whole = popc(old->dirty & old->full);
     if (opened) /* a scattered read-modify-write: read, turn, write back */
         COUNT(s, old->wtag, dram_write_pages, 1);
-    else if (dram_touch(s, old->addr - 1, old->wtag, 1) &&
-             (old->dirty & old->full) == all)
-        COUNT(s, old->wtag, dram_line_write_pages, 1);
+    else if (dram_touch(s, old->addr - 1, old->wtag, 1) && whole > 1)
+        COUNT(s, old->wtag, dram_write_page_sectors, whole - 1);
 }
 
 static csim_line *l2_line(cachesim *s, uint64_t line)

@@ -102,8 +102,9 @@ typedef struct csim_stats {
                                 transfer to that page among the last
                                 CSIM_OPEN_PAGES */
     double dram_write_pages; /* the same for DRAM writes */
-    double dram_line_write_pages; /* of those, by write-backs of a whole
-                                     line (every sector written whole) */
+    double dram_write_page_sectors; /* whole sectors beyond the first
+                                       that the write-backs opening those
+                                       pages write (no read-modify-write) */
     double dram_rmw_sectors; /* partly written sectors read before their
                                 write-back (read-modify-write) */
 } csim_stats;

@@ -28,7 +28,8 @@
 typedef struct acc_sim {
     double execs, unknown;
     double l1, l1_lines, l1_slots, l2, l2_hit, l2_partial, l2_open, dram, pages, wpages, rmw;
-    double line_wpages;       /* write pages opened by whole-line write-backs */
+    double wpage_sectors;     /* whole sectors beyond the first written at
+                                 a write page opening */
     double bank_passes, bank_ideal; /* workgroup memory, summed */
 } acc_sim;
 
@@ -373,7 +374,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
         s->acc[i].pages += t.dram_pages;
         s->acc[i].wpages += t.dram_write_pages;
-        s->acc[i].line_wpages += t.dram_line_write_pages;
+        s->acc[i].wpage_sectors += t.dram_write_page_sectors;
         s->acc[i].rmw += t.dram_rmw_sectors;
     }
     csim_free(s->cs);
@@ -504,24 +505,23 @@ static void neighbour_dims(const kernel_counts *kc, const plan_kernel *k,
     g->cs.l2_bytes = (uint64_t)fmin(l2, (double)p->l2_bytes);
 }
 
-/* The share of a write page opening's cost a whole-line write-back
- * does not pay: calibrate's isolated store opens its page for one sector,
- * costing the write's share of dram_random_write_bytes (model_dram.c:
- * less the read-modify-write's two sectors and the read's opening); an
- * opening that writes a whole line overlaps that cost with its line_bytes
- * of transfer and pays only what is left, max(0, cost + sector - line)
+/* The share of a write page opening's cost saved per whole sector, beyond
+ * the first, that the write-back opening it writes: calibrate's isolated
+ * store opens its page for one sector, costing the write's share of
+ * dram_random_write_bytes (model_dram.c: less the read-modify-write's two
+ * sectors and the read's opening, E bytes); an opening that writes b bytes
+ * overlaps that cost with its transfer and pays max(0, E + sector - b),
+ * which for b up to a line (< E + sector on the H200: E = 110 B) is
+ * E - (b - sector): each further sector saves sector / E of an opening
  * (H200 run 6 probes: whole lines stored 2 KiB to 256 KiB apart run
  * within 4% of a copy; one sector's cost per opening said +23%). */
-static double line_write_page_saving(const device_profile *p, double sec,
-                                     double line)
+static double write_page_saving(const device_profile *p, double sec)
 {
     double rd = p->dram_random_read_bytes, wr = p->dram_random_write_bytes;
     if (!(rd > sec))
         return 0; /* page costs from dram_page_ns: not per byte */
     double extra_w = wr - 2 * sec - (rd - sec);
-    if (!(extra_w > 0))
-        return 0;
-    return 1 - fmax(0, extra_w + sec - line) / extra_w;
+    return extra_w > 0 ? sec / extra_w : 0;
 }
 
 static void store_results(sim *s, kernel_counts *kc, double sampled,
@@ -542,8 +542,8 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_dram_bytes = as->dram / as->execs;
             a->sim_dram_pages = as->pages / as->execs;
             a->sim_dram_write_pages =
-                (as->wpages - as->line_wpages * line_write_page_saving(
-                                  s->p, g->cs.sector_bytes, g->cs.line_bytes)) /
+                fmax(0, as->wpages - as->wpage_sectors *
+                                         write_page_saving(s->p, g->cs.sector_bytes)) /
                 as->execs;
             a->sim_dram_rmw_sectors = as->rmw / as->execs;
             if (as->bank_ideal > 0)

@@ -391,23 +391,34 @@ static void test_partial_open(void **state)
     csim_free(s);
 }
 
-/* Write pages opened by whole-line write-backs: 32 lanes store a whole
+/* Whole sectors written at write page openings: 32 lanes store a whole
  * 128-byte line, the lines 32 KiB apart (a page each): 4 write-backs, 4
- * pages, all whole lines; the same lanes storing every other word (half
- * of each sector) open 4 pages that are not whole lines. */
+ * pages, 4 whole sectors each, 3 beyond the first: 12; 16 lanes storing
+ * half a line (2 sectors): 4 pages, 1 each beyond the first: 4; the lanes
+ * storing every other word (half of each sector): 4 pages, no sector
+ * whole: 0. */
 static void test_line_write_pages(void **state)
 {
     (void)state;
-    for (int half = 0; half < 2; half++) {
+    static const struct { uint32_t lanes; int64_t stride; double extra; }
+        cases[] = {{32, 4, 12}, {16, 4, 4}, {32, 8, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0, 1};
         cachesim *s = csim_new(&c, 1, 1);
         assert_non_null(s);
-        for (int k = 0; k < 4; k++)
-            req32(s, CSIM_STORE, (uint64_t)k << 15, half ? 8 : 4, 0);
+        uint64_t a[32];
+        uint32_t z[32];
+        for (int k = 0; k < 4; k++) {
+            for (uint32_t l = 0; l < cases[i].lanes; l++) {
+                a[l] = ((uint64_t)k << 15) + (uint64_t)(l * cases[i].stride);
+                z[l] = 4;
+            }
+            csim_request(s, 0, CSIM_STORE, a, z, cases[i].lanes, 0);
+        }
         csim_flush(s);
         csim_stats t = csim_total(s);
         assert_true(t.dram_write_pages == 4);
-        assert_true(t.dram_line_write_pages == (half ? 0 : 4));
+        assert_true(t.dram_write_page_sectors == cases[i].extra);
         csim_free(s);
     }
 }

@@ -309,7 +309,8 @@ static void test_stencil_row_neighbours(void **state)
  * calibrate's isolated costs of 112 B a read and 254 B a store (32 B
  * sectors), a store's write opening costs 254 - 2 x 32 - (112 - 32) = 110
  * B beyond its sector; a whole line overlaps 128 B of it with its
- * transfer: 110 + 32 - 128 = 14 B are left, 14 / 110 of an opening.  One
+ * transfer: 110 + 32 - 128 = 14 B are left, 14 / 110 of an opening (each
+ * whole sector beyond the first saves 32 / 110).  One
  * opening a line, 32 executions a line: 1 / 32 x 14 / 110 = 0.0039773
  * write pages an execution (0.03125 without the overlap). */
 static const char *LINES_APART =
