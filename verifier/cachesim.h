@@ -35,7 +35,9 @@
  *   - DRAM pages: a transfer (fill or write-back) to a page none of the
  *     last CSIM_OPEN_PAGES transfers touched opens it (a row activation),
  *     counted in dram_pages: streams open a page per page, scattered
- *     sectors one per sector.
+ *     sectors one per sector; the whole sectors beyond the first that a
+ *     page-opening write-back writes are counted too
+ *     (dram_write_page_sectors: the opening overlaps their transfer);
  *   - a store writing part of a sector counts in l2_partial_sectors, and
  *     in l2_partial_open too when L2 does not hold that sector whole (not
  *     read from DRAM, not yet completed by earlier stores);
@@ -43,7 +45,9 @@
  *     l1_line_groups = G > 1 one line in each of G equal parts of the line
  *     a cycle (lines whose touched sectors lie in different parts share a
  *     cycle; a line spanning several parts takes a slot in each), so a
- *     request costs the most lines any one part holds (l1_slots);
+ *     request costs the most lines any one part holds (l1_slots), and a
+ *     load at least the lines it misses in L1 (the miss path, one a
+ *     cycle);
  * Not modelled: MSHR merging of concurrent misses in time, bank conflicts
  * in the caches, prefetching, the TLB.
  */
