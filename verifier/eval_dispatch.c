@@ -528,8 +528,12 @@ int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
      * a larger one so that a long workgroup (a GEMM's k loop) is counted
      * whole; the dynamic checks keep the first run's findings.  No recount
      * when the first count was already bounded by the clock. */
+    /* only a dispatch that fills the device (a workgroup per unit at
+     * least) is recounted: there the whole workgroup's work is the time;
+     * a smaller one keeps the bounded first count */
+    uint32_t units = p && p->units ? p->units : 1;
     if (rc == 0 && counts->budget_hit && o.step_budget < EV_RETRY_STEPS &&
-        !(o.deadline_s > 0)) {
+        !(o.deadline_s > 0) && counts->workgroups >= units) {
         kernel_counts again;
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
