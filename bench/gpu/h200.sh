@@ -29,8 +29,9 @@
 #                skipped on the GPU)
 #   CORPUS_PLAN, VAL_PLAN, BLIND_PLAN   the plans (defaults above)
 #   BLIND=1      measure the blind set (default 0: not measured)
-#   GPU_PROBES=0 skip bench/gpu/probes (default 1); GPU_PROBE_SECONDS
-#                their time all together (default 90)
+#   GPU_PROBES=0 skip bench/gpu/probes (default 1: every plan there; or
+#                the names of the plans to run, "memory2 unroll");
+#                GPU_PROBE_SECONDS their time all together (default 90)
 #   GPU_SECONDS  the whole session's budget in seconds (default 540)
 set -u
 OUT=${OUT:-build/gpu-run}
@@ -112,11 +113,14 @@ probe_plans() { # the probe plans for this device, one a line
     for p in bench/gpu/probes/*.json; do
         [ -e "$p" ] || continue
         case $p in *-cpu.json) continue ;; esac
+        if [ "$PROBES" != 1 ]; then # a list of plan names
+            case " $PROBES " in *" $(basename "$p" .json) "*) ;; *) continue ;; esac
+        fi
         c=${p%.json}-cpu.json
         if [ "$DRY" = 1 ] && [ -e "$c" ]; then echo "$c"; else echo "$p"; fi
     done
 }
-if [ "$PROBES" = 1 ]; then
+if [ "$PROBES" != 0 ]; then
     P0=$(date +%s)
     for p in $(probe_plans); do
         pl=$(( PROBE_BUDGET - ($(date +%s) - P0) ))
