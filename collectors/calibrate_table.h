@@ -127,6 +127,9 @@ typedef struct cal_scratch {
     unsigned cls_have;              /* bit per class row measured */
     double group_narrow_ns;  /* CAL_CPU_GROUP: core ns per workgroup */
     double group_narrow_sg;  /* and its subgroups per workgroup (0: none) */
+    double l2_span_lines_gops; /* `l2 lines 16m span`: l2_line_gops' lines
+                                  spread over 4x the pages (printed only:
+                                  the TLB's share of a scattered gather) */
 } cal_scratch;
 
 typedef struct cal_out {

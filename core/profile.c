@@ -104,6 +104,7 @@ static const field fields[] = {
     {"ceilings", "dram_write_gbs", F_RATE, P(dram_write_gbs), 0},
     {"ceilings", "l2_gbs", F_RATE, P(l2_gbs), 0},
     {"ceilings", "l2_sector_gops", F_RATE, P(l2_sector_gops), 0},
+    {"ceilings", "l2_line_gops", F_RATE, P(l2_line_gops), 0},
     {"ceilings", "l2_partial_write_gops", F_RATE, P(l2_partial_write_gops), 0},
     {"ceilings", "l2_partial_stream_gops", F_RATE, P(l2_partial_stream_gops), 0},
     {"ceilings", "shared_gbs", F_RATE, P(shared_gbs), 0},

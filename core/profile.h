@@ -63,6 +63,10 @@ typedef struct device_profile {
     double l2_gbs;
     double l2_sector_gops;   /* one-sector requests served by L2 per second
                                 (G, whole device): lanes 32 B apart */
+    double l2_line_gops;     /* line requests (tag lookups) served by L2 per
+                                second (G, whole device) when every lane of
+                                a request reads 4 bytes of its own line:
+                                what an L1-missed hashed gather costs L2 */
     double l2_partial_write_gops; /* stores writing part of a sector, served
                                      by L2 per second (G, whole device): a
                                      lane's 4 bytes at its own sector */
