@@ -186,17 +186,17 @@ int main(void)
         rc = bench(c, "saxpy 2^20", saxpy_glsl, 4096, 1u << 20);
     /* the one-time cost of bracketing the loop with the counters */
     static double pc[ITERS];
-    for (int i = 0; i < ITERS && c->pfm; i++) {
+    for (int i = 0; i < ITERS && c->counters.available; i++) {
         double t0 = vkx_now_s();
-        pfm_session_start(c->pfm);
-        pfm_session_stop(c->pfm);
+        backend_counters_start(&c->counters);
+        backend_counters_stop(&c->counters);
         pc[i] = (vkx_now_s() - t0) * 1e6;
     }
     printf("gpu: timestamp difference; bare: submit + wait, no queries;\n"
            "timed: + timestamps and pipeline statistics; runner: interval\n"
            "between samples inside vk_run_kernel (counters on across the\n"
            "loop); over: runner - bare.  Counter start + stop (once per\n"
-           "kernel): %.1f us\n", c->pfm ? median(pc, ITERS) : 0.0);
+           "kernel): %.1f us\n", c->counters.available ? median(pc, ITERS) : 0.0);
     vk_close(c);
     return rc;
 }

@@ -119,3 +119,34 @@ void backend_slot_close(backend_slot *s)
         s->b->close(s->state);
     memset(s, 0, sizeof *s);
 }
+
+int backend_counters_open(const char *events, int inherit, backend_slot *slot, cw_error *err)
+{
+    backend_config cfg = {.events = events, .inherit = inherit};
+    int rc = backend_open_role(BACKEND_ROLE_COUNTERS, &cfg, slot, err);
+    return rc == CW_STATUS_INPUT ? rc : 0;
+}
+
+void backend_counters_start(backend_slot *s)
+{
+    if (s->b && s->b->start)
+        s->b->start(s->state);
+}
+
+void backend_counters_stop(backend_slot *s)
+{
+    if (s->b && s->b->stop)
+        s->b->stop(s->state);
+}
+
+void backend_counters_reset(backend_slot *s)
+{
+    if (s->b && s->b->reset)
+        s->b->reset(s->state);
+}
+
+void backend_counters_read(backend_slot *s, measurement *m)
+{
+    if (s->b && s->b->read)
+        s->b->read(s->state, m);
+}

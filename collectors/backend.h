@@ -31,6 +31,14 @@
  *                           list them, CW_STATUS_INPUT for another format
  *   close(state)            optional: releases it (leaves it alone when
  *                           wedged)
+ * Counters backends also bracket regions of the kernel backends' work:
+ *   start(state), stop(state)  count between them (brackets accumulate)
+ *   reset(state)            forget the counts so far
+ *   read(state, m)          append one counter_value per event to m: the
+ *                           count, or available = 0 and the reason
+ * A kernel backend opens counters of its own through the table
+ * (backend_counters_open), before its device or the kernel's process, so
+ * that with inherit the threads and processes they start are counted.
  * The null backend stands in when no backend of a role opens: its measure
  * reports "unavailable" with the reason, never a number.
  * Environment: CW_BACKENDS_OFF=vulkan,cpu (names, comma-separated) forces
@@ -61,6 +69,8 @@ typedef struct backend_config {
     const char *device;  /* --device selector; NULL = default order */
     const char *events;  /* --events; NULL = defaults, "" = none */
     const char *reason;  /* null backend: why nothing else opened */
+    int inherit;         /* counters: also count the threads and processes
+                            started after opening */
 } backend_config;
 
 /* What the static stage built for a kernel, for the runners. */
@@ -93,6 +103,11 @@ typedef struct backend {
                      device_profile *out, FILE *log, cw_error *err);
     int (*devices)(const char *format, char **text, cw_error *err);
     void (*close)(void *state);
+    /* counters backends (see above) */
+    void (*start)(void *state);
+    void (*stop)(void *state);
+    void (*reset)(void *state);
+    void (*read)(void *state, measurement *m);
 } backend;
 
 /* Every backend, in the order they are tried; NULL-terminated. */
@@ -121,5 +136,16 @@ int backend_slot_measure(backend_slot *s, const plan_kernel *k,
                          const backend_kernel *bk, const run_options *ro,
                          measurement *m);
 void backend_slot_close(backend_slot *s);
+
+/* A kernel backend's counters: the first counters backend in the table
+ * that opens the events (NULL = defaults) with inherit, else the null
+ * backend, which counts nothing and reads no counter.  0, or
+ * CW_STATUS_INPUT on a malformed event list (err; slot empty).  The
+ * others work on any slot, empty or null (then they do nothing). */
+int backend_counters_open(const char *events, int inherit, backend_slot *slot, cw_error *err);
+void backend_counters_start(backend_slot *s);
+void backend_counters_stop(backend_slot *s);
+void backend_counters_reset(backend_slot *s);
+void backend_counters_read(backend_slot *s, measurement *m);
 
 #endif

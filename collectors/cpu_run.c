@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "alloc.h"
+#include "backend.h"
 #include "bufinit.h"
 #include "cpu_isa.h"
 #include "cpu_isolate.h"
@@ -78,12 +79,12 @@ static void set_error(measurement *m, const char *fmt, ...)
     cw_set_str(&m->error, buf);
 }
 
-/* Per-call averages of the session's totals (nc calls were bracketed). */
-static void copy_counters(pfm_session *s, measurement *m, size_t nc)
+/* Per-call averages of the counters' totals (nc calls were bracketed). */
+static void copy_counters(backend_slot *s, measurement *m, size_t nc)
 {
     measurement tmp;
     memset(&tmp, 0, sizeof tmp);
-    pfm_session_read(s, &tmp);
+    backend_counters_read(s, &tmp);
     for (size_t i = 0; i < tmp.ncounters; i++) {
         counter_value *src = &tmp.counters[i];
         counter_value *c = measurement_add_counter(m, src->name);
@@ -187,7 +188,7 @@ static int buffer_sizes(const plan_kernel *k, uint64_t *sizes, measurement *m)
 /* Warm-up and sampled calls into the kernel's process (cpu_isolate.h);
  * 0, or CW_STATUS_ENV with m->error set. */
 static int sample_calls(const plan_kernel *k, const run_options *ro,
-                        cpu_child *child, pfm_session *ps, measurement *m,
+                        cpu_child *child, backend_slot *counters, measurement *m,
                         double **samples, double **delays, size_t *nsamples,
                         double *bracket_total_s)
 {
@@ -224,13 +225,11 @@ static int sample_calls(const plan_kernel *k, const run_options *ro,
             break;
         int rc;
         double us, dl;
-        if (ps)
-            pfm_session_start(ps);
+        backend_counters_start(counters);
         double b0 = cpu_now_s();
         int r = cpu_isolate_call(child, ++call, &rc, &us, &dl, why, sizeof why);
         *bracket_total_s += cpu_now_s() - b0;
-        if (ps)
-            pfm_session_stop(ps);
+        backend_counters_stop(counters);
         if (r) {
             if (cpu_isolate_cancelled(child))
                 break;
@@ -295,11 +294,11 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
 
     /* Counters first, with inherit: the kernel's process, and the threads
      * its library starts when loaded (a BLAS pool), are counted. */
-    pfm_session *ps = NULL;
+    backend_slot counters;
     char *events = cpu_events();
     cw_error perr;
-    if (pfm_session_open(events, 1, &ps, &perr) != 0)
-        ps = NULL;
+    if (backend_counters_open(events, 1, &counters, &perr) != 0)
+        memset(&counters, 0, sizeof counters); /* none: the list is ours */
     free(events);
 
     cpu_isolate_spec spec = {
@@ -316,7 +315,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         set_error(m, "%s", why);
         ret = CW_STATUS_ENV;
     } else {
-        ret = sample_calls(k, ro, child, ps, m, &samples, &delays, &nsamples,
+        ret = sample_calls(k, ro, child, &counters, m, &samples, &delays, &nsamples,
                            &bracket_total_s);
         cpu_isolate_stop(child);
     }
@@ -325,8 +324,7 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
         set_error(m, "kernel '%s': cancelled before any sample", k->name);
     } else if (ret == 0) {
         stats_fill_measurement(m, samples, nsamples);
-        if (ps)
-            copy_counters(ps, m, nsamples);
+        copy_counters(&counters, m, nsamples);
         if (ro && ro->dump_dir)
             dump_buffers(k, ro->dump_dir, bufs.ptr, sizes, m);
         record_wait(samples, delays, nsamples, m);
@@ -337,7 +335,6 @@ int cpu_measure_kernel(const plan_kernel *k, const run_options *ro,
     free(args);
     free(samples);
     free(delays);
-    if (ps)
-        pfm_session_close(ps);
+    backend_slot_close(&counters);
     return ret;
 }

@@ -769,7 +769,7 @@ int vk_open_events(const char *selector, const char *events, vk_ctx **out,
     /* Counters first: lavapipe starts its worker threads while the
      * physical device is enumerated; inherit=1 only covers threads
      * created after the counters are opened. */
-    int rc = events && !*events ? 0 : pfm_session_open(events, 1, &c->pfm, err);
+    int rc = events && !*events ? 0 : backend_counters_open(events, 1, &c->counters, err);
     if (rc) {
         free(c);
         return CW_STATUS_INPUT;
@@ -953,7 +953,7 @@ void vk_close(vk_ctx *c)
     }
     if (c->instance)
         vkDestroyInstance(c->instance, NULL);
-    pfm_session_close(c->pfm);
+    backend_slot_close(&c->counters);
     free(c->info.families);
     free(c);
 }

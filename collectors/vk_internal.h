@@ -3,8 +3,8 @@
  * Not for use outside collectors/.
  *
  * Ownership: a vk_ctx owns its instance, device, command pool, pipeline
- * cache and the pfm session opened before the device (so lavapipe's worker
- * threads inherit the counters).  vkx_* objects are owned by the caller and
+ * cache and the counters (a counters backend, backend.h) opened before the
+ * device (so lavapipe's worker threads inherit them).  vkx_* objects are owned by the caller and
  * destroyed with the matching vkx_*_destroy before vk_close().
  * After a hang (ctx->hung) nothing is destroyed: the driver's thread may
  * still be executing the kernel, see vk_run.c.
@@ -14,7 +14,7 @@
 
 #include <vulkan/vulkan.h>
 
-#include "pfm.h"
+#include "backend.h"
 #include "vk.h"
 
 struct vk_ctx {
@@ -35,7 +35,7 @@ struct vk_ctx {
     int hung;                 /* a fence timed out: do not destroy */
     int has_exec_props;       /* pipelineExecutableInfo enabled */
     int capture_stats;        /* next pipelines: CAPTURE_STATISTICS */
-    pfm_session *pfm;         /* may be NULL */
+    backend_slot counters;    /* empty (b NULL) when none were asked for */
 };
 
 /* "VK_ERROR_OUT_OF_DEVICE_MEMORY" etc. */
@@ -107,9 +107,9 @@ int vkx_timer_record(vk_ctx *c, const vkx_pipeline *p, const void *push,
                      vkx_timer *out, cw_error *err);
 /* Submit the timed buffer once and wait (hang guard timeout_s; name is the
  * kernel's).  gpu_us: timestamp difference (whole bracket), or host time
- * when the queue has no timestamps (*used_host set).  pfm counters
- * (ctx->pfm) are started before submit and stopped after the wait when
- * count != 0. */
+ * when the queue has no timestamps (*used_host set).  The counters
+ * (ctx->counters) are started before submit and stopped after the wait
+ * when count != 0. */
 int vkx_timer_run(vk_ctx *c, vkx_timer *t, double timeout_s,
                   const char *name, int count, double *gpu_us,
                   int *used_host, cw_error *err);

@@ -379,10 +379,8 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
      * and stopping inherited counters costs ~200 us here (every worker
      * thread's copy is toggled), far more than the host work between two
      * samples, which is all the loop adds. */
-    if (c->pfm) {
-        pfm_session_reset(c->pfm);
-        pfm_session_start(c->pfm);
-    }
+    backend_counters_reset(&c->counters);
+    backend_counters_start(&c->counters);
     double t0 = vkx_now_s();
     while (stats_should_continue(st.samples, n, &pol, vkx_now_s() - t0)) {
         if (opt->cancel && *opt->cancel)
@@ -390,8 +388,7 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         rc = vkx_timer_run(c, &st.timer, opt->timeout_s, k->name, 0, &us,
                            &used_host, err);
         if (rc) {
-            if (c->pfm)
-                pfm_session_stop(c->pfm);
+            backend_counters_stop(&c->counters);
             goto done;
         }
         if (n == cap) {
@@ -403,16 +400,15 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
         if (opt->on_sample)
             opt->on_sample(opt->user, us);
     }
-    if (c->pfm)
-        pfm_session_stop(c->pfm);
+    backend_counters_stop(&c->counters);
     stats_fill_measurement(out, st.samples, n);
     if (has_inv) {
         out->has_invocations = 1;
         out->invocations = inv;
     }
-    if (c->pfm && n) {
+    if (n) {
         size_t first = out->ncounters;
-        pfm_session_read(c->pfm, out);
+        backend_counters_read(&c->counters, out);
         for (size_t i = first; i < out->ncounters; i++)
             if (out->counters[i].available)
                 out->counters[i].value /= (double)n; /* per dispatch */

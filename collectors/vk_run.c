@@ -691,13 +691,13 @@ int vkx_timer_run(vk_ctx *c, vkx_timer *t, double timeout_s,
 {
     *used_host = 0;
     vkResetFences(c->device, 1, &t->fence);
-    if (count && c->pfm)
-        pfm_session_start(c->pfm);
+    if (count)
+        backend_counters_start(&c->counters);
     double h0 = vkx_now_s();
     int rc = submit_wait(c, t->cmd, t->fence, timeout_s, name, err);
     double h1 = vkx_now_s();
-    if (count && c->pfm)
-        pfm_session_stop(c->pfm);
+    if (count)
+        backend_counters_stop(&c->counters);
     if (rc)
         return rc;
     *gpu_us = (h1 - h0) * 1e6;

@@ -56,9 +56,8 @@ static int setup(void **state)
     assert_true(n > 0 && (size_t)n < sizeof text);
     snprintf(path, sizeof path, "%s/plan.json", f->dir);
     cw_write_file(path, text, (size_t)n);
+    cw_load_plan(path, &f->p);
     cw_error err;
-    if (plan_load(path, &f->p, &err) != 0)
-        fail_msg("%s:%d: %s", err.file, err.line, err.text);
     cw_options_default(&f->o);
     f->o.samples = 3;
     f->o.budget_s = 0.2;

@@ -1,6 +1,7 @@
 /* test_session.c - the session layer: the one exit-code rule (table), the
  * backend table and the null backend standing in when a backend is forced
- * off, and a session that measures nothing but still predicts. */
+ * off, a session that measures nothing but still predicts, and the runners
+ * counting through the counters backend. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +14,9 @@
 
 #include "backend.h"
 #include "exitcode.h"
+#include "plan.h"
 #include "session.h"
+#include "unit.h"
 
 typedef struct xcase {
     int line;
@@ -242,6 +245,112 @@ static void test_calibrate_and_devices_through_backends(void **state)
     }
 }
 
+/* A plan of one GPU kernel (saxpy) and one native CPU kernel (the naive
+ * SGEMM, n = 64) in dir; its path into path. */
+static void mixed_plan(char *path, size_t size, const char *dir)
+{
+    char shader[4096], lib[4096], text[10000];
+    const char *b = getenv("BUILD");
+    char rel[512];
+    snprintf(rel, sizeof rel, "%s/examples/cpu/libsgemm_naive.so", b && *b ? b : "build");
+    assert_non_null(realpath(cw_root_file("examples/kernels/saxpy.comp"), shader));
+    assert_non_null(realpath(rel, lib));
+    int n = snprintf(text, sizeof text,
+                     "{\"kernels\": [{\"name\": \"saxpy\", \"shader\": \"%s\", "
+                     "\"workgroups\": [4, 1, 1], \"push\": {\"n\": 1024, \"alpha\": 2}, "
+                     "\"buffers\": [{\"binding\": 0, \"elements\": 1024}, "
+                     "{\"binding\": 1, \"elements\": 1024}]},\n"
+                     "{\"name\": \"sgemm\", \"kind\": \"cpu\", \"library\": \"%s\", "
+                     "\"symbol\": \"sgemm\", \"args\": {\"n\": 64}, \"buffers\": "
+                     "[{\"bytes\": 16384}, {\"bytes\": 16384}, {\"bytes\": 16384}], "
+                     "\"work\": {\"flops\": \"2*n*n*n\", \"bytes\": \"3*4*n*n\"}, "
+                     "\"threads\": 1}]}\n", shader, lib);
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    snprintf(path, size, "%s/plan.json", dir);
+    cw_write_file(path, text, (size_t)n);
+}
+
+/* Both kernels of the mixed plan p measured by a fresh session; their
+ * measurements into m[0] (GPU) and m[1] (CPU), the device view's counters
+ * into probe. */
+static void measure_mixed(const plan *p, const cw_options *o, measurement m[2],
+                          measurement *probe)
+{
+    session s;
+    report_device rd = {0};
+    cw_error err;
+    assert_int_equal(session_open(&s, o, 1, session_count_kinds(p, 1), &rd, &err), 0);
+    memset(probe, 0, sizeof *probe);
+    session_probe_counters(&s, probe, &err);
+    for (int i = 0; i < 2; i++) {
+        kernel_report kr;
+        memset(&kr, 0, sizeof kr);
+        kr.name = cw_strdup(p->kernels[i].name);
+        kernel_artifacts art;
+        session_check_kernel(&s, &p->kernels[i], &kr, &art);
+        assert_int_equal(session_measure_kernel(&s, &p->kernels[i], &art, NULL, &kr), 0);
+        assert_true(kr.measurement.valid);
+        m[i] = kr.measurement;
+        memset(&kr.measurement, 0, sizeof kr.measurement);
+        kernel_artifacts_free(&art);
+        kernel_report_free(&kr);
+    }
+    session_close(&s);
+    report_device_free(&rd);
+}
+
+/* The runners count through the counters backend (backend_counters_open):
+ * every counter they report is a count or unavailable with its reason, the
+ * GPU runner's are the device view's (the same backend, the same default
+ * events), the CPU runner's add its FP-width events; with the counters
+ * backend forced off, neither runner counts anything. */
+static void test_runners_count_through_backend(void **state)
+{
+    (void)state;
+    const char *dir = cw_tmpdir("cw-session-");
+    char path[512];
+    mixed_plan(path, sizeof path, dir);
+    plan p;
+    cw_load_plan(path, &p);
+    cw_options o;
+    cw_options_default(&o);
+    o.samples = 3, o.budget_s = 0.1;
+    measurement m[2], probe;
+    measure_mixed(&p, &o, m, &probe);
+    assert_true(probe.ncounters > 0);
+    assert_int_equal(m[0].ncounters, probe.ncounters);
+    assert_true(m[1].ncounters >= probe.ncounters);
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < m[k].ncounters; i++) {
+            const counter_value *c = &m[k].counters[i];
+            if (c->available)
+                assert_true(c->value >= 0);
+            else
+                assert_true(c->reason && c->reason[0]);
+            if (i < probe.ncounters) { /* the defaults, in the device view's order */
+                assert_string_equal(c->name, probe.counters[i].name);
+                assert_int_equal(c->available, probe.counters[i].available);
+            }
+        }
+    for (int k = 0; k < 2; k++)
+        measurement_free(&m[k]);
+    measurement_free(&probe);
+    setenv("CW_BACKENDS_OFF", "pfm", 1);
+    measure_mixed(&p, &o, m, &probe);
+    unsetenv("CW_BACKENDS_OFF");
+    assert_int_equal(probe.ncounters, 0);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(m[k].ncounters, 0);
+        assert_true(m[k].samples >= 3);
+        measurement_free(&m[k]);
+    }
+    measurement_free(&probe);
+    plan_free(&p);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_session_without_backend),
         cmocka_unit_test(test_session_bad_profile),
         cmocka_unit_test(test_calibrate_and_devices_through_backends),
+        cmocka_unit_test(test_runners_count_through_backend),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,9 +62,7 @@ static void drain(worker *w, tui_state *st, seen *s)
 static void run_plan(const char *path, int measure, tui_state *st, seen *s)
 {
     plan p;
-    cw_error err;
-    if (plan_load(path, &p, &err) != 0)
-        fail_msg("%s:%d: %s", err.file, err.line, err.text);
+    cw_load_plan(path, &p);
     cw_options o;
     cw_options_default(&o);
     o.samples = 5;

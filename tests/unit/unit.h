@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "plan.h"
 
 /* CW_UNIT_MAIN(setup, teardown, cases...): main() runs the cases as one
  * cmocka group (setup/teardown may be NULL); its status is cmocka's. */
@@ -36,6 +37,15 @@ static inline const char *cw_root_file(const char *rel)
     char *b = bufs[next++ % 4];
     snprintf(b, sizeof bufs[0], "%s/%s", cw_test_root(), rel);
     return b;
+}
+
+/* path's plan into p; a refusal fails the test with its file, line and
+ * message. */
+static inline void cw_load_plan(const char *path, plan *p)
+{
+    cw_error err;
+    if (plan_load(path, p, &err) != 0)
+        fail_msg("%s:%d: %s", err.file, err.line, err.text);
 }
 
 /* A fresh folder /tmp/<prefix>XXXXXX (the caller removes it); the name
