@@ -78,6 +78,7 @@ static int write_reports(const tui_state *st, const char *path)
     report_init(&r);
     for (size_t i = 0; i < st->nk; i++) {
         kernel_report *kr = report_add_kernel(&r, st->k[i].kr.name);
+        kernel_report_free(kr);
         kernel_report_copy(kr, &st->k[i].kr);
     }
     char *json = report_to_json_text(&r);
