@@ -13,6 +13,7 @@ typedef struct csim_line {
     uint8_t wbytes[64]; /* bytes written per sector (saturating) */
     uint64_t used;   /* LRU stamp */
     uint32_t wtag;   /* tag of the last writer (write-back attribution) */
+    uint32_t owner;  /* L2: 1 + the L1 that last fetched the line; 0 none */
 } csim_line;
 
 typedef struct csim_level {
@@ -270,6 +271,24 @@ static csim_line *l1_line(cachesim *s, csim_level *lv, uint64_t line)
     return l;
 }
 
+/* A load's line request at L2 (l2_lines), after l2_read brought it in:
+ * counted unless the same L1 fetched the line last.  One group's L1
+ * (L1 / resident groups) with every lane in step re-fetches lines of
+ * per-lane rows that the hardware keeps (run 6's row_l2_p* probes serve
+ * them at the L1's rate); a line from DRAM, or one another unit fetched,
+ * is a lookup the hardware makes too. */
+static void l2_line_request(cachesim *s, const csim_level *l1, uint64_t line,
+                            uint32_t tag)
+{
+    csim_line *l = find(&s->l2, line);
+    uint32_t me = l1 ? (uint32_t)(l1 - s->l1) + 1 : 0;
+    if (l && me && l->owner == me)
+        return;
+    if (l)
+        l->owner = me;
+    COUNT(s, tag, l2_lines, 1);
+}
+
 static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
                         uint64_t mask, const uint8_t *bytes, uint32_t tag)
 {
@@ -287,9 +306,10 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
         return;
     }
     if (!l1) {
-        if (op == CSIM_LOAD)
+        if (op == CSIM_LOAD) {
             l2_read(s, line, mask, tag);
-        else
+            l2_line_request(s, NULL, line, tag);
+        } else
             l2_write(s, line, mask, bytes, tag);
         return;
     }
@@ -307,8 +327,11 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
     csim_line *l = l1_line(s, l1, line);
     uint64_t hit = l->valid & mask, miss = mask & ~l->valid;
     COUNT(s, tag, l1_hit_sectors, popc(hit));
-    if (miss)
+    if (miss) {
         l2_read(s, line, miss, tag);
+        if (op == CSIM_LOAD)
+            l2_line_request(s, l1, line, tag);
+    }
     l->valid |= miss;
     if (op == CSIM_STORE) {
         l->dirty |= mask;

@@ -93,6 +93,10 @@ typedef struct csim_stats {
     double l1_hit_sectors;
     double l2_sectors;       /* sectors requested at L2 (L1 misses, stores,
                                 atomics, write-backs) */
+    double l2_lines;         /* loads' line requests at L2: one per line
+                                an L1 misses (whatever its sectors),
+                                except a line the same L1 fetched last
+                                (a re-fetch of its own) */
     double l2_hit_sectors;
     double l2_partial_sectors; /* of l2_sectors, stores that write only
                                   part of a sector (the L2 merges them

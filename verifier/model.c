@@ -74,6 +74,7 @@ typedef struct model {
     double dram_bytes, l2_bytes_moved, shared_eff_bytes, l1_bytes;
     double l2_partial;       /* partial-sector stores at L2 (simulated) */
     double l2_partial_open;  /* of those, into sectors L2 did not hold */
+    double l2_lines;         /* L2 line requests (simulated) */
     double dram_read, dram_write;        /* of dram_bytes, by direction */
     double dram_pages, dram_write_pages; /* DRAM pages opened (simulated) */
     dram_rates dram;                     /* bandwidths by direction, pages */
@@ -634,7 +635,7 @@ static void traffic(model *m, acc_cost *cost)
     m->dram_bytes = 0;
     m->dram_read = m->dram_write = 0;
     m->l2_bytes_moved = 0;
-    m->l2_partial = m->l2_partial_open = 0;
+    m->l2_partial = m->l2_partial_open = m->l2_lines = 0;
     m->l1_bytes = 0;
     m->dram_pages = 0;
     m->dram_write_pages = 0;
@@ -686,6 +687,7 @@ static void traffic(model *m, acc_cost *cost)
         m->l2_bytes_moved += ac->moved;
         m->l2_partial += a->count * ac->known * a->sim_l2_partial;
         m->l2_partial_open += a->count * ac->known * a->sim_l2_partial_open;
+        m->l2_lines += a->count * ac->known * a->sim_l2_lines;
         m->l1_bytes += ac->l1;
     }
     if (unknown_stride && !m->worst_case)
@@ -923,10 +925,12 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     if (!m->is_cpu) {
         /* a store writing part of a sector costs the L2 a merge (read,
          * merge, write back the sector): at calibrate's partial-write rate
-         * where the profile has one */
-        add(ts, "l2", l2_term_us(m->p, m->l2_bytes_moved, m->sector,
-                                 m->l2_bpus, m->l2_partial,
-                                 m->l2_partial_open) * imb);
+         * where the profile has one; its line requests (tag lookups) at
+         * calibrate's scattered-line rate bound it from below */
+        add(ts, "l2", fmax(l2_term_us(m->p, m->l2_bytes_moved, m->sector,
+                                      m->l2_bpus, m->l2_partial,
+                                      m->l2_partial_open),
+                           l2_lines_us(m->p, m->l2_lines)) * imb);
         if (c->sim && m->l1_bytes > 0)
             add(ts, "l1", m->l1_bytes / m->l1_bpus * imb);
         if (m->shared_eff_bytes > 0)

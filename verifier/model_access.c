@@ -94,3 +94,9 @@ double l2_term_us(const device_profile *p, double bytes, double sector,
            scale * ((priced_valid > 0 ? priced_valid / valid_rate : 0) +
                     (priced_open > 0 ? priced_open / open_rate : 0));
 }
+
+double l2_lines_us(const device_profile *p, double lines)
+{
+    double rate = p->l2_line_gops * 1e3; /* per us */
+    return rate_known(rate) && lines > 0 ? lines / rate : 0;
+}

@@ -35,4 +35,12 @@ double access_bank_degree(uint32_t banks, uint32_t subgroup,
 double l2_term_us(const device_profile *p, double bytes, double sector,
                   double l2_bpus, double partial, double open);
 
+/* The time, us, L2 takes to look up lines line requests (one per line a
+ * request has sectors of at L2, cachesim.h l2_lines) at the profile's
+ * l2_line_gops; 0 while that is unknown.  The L2 term is the larger of it
+ * and l2_term_us: the rows that measure l2_gbs and l2_sector_gops (4
+ * sectors a line) are reproduced by their own rates only when the line
+ * lookups overlap the sector transfers (docs/model.md section 4.2). */
+double l2_lines_us(const device_profile *p, double lines);
+
 #endif

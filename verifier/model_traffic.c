@@ -27,7 +27,7 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
-    double l1, l1_lines, l1_slots, l2, l2_hit, l2_partial, l2_open, dram, pages, wpages, rmw;
+    double l1, l1_lines, l1_slots, l2, l2_lines, l2_hit, l2_partial, l2_open, dram, pages, wpages, rmw;
     double wpage_sectors;     /* whole sectors beyond the first written at
                                  a write page opening */
     double bank_passes, bank_ideal; /* workgroup memory, summed */
@@ -368,6 +368,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->acc[i].l1_lines += t.l1_lines;
         s->acc[i].l1_slots += t.l1_slots;
         s->acc[i].l2 += t.l2_sectors;
+        s->acc[i].l2_lines += t.l2_lines;
         s->acc[i].l2_hit += t.l2_hit_sectors;
         s->acc[i].l2_partial += t.l2_partial_sectors;
         s->acc[i].l2_open += t.l2_partial_open;
@@ -537,6 +538,7 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_l1_sectors = as->l1 / as->execs;
             a->sim_l1_lines = as->l1_slots / as->execs;
             a->sim_l2_sectors = as->l2 / as->execs;
+            a->sim_l2_lines = as->l2_lines / as->execs;
             a->sim_l2_partial = as->l2_partial / as->execs;
             a->sim_l2_partial_open = as->l2_open / as->execs;
             a->sim_dram_bytes = as->dram / as->execs;

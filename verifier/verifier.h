@@ -133,6 +133,8 @@ typedef struct access_summary {
                                     groups the most lines in one part of
                                     the line (cachesim.h l1_slots) */
     double sim_l2_sectors;       /* sectors requested at L2 per execution */
+    double sim_l2_lines;         /* L2 line requests (cachesim.h l2_lines)
+                                    per execution */
     double sim_l2_partial;       /* of those, stores writing part of a
                                     sector, per execution */
     double sim_l2_partial_open;  /* of those, into sectors L2 does not hold

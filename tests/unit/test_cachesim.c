@@ -423,6 +423,51 @@ static void test_line_write_pages(void **state)
     }
 }
 
+/* L2 line requests of loads (l2_lines).  A gather: 32 lanes at lines 4
+ * KiB + 128 B apart (each its own line), L1 of 16 KiB: 32 line requests of
+ * one sector each (32 sectors).  Lanes 32 B apart (the `l2 sectors` row):
+ * 8 lines of 4 sectors, 8 requests.  Lanes 4 B apart: 1 line.  The gather
+ * again on unit 0 after its L1 lost the lines (a 64 KiB sweep in between)
+ * re-fetches 32 lines it fetched itself: not counted; the same gather on
+ * unit 1 (another L1): 32 more.  Stores make none. */
+static void test_l2_lines(void **state)
+{
+    (void)state;
+    struct { int64_t stride; double lines, sectors; } one[] = {
+        {4096 + 128, 32, 32}, {32, 8, 32}, {4, 1, 4}};
+    for (int i = 0; i < 3; i++) {
+        csim_config c = gpu_cfg(16 << 10, 1 << 20);
+        cachesim *s = csim_new(&c, 1, 1);
+        assert_non_null(s);
+        req32(s, CSIM_LOAD, 0, one[i].stride, 0);
+        assert_true(csim_total(s).l2_lines == one[i].lines);
+        assert_true(csim_total(s).l2_sectors == one[i].sectors);
+        csim_free(s);
+    }
+    csim_config c = gpu_cfg(16 << 10, 1 << 20);
+    cachesim *s = csim_new(&c, 2, 1);
+    assert_non_null(s);
+    req32(s, CSIM_LOAD, 0, 4096 + 128, 0);
+    for (int k = 0; k < 16; k++) /* 64 KiB of other lines through L1 0 */
+        req32(s, CSIM_LOAD, (1u << 19) + (uint64_t)k * 4096, 128, 0);
+    double before = csim_total(s).l2_lines;
+    assert_true(before == 32 + 16 * 32);
+    req32(s, CSIM_LOAD, 0, 4096 + 128, 0);
+    assert_true(csim_total(s).l2_sectors > 32 + 16 * 32 * 1); /* refetched */
+    assert_true(csim_total(s).l2_lines == before);
+    uint64_t a[32];
+    uint32_t z[32];
+    for (int l = 0; l < 32; l++) {
+        a[l] = (uint64_t)l * (4096 + 128);
+        z[l] = 4;
+    }
+    csim_request(s, 1, CSIM_LOAD, a, z, 32, 0);
+    assert_true(csim_total(s).l2_lines == before + 32);
+    req32(s, CSIM_STORE, 1u << 18, 4096 + 128, 0);
+    assert_true(csim_total(s).l2_lines == before + 32);
+    csim_free(s);
+}
+
 static void test_bad_config(void **state)
 {
     (void)state;
@@ -448,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_partial_open),
         cmocka_unit_test(test_line_write_pages),
+        cmocka_unit_test(test_l2_lines),
         cmocka_unit_test(test_bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -604,6 +604,19 @@ static void test_shared_table_hits(void **state)
     assert_true(l2_shared_hit_fraction(&p, mib32, 100, 4) == 0);
 }
 
+/* l2_lines_us: 2 M line requests at 100 G lines/s (1e5 per us) = 20 us;
+ * unknown rate: 0 (the term is the byte/sector one alone). */
+static void test_l2_lines_us(void **state)
+{
+    (void)state;
+    device_profile p;
+    gpu(&p);
+    p.l2_line_gops = 100;
+    near(l2_lines_us(&p, 2e6), 20, 1e-12);
+    p.l2_line_gops = -1;
+    near(l2_lines_us(&p, 2e6), 0, 0);
+}
+
 static void test_partial_sector_write(void **state)
 {
     (void)state;
@@ -758,6 +771,7 @@ int main(void)
         cmocka_unit_test(test_row_walk),
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_l2_term_partial_rates),
+        cmocka_unit_test(test_l2_lines_us),
         cmocka_unit_test(test_shared_table_hits),
         cmocka_unit_test(test_stencil_row_neighbours),
         cmocka_unit_test(test_whole_line_write_pages),
