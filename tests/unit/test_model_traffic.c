@@ -617,6 +617,65 @@ static void test_l2_lines_us(void **state)
     near(l2_lines_us(&p, 2e6), 0, 0);
 }
 
+/* The L2's line lookups (l2_line_gops): a gather of my own, lane i's k-th
+ * load at line (4 i + k) mod 8192 of a 1 MiB table (every lane its own
+ * line, each load one sector): 64 groups of 256 (16 a unit on 4 units:
+ * imbalance 1), 65536 loads = 65536 line requests, 1 an execution.  At the
+ * rate a whole line's lookup keeps pace with its bytes, l2_gbs / 128 B =
+ * 31.25 G lines/s, they take 65536 / 31250 per us = 2.097152 us, against
+ * the bytes' (65536 x 32 B + 64 KiB of stores) / 4000 B/us = 0.540672 us
+ * without the rate.  A copy (lanes 4 B apart: 512 lines of 16384 loads,
+ * 128 KiB moved) does not move: 512 / 31250 = 0.016384 us < 0.032768. */
+static const char *LINE_GATHER =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer T { float table[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    float acc = 0.0;\n"
+    "    for (uint k = 0u; k < 4u; k++)\n"
+    "        acc += table[((i * 4u + k) & 8191u) * 32u];\n"
+    "    dst[i] = acc;\n"
+    "}\n";
+
+static const char *LINE_COPY =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer T { float table[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    dst[i] = table[i];\n"
+    "}\n";
+
+static void whole_line_rate(device_profile *p) { p->l2_line_gops = p->l2_gbs / 128; }
+
+static void test_l2_line_lookups(void **state)
+{
+    (void)state;
+    const char *line_plan = "{\"kernels\":[{\"name\":\"g\",\"shader\":\"k.comp\","
+                       "\"workgroups\":[64,1,1],\"buffers\":["
+                       "{\"binding\":0,\"elements\":262144},"
+                       "{\"binding\":1,\"elements\":16384}]}]}";
+    const struct { const char *glsl; double lines, with, without; } cases[] = {
+        {LINE_GATHER, 1, 2.097152, 0.540672},
+        {LINE_COPY, 1.0 / 32, 0.032768, 0.032768}};
+    for (int i = 0; i < 2; i++) {
+        run x, y;
+        profile_tweak = whole_line_rate;
+        run_kernel(&x, cases[i].glsl, line_plan);
+        profile_tweak = NULL;
+        run_kernel(&y, cases[i].glsl, line_plan);
+        assert_true(x.kc.sim);
+        near(access_of(&x, 0)->sim_l2_lines, cases[i].lines, 1e-9);
+        near(term(&x, "l2"), cases[i].with, 1e-9);
+        near(term(&y, "l2"), cases[i].without, 1e-9);
+        kfix_close(&x);
+        kfix_close(&y);
+    }
+}
+
 static void test_partial_sector_write(void **state)
 {
     (void)state;
@@ -772,6 +831,7 @@ int main(void)
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_l2_term_partial_rates),
         cmocka_unit_test(test_l2_lines_us),
+        cmocka_unit_test(test_l2_line_lookups),
         cmocka_unit_test(test_shared_table_hits),
         cmocka_unit_test(test_stencil_row_neighbours),
         cmocka_unit_test(test_whole_line_write_pages),
