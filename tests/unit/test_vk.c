@@ -630,6 +630,23 @@ static void test_out_of_memory(void **state)
 
 /* ---- calibration with a short budget ---- */
 
+/* Under ASan lavapipe's start of a workgroup costs ~65x its normal time
+ * (5.8 us against 0.09 us for 8 invocations, measured at main 2026-12-01),
+ * more than a 1024-wide workgroup's, so the subgroup row, a difference of
+ * the two, cannot be derived there; calibrate says so ("not derived: ...").
+ * The normal build must derive it. */
+static int sanitized_build(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return 1;
+#endif
+#endif
+    return 0;
+}
+
 static void test_calibrate_short(void **state)
 {
     (void)state;
@@ -691,7 +708,9 @@ static void test_calibrate_short(void **state)
         const char *at = strstr(log, want);
         if (!at)
             fail_msg("no log line for '%s':\n%s", t[i].name, log);
-        if (!strncmp(at + strlen(want), "not ", 4))
+        if (!strncmp(at + strlen(want), "not ", 4) &&
+            !(sanitized_build() && t[i].kind == CAL_CPU_SUBGROUP &&
+              strstr(at, "not derived: ")))
             fail_msg("'%s' was not measured:\n%s", t[i].name, log);
     }
     assert_true(p.cpu_cycles_per_instruction > 0);
