@@ -85,22 +85,30 @@ static const char sector_glsl[] = HEAD(256)
     "    if (acc == -1234.5678) d[i & 1023u] = acc;\n"
     "}\n";
 
-/* one 4-byte load per lane, every lane at its own line (lines scattered by
- * a multiplicative hash: lane i at line (i * A + k * B) * stride, A odd, so
- * a request's 32 lanes touch 32 distinct lines) over an L2-resident working
- * set of mask + 1 floats: each request costs L2 32 line lookups (tags) of
- * one sector each, where `l2 sectors` costs 8 lines of 4 sectors.  stride 4
- * over a 4x larger mask keeps the same lines' count (L2 footprint) while the
- * pages the lanes touch span 4x the bytes (the TLB's reach alone) */
+/* one 4-byte load per lane, every lane at its own line: load k of
+ * invocation i at line mix(i * iters + k) * stride (a 32-bit integer mix,
+ * so lines repeat only as random draws do: a warp's 32 lanes on ~32
+ * distinct lines, a group's 4096 loads on ~3850 of the 32768 lines of
+ * 4 MiB; a multiplicative hash of i and k alone repeats a quarter of
+ * them, L1 hits the hardware would serve) over an L2-resident working set
+ * of mask + 1 floats: each request costs L2 ~32 line lookups (tags) of one
+ * sector each, where `l2 sectors` costs 8 lines of 4 sectors.  stride 4
+ * over a 4x larger mask keeps the same lines' count (L2 footprint) while
+ * the pages the lanes touch span 4x the bytes (the TLB's reach alone).  On
+ * a GPU 16 loads a lane, 8192 groups: a group re-reads few of its own lines,
+ * as a gather's lanes seldom do */
 static const char line_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
     "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
+    "uint mixl(uint v) {\n"
+    "    v *= 0x9e3779b1u; v ^= v >> 16u; v *= 0x85ebca6bu; return v ^ (v >> 13u);\n"
+    "}\n"
     "void main() {\n"
-    "    uint h = gl_GlobalInvocationID.x * 0x2c1b3c6du;\n"
+    "    uint x = gl_GlobalInvocationID.x * iters;\n"
     "    float a = 0.0, b = 0.0;\n"
     "    for (uint k = 0u; k < iters; k += 2u) {\n"
-    "        a += s[(((h + k * 0x9e3779b1u) * stride) << 5u) & mask];\n"
-    "        b += s[(((h + (k + 1u) * 0x9e3779b1u) * stride) << 5u) & mask];\n"
+    "        a += s[((mixl(x + k) * stride) << 5u) & mask];\n"
+    "        b += s[((mixl(x + k + 1u) * stride) << 5u) & mask];\n"
     "    }\n"
     "    float acc = a + b;\n"
     "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
@@ -542,12 +550,12 @@ static const cal_bench table[] = {
      CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l2_sector_gops), CAL_GPU_ONLY,
      "G sectors/s", "4-byte loads 32 B apart (a sector a lane) over 4 MiB"},
     {"l2 scattered lines", line_glsl, 0, 0, 256, B2(SRC, SMALL),
-     CAL_SHAPE_FIXED, {2048, 64}, {64, 64},
+     CAL_SHAPE_FIXED, {8192, 64}, {16, 64},
      {(4u << 20) / 4 - 1, (4u << 20) / 4 - 1}, 1, 0, 0, CAL_PER_INVOCATION, 1,
      CAL_RATE, CAL_FIELD(l2_line_gops), 0, "G lines/s",
      "4-byte loads, every lane its own hashed line, over 4 MiB (L2)"},
     {"l2 lines 16m span", line_glsl, 0, 0, 256, B2(SRC, SMALL),
-     CAL_SHAPE_FIXED, {2048, 64}, {64, 64},
+     CAL_SHAPE_FIXED, {8192, 64}, {16, 64},
      {(16u << 20) / 4 - 1, (16u << 20) / 4 - 1}, 4, 0, 0, CAL_PER_INVOCATION,
      1, CAL_RATE, CAL_SCRATCH(l2_span_lines_gops), 0, "G lines/s",
      "the same 4 MiB of lines, one in 4, spread over 16 MiB (TLB reach)"},
