@@ -927,10 +927,17 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
          * merge, write back the sector): at calibrate's partial-write rate
          * where the profile has one; its line requests (tag lookups) at
          * calibrate's scattered-line rate bound it from below */
-        add(ts, "l2", fmax(l2_term_us(m->p, m->l2_bytes_moved, m->sector,
-                                      m->l2_bpus, m->l2_partial,
-                                      m->l2_partial_open),
-                           l2_lines_us(m->p, m->l2_lines)) * imb);
+        double l2_us = l2_term_us(m->p, m->l2_bytes_moved, m->sector,
+                                  m->l2_bpus, m->l2_partial,
+                                  m->l2_partial_open);
+        double lines_us = l2_lines_us(m->p, m->l2_lines);
+        if (lines_us > l2_us)
+            prediction_add_assumption(m->pred,
+                                      "L2 term from its line lookups: %.4g M "
+                                      "lines of L1-missed loads at %.4g G/s "
+                                      "(l2_line_gops)",
+                                      m->l2_lines * 1e-6, m->p->l2_line_gops);
+        add(ts, "l2", fmax(l2_us, lines_us) * imb);
         if (c->sim && m->l1_bytes > 0)
             add(ts, "l1", m->l1_bytes / m->l1_bpus * imb);
         if (m->shared_eff_bytes > 0)
