@@ -57,8 +57,8 @@ run_one() {
     # Per-input timeout: the coverage instrumentation slows the SPIR-V
     # evaluator's interpreter loop and the traffic simulation ~40x.  The
     # slowest inputs, three regression seeds, take 1.9-2.0 s in the release
-    # build since the traffic simulation also runs a dispatch's neighbouring
-    # workgroups (2026-12-01; 0.7 s before): ~80 s here, so those harnesses
+    # build (2026-12-01; 0.7 s when the limit was 60 s; most of it in the
+    # access-range sort and the cache simulation): ~80 s here, so those harnesses
     # get 120 s (at 60 s all three stopped on those seeds in the corpus
     # pass).  A real hang still never finishes.
     case $name in fuzz_spirv*) tmo=120 ;; *) tmo=10 ;; esac
