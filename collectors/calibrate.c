@@ -748,10 +748,92 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* launch: what the runner measures for a dispatch that does nothing, one
- * dispatch between two timestamps (median of 41; on a CPU device the
- * fastest of 401); the batched cost of one
- * more empty dispatch; the timestamp resolution */
+static int cal_timestamp_resolution(cal *cl, cw_error *err);
+
+/* The median of single dispatches of one workgroup of `p` (41; on a CPU
+ * device the fastest of 401), each between two timestamps: what the
+ * runner reports for such a kernel.  On a CPU device the floor needs many
+ * more samples: a dispatch there waits for the driver's threads to wake,
+ * which other processes on the cores delay (41 samples read 16-40 us where
+ * the floor is ~14). */
+static int single_dispatch_us(cal *cl, const vkx_pipeline *p,
+                              const char *name, double *us, cw_error *err)
+{
+    vkx_timer t;
+    uint32_t one[3] = {1, 1, 1};
+    int rc = vkx_timer_record(cl->c, p, NULL, one, 1, &t, err);
+    if (rc)
+        return rc;
+    enum { SINGLE_GPU = 41, SINGLE_CPU = 401 };
+    double single[SINGLE_CPU];
+    int nsingle = cl->is_cpu ? SINGLE_CPU : SINGLE_GPU;
+    for (int i = 0; i < nsingle && !rc; i++) {
+        int host;
+        rc = vkx_timer_run(cl->c, &t, 10.0, name, 0, &single[i], &host, err);
+    }
+    vkx_timer_destroy(cl->c, &t);
+    if (rc)
+        return rc;
+    qsort(single, (size_t)nsingle, sizeof single[0], cmp_double);
+    /* on a CPU device the fastest: there the median grows with whatever
+     * else holds the cores */
+    *us = cl->is_cpu ? single[0] : single[nsingle / 2];
+    return 0;
+}
+
+/* launch_memory_us: the same single dispatch when its 64 invocations each
+ * load a word of a small buffer and store it back (v[i] = v[i] * 0.5 + 1,
+ * one dependent round trip).  On the H200 the bare timestamp harness reads
+ * 3.2 us for an empty dispatch and 4.3 for one that copies 256 words
+ * (docs/accuracy.md, timing floor): a dispatch that touches memory costs
+ * more than the empty launch plus its round trip, and tiny kernels show
+ * it.  Kept only on a GPU: on a CPU device the floor's noise (the
+ * fastest of 401 still moves by microseconds with the load) hides a
+ * difference of this size; there it is measured and logged, not kept. */
+static int cal_launch_memory(cal *cl, cw_error *err)
+{
+    static const cal_bench touch = {
+        .name = "launch memory",
+        .glsl = "#version 450\nlayout(local_size_x = 64) in;\n"
+                "layout(set = 0, binding = 0) buffer B { float v[]; };\n"
+                "void main() { uint i = gl_GlobalInvocationID.x;\n"
+                "    v[i] = v[i] * 0.5 + 1.0; }\n"};
+    vkx_buffer *buf;
+    int rc = get_buffer(cl, CAL_BUF_SMALL, &buf, err);
+    if (rc)
+        return rc;
+    shader_module m;
+    rc = compile_row(&touch, &m, err);
+    if (rc)
+        return rc;
+    vkx_binding bb = {0, 0, 0, buf};
+    vkx_pipeline p;
+    rc = vkx_pipeline_create(cl->c, m.words, m.nwords, "main", &bb, 1, 0,
+                             NULL, touch.name, &p, err);
+    shader_free(&m);
+    if (rc)
+        return rc;
+    double us = 0;
+    rc = single_dispatch_us(cl, &p, touch.name, &us, err);
+    vkx_pipeline_destroy(cl->c, &p);
+    if (rc)
+        return rc;
+    if (cl->is_cpu) {
+        logf_(cl, "  %-20s %10.4g %-15s (not kept: on a CPU device the "
+              "launch floor moves more with the load than this differs)\n",
+              touch.name, us, "us");
+        return 0;
+    }
+    cl->out->p.launch_memory_us = us;
+    logf_(cl, "  %-20s %10.4g %-15s (one workgroup of 64 loading and "
+          "storing a word each, between two timestamps)\n", touch.name,
+          us, "us");
+    return 0;
+}
+
+/* launch: what the runner measures for a dispatch that does nothing (see
+ * single_dispatch_us); the batched cost of one more empty dispatch; the
+ * launch of a dispatch that touches memory; the timestamp resolution */
 static int cal_overheads(cal *cl, cw_error *err)
 {
     static const cal_bench empty = {
@@ -768,21 +850,8 @@ static int cal_overheads(cal *cl, cw_error *err)
     shader_free(&m);
     if (rc)
         return rc;
-    vkx_timer t;
-    uint32_t one[3] = {1, 1, 1};
-    rc = vkx_timer_record(cl->c, &p, NULL, one, 1, &t, err);
-    /* on a CPU device the floor, over many more samples: a dispatch there
-     * waits for the driver's threads to wake, which other processes on the
-     * cores delay (41 samples read 16-40 us where the floor is ~14) */
-    enum { SINGLE_GPU = 41, SINGLE_CPU = 401 };
-    double single[SINGLE_CPU];
-    int nsingle = cl->is_cpu ? SINGLE_CPU : SINGLE_GPU;
-    for (int i = 0; i < nsingle && !rc; i++) {
-        int host;
-        rc = vkx_timer_run(cl->c, &t, 10.0, "empty", 0, &single[i], &host,
-                           err);
-    }
-    vkx_timer_destroy(cl->c, &t);
+    double launch = 0;
+    rc = single_dispatch_us(cl, &p, "empty", &launch, err);
     double s = 0;
     uint32_t reps = 0;
     if (!rc)
@@ -790,24 +859,31 @@ static int cal_overheads(cal *cl, cw_error *err)
     vkx_pipeline_destroy(cl->c, &p);
     if (rc)
         return rc;
-    qsort(single, (size_t)nsingle, sizeof single[0], cmp_double);
-    /* the median, what the runner reports; on a CPU device the fastest:
-     * there the median grows with whatever else holds the cores */
-    out->launch_us = cl->is_cpu ? single[0] : single[nsingle / 2];
+    out->launch_us = launch;
     cl->out->s.empty_dispatch_s = s;
     if (cl->is_cpu) /* in the CPU time the workgroup row is measured in */
         cl->out->s.empty_dispatch_s = cl->last_cpu_s / (out->units ? out->units : 1);
     logf_(cl, "  %-20s %10.4g %-15s (one empty dispatch between two "
           "timestamps; %.3f us each in a batch of %u)\n", "launch",
           out->launch_us, "us", s * 1e6, reps);
+    rc = cal_launch_memory(cl, err);
+    if (rc)
+        return rc;
+    return cal_timestamp_resolution(cl, err);
+}
 
+/* the timestamp resolution: the smallest non-zero step seen between two
+ * back-to-back timestamps */
+static int cal_timestamp_resolution(cal *cl, cw_error *err)
+{
+    device_profile *out = &cl->out->p;
     if (!cl->c->ts_valid_bits) {
         logf_(cl, "  timestamps           not supported on the compute queue\n");
         return 0;
     }
-    /* resolution: the smallest non-zero step seen between two
-     * back-to-back timestamps */
-    rc = vkx_timer_record(cl->c, NULL, NULL, one, 0, &t, err);
+    vkx_timer t;
+    uint32_t one[3] = {1, 1, 1};
+    int rc = vkx_timer_record(cl->c, NULL, NULL, one, 0, &t, err);
     if (rc)
         return rc;
     double minpos = INFINITY, sum = 0;

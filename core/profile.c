@@ -115,6 +115,7 @@ static const field fields[] = {
     {"ceilings", "sfu_gops", F_RATE, P(sfu_gops), 0},
     {"ceilings", "atomic_gops", F_RATE, P(atomic_gops), 0},
     {"ceilings", "launch_us", F_RATE, P(launch_us), 0},
+    {"ceilings", "launch_memory_us", F_RATE, P(launch_memory_us), 0},
     {"ceilings", "timestamp_res_ns", F_RATE, P(timestamp_res_ns), 0},
     {"ceilings", "l1_gbs", F_RATE, P(l1_gbs), 0},
     {"ceilings", "l1_row_lines_gops", F_RATE, P(l1_row_lines_gops), 0},

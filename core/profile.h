@@ -82,6 +82,10 @@ typedef struct device_profile {
     double sfu_gops;         /* transcendentals, sqrt, division */
     double atomic_gops;      /* distinct-address atomics */
     double launch_us;        /* fixed cost per dispatch */
+    double launch_memory_us; /* a one-workgroup dispatch whose invocations
+                                each load and store a word (calibrate's
+                                `launch memory`): the launch of a kernel
+                                that touches memory, its round trip in */
     double timestamp_res_ns;
     double l1_gbs;           /* aggregate L1 hit bandwidth (all units) */
     double l1_row_lines_gops;    /* L1 lines looked up per second (G, all

@@ -483,6 +483,34 @@ static void test_launch_bound(void **state)
     fx_free(&f);
 }
 
+/* A dispatch that touches memory launches at calibrate's `launch memory`
+ * (7 µs here) less the one round trip its path already charges (500 ns):
+ * 6.5 µs; one that touches none keeps the empty launch (5 µs); so does a
+ * CPU device, and a memory launch below the empty one is not taken. */
+static void test_launch_memory(void **state)
+{
+    (void)state;
+    fixture f;
+    for (int c = 0; c < 4; c++) {
+        fx_init(&f, 1, 64);
+        f.p.mem_latency_ns = 500;
+        f.p.launch_memory_us = c == 3 ? 5.2 : 7;
+        if (c != 1) {
+            fx_access(&f, 0, 0, 4, 4, 64, 256);
+            fx_access(&f, 1, 1, 4, 4, 64, 256);
+        }
+        if (c == 2)
+            f.p.kind = DEVICE_KIND_CPU_VULKAN;
+        f.c.instructions = 64 * 10.0;
+        fx_run(&f);
+        double want = c == 0 ? 6.5 : 5;
+        if (c == 2) /* the CPU device's own launch: its profile's */
+            want = 5;
+        assert_close(term(&f, "launch"), want);
+        fx_free(&f);
+    }
+}
+
 typedef struct coal_case {
     int line;
     int64_t stride;     /* bytes between neighbouring lanes */
@@ -1346,6 +1374,7 @@ int main(void)
         cmocka_unit_test(test_compute_bound),
         cmocka_unit_test(test_double_flops),
         cmocka_unit_test(test_one_workgroup_latency),
+        cmocka_unit_test(test_launch_memory),
         cmocka_unit_test(test_subgroup_ops_on_path),
         cmocka_unit_test(test_barrier_shared_round_trip),
         cmocka_unit_test(test_launch_bound),
