@@ -62,6 +62,14 @@ static int profile_source_parse(const char *s, profile_source *out)
 
 /* ---- field table: one row per JSON field, so load and save agree ---- */
 
+/* What a rate, cost or latency field may hold, in its own unit (GB/s,
+ * G/s, ns, us, cycles, bytes): the measured ones of every profile we keep
+ * lie between 0.017 (costs.dram_page_ns) and 7.4e4 (issue_glanes, G
+ * lanes/s); outside this range a value is a typo or a broken calibration,
+ * and would turn every prediction into 1e300 us or 0. */
+#define RATE_MIN 1e-6
+#define RATE_MAX 1e8
+
 /* F_TRI: true / false / null (unknown, -1); F_WPOL: "write-through" /
  * "write-back" / null, stored as 0 / 1 / -1. */
 typedef enum {
@@ -469,6 +477,14 @@ static int load_field(const src *s, const field *f, const json_t *v,
                       "'%s' must be a positive number (write null when it is "
                       "unknown)",
                       f->name);
+            return -1;
+        }
+        if (d < RATE_MIN || d > RATE_MAX) {
+            src_error(s, err, g, f->name,
+                      "'%s' is %g: no device has that (every rate, cost and "
+                      "latency of a profile lies between %g and %g in its "
+                      "unit; write null when it is unknown)",
+                      f->name, d, RATE_MIN, RATE_MAX);
             return -1;
         }
         *dst = d;

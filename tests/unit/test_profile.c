@@ -21,7 +21,8 @@
 #define RATE_FIELDS(X)                                                         \
     X(dram_gbs) X(dram_read_gbs) X(dram_write_gbs) X(l2_gbs) X(l2_sector_gops)  \
     X(shared_gbs) X(fp32_gflops) X(fp16_gflops) X(fp64_gflops) X(int32_gops)    \
-    X(sfu_gops) X(atomic_gops) X(launch_us) X(timestamp_res_ns)                 \
+    X(sfu_gops) X(atomic_gops) X(launch_us) X(launch_memory_us)                \
+    X(timestamp_res_ns)                                                        \
     X(mem_latency_ns) X(clock_ghz) X(l1_gbs) X(atomic_shared_gops)              \
     X(issue_glanes) X(l1_latency_ns) X(l2_latency_ns) X(shared_latency_ns)      \
     X(fp_latency_cycles) X(atomic_same_ns) X(atomic_shared_same_ns)             \
@@ -260,7 +261,7 @@ static int load_bad_profile(const cw_bad_text *c, const char *path, cw_error *er
 static void test_bad_profiles(void **state)
 {
     (void)state;
-    cw_check_refusals("bad_profiles.txt", 27, "bad.json", load_bad_profile);
+    cw_check_refusals("bad_profiles.txt", 29, "bad.json", load_bad_profile);
 }
 
 static void test_partial_profile(void **state)
