@@ -637,6 +637,14 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
         *v = t * gbs * 1e9 / l->work;
         break;
     }
+    case CAL_FETCH_BYTES: {
+        double per = t * p->dram_read_gbs * 1e9 / l->work;
+        *v = cal_fetch_bytes(per, p->sector_bytes ? p->sector_bytes : 32,
+                             p->line_bytes ? p->line_bytes : 128);
+        logf_(cl, "  %-20s %.1f bytes of read time per sector read\n",
+              b->name, per);
+        break;
+    }
     }
     if (!isfinite(*v) || *v <= 0) {
         logf_(cl, "  %-20s not derived: %g (the other costs exceed the "

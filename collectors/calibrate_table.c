@@ -426,7 +426,14 @@ static const char atomic_unit_glsl[] = HEAD(256)
     "}\n";
 
 /* isolated random 4-byte accesses far beyond the caches: what DRAM moves
- * per access (a sector? two? a read-modify-write for a store?) */
+ * per access (a sector? two? a read-modify-write for a store?); $T maps
+ * the access number to a word: RANDOM_WORD hashes it, LINE_WORD puts
+ * consecutive ones on consecutive 128-byte lines (a request's 32 sectors
+ * over 4 KiB: two DRAM pages, shared as a stream shares them), so that
+ * `dram sector reads` times what L2 fetches for one missed sector (a
+ * sector, two, the line) with the page openings amortised */
+#define RANDOM_WORD "* 2654435761u"
+#define LINE_WORD "<< 5u"
 static const char random_read_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
     "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
@@ -434,7 +441,7 @@ static const char random_read_glsl[] = HEAD(256)
     "    uint i = gl_GlobalInvocationID.x;\n"
     "    float acc = 0.0;\n"
     "    for (uint k = 0u; k < iters; k++)\n"
-    "        acc += s[((i + k * stride) * 2654435761u) & mask];\n"
+    "        acc += s[((i + k * stride) $T) & mask];\n"
     "    if (acc == -1234.5678) d[i & 4095u] = acc;\n"
     "}\n";
 
@@ -686,12 +693,18 @@ static const cal_bench table[] = {
      CAL_GPU_ONLY, "ns/instr", "32 lanes on 8 words of one line (4 lanes "
      "a word), every warp on that line"},
     /* what DRAM moves per isolated access (after the bandwidths above) */
-    {"dram random read", random_read_glsl, 0, 0, 256, B2(SRC, SMALL),
+    {"dram random read", random_read_glsl, RANDOM_WORD, 0, 256, B2(SRC, SMALL),
      CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
      1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_BYTES,
      CAL_FIELD(dram_random_read_bytes), CAL_GPU_ONLY, "bytes",
      "4-byte reads at hashed addresses over the DRAM buffer"},
-    {"dram page", random_read_glsl, 0, 0, 256, B2(SRC, SMALL),
+    {"dram sector reads", random_read_glsl, LINE_WORD, 0, 256, B2(SRC, SMALL),
+     CAL_SHAPE_FIXED, {4096, 64}, {4, 4}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_FETCH_BYTES,
+     CAL_FIELD(l2_fetch_bytes), 0, "bytes",
+     "4-byte reads a 128-B line apart, consecutive lines, over the DRAM "
+     "buffer: the block L2 fetches per missed sector"},
+    {"dram page", random_read_glsl, RANDOM_WORD, 0, 256, B2(SRC, SMALL),
      CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
      1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_PAGE,
      CAL_FIELD(dram_page_ns), CAL_GPU_ONLY, "ns",
@@ -788,6 +801,17 @@ int cal_atomic_unit_costs(double t1, double t8, double tc, double *request,
     if (tc > req)
         *collide = (tc - req) / 8;
     return rc;
+}
+
+double cal_fetch_bytes(double bytes, uint32_t sector, uint32_t line)
+{
+    if (!(bytes > 0) || !sector || !line || sector > line ||
+        (sector & (sector - 1)) || (line & (line - 1)))
+        return -1;
+    uint32_t f = sector;
+    while (f < line && 2.0 * f <= 1.1 * bytes)
+        f *= 2;
+    return f;
 }
 
 const cal_bench *cal_table(size_t *n)

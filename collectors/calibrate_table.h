@@ -95,6 +95,11 @@ typedef enum {
     CAL_DRAM_BYTES,   /* t x the measured DRAM rate / accesses: the bytes
                          DRAM moves per isolated access (reads: the read
                          rate; writes: the copy rate, read + write) */
+    CAL_FETCH_BYTES,  /* the same for one sector read per line of a dense
+                         stream, as the block L2 fetches per missed
+                         sector: the largest power of two from
+                         sector_bytes to line_bytes not above 1.1 x the
+                         bytes per read (cal_fetch_bytes) */
     CAL_TRIP_CYCLES,  /* t / work x clock - fp_latency_cycles: what a loop
                          trip adds to a one-FMA dependent chain */
     CAL_TRIP_SLOTS,   /* t x (fp32_gflops / 2) / work - 1: FP32-FMA issue
@@ -165,6 +170,14 @@ typedef struct cal_bench {
 } cal_bench;
 
 const cal_bench *cal_table(size_t *n);
+
+/* The block L2 fetches from DRAM per missed sector, from the bytes of
+ * read time one sector read per line costs in a dense stream (`dram
+ * sector reads`): the largest power of two in [sector, line] not above
+ * 1.1 x bytes (the 10% allow for the page openings a stream of lines
+ * shares, one per 16 reads at 2 KiB pages); -1 when bytes is not
+ * positive or sector/line are not powers of two with sector <= line. */
+double cal_fetch_bytes(double bytes, uint32_t sector, uint32_t line);
 
 /* The L2 atomic unit's costs from the three `atomic ...` rows, each in ns
  * per instruction with every warp on one block: t1 = request + 32 words

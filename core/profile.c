@@ -175,6 +175,7 @@ static const field fields[] = {
     {"costs", "loop_trip_cycles", F_RATE, P(loop_trip_cycles), 0},
     {"costs", "loop_trip_slots", F_RATE, P(loop_trip_slots), 0},
     {"costs", "dram_random_read_bytes", F_RATE, P(dram_random_read_bytes), 0},
+    {"costs", "l2_fetch_bytes", F_RATE, P(l2_fetch_bytes), 0},
     {"costs", "dram_random_write_bytes", F_RATE, P(dram_random_write_bytes),
      0},
 

@@ -205,6 +205,11 @@ typedef struct device_profile {
     double dram_random_write_bytes; /* an isolated random 4-byte store: this
                                        many bytes at dram_gbs (read-modify-
                                        write included) */
+    double l2_fetch_bytes;  /* what L2 reads from DRAM for one missed
+                               sector: the aligned block of this many bytes
+                               around it (a power of two, sector..line;
+                               calibrate `dram sector reads`); < 0 unknown:
+                               the sector alone */
 
     /* "cpu_costs": the CPU Vulkan device's (lavapipe) generated-code costs;
      * < 0 when unknown.  Cycles are of one core. */

@@ -766,6 +766,27 @@ static void test_atomic_unit_costs(void **state)
     assert_true(col < 0 && word > 0);
 }
 
+/* The block L2 fetches per missed sector from `dram sector reads`' bytes
+ * per read: 76 B (b_sector_read8's pass of 225.6 us: 225.6 us x 4511
+ * GB/s / 12.58 M reads = 80.9 B, less its stores) -> 64; 33 -> 32 (the
+ * sector and a little page time); 60 -> 64 (within 10%); 300 -> 128 (at
+ * most a line); nothing -> -1. */
+static void test_fetch_bytes(void **state)
+{
+    (void)state;
+    assert_float_equal(cal_fetch_bytes(76, 32, 128), 64, 0);
+    assert_float_equal(cal_fetch_bytes(33, 32, 128), 32, 0);
+    assert_float_equal(cal_fetch_bytes(60, 32, 128), 64, 0);
+    assert_float_equal(cal_fetch_bytes(57, 32, 128), 32, 0);
+    assert_float_equal(cal_fetch_bytes(118, 32, 128), 128, 0);
+    assert_float_equal(cal_fetch_bytes(300, 32, 128), 128, 0);
+    assert_float_equal(cal_fetch_bytes(10, 32, 128), 32, 0);
+    assert_true(cal_fetch_bytes(0, 32, 128) < 0);
+    assert_true(cal_fetch_bytes(-5, 32, 128) < 0);
+    assert_true(cal_fetch_bytes(64, 48, 128) < 0);
+    assert_true(cal_fetch_bytes(64, 256, 128) < 0);
+}
+
 /* ---- the hang guard: keep last ---- */
 
 /* lavapipe (gallivm) caps every loop at 65535 iterations per invocation,
@@ -834,6 +855,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_calibrate_table),
         cmocka_unit_test(test_atomic_unit_costs),
+        cmocka_unit_test(test_fetch_bytes),
         cmocka_unit_test(test_calibrate_short),
         cmocka_unit_test(test_hang_guard),
     };

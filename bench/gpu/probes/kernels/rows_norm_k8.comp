@@ -1,0 +1,33 @@
+#version 450
+// Probe (rows), written by gen_rows.py: RMS norm of rows of 256 K floats, K = 8 values a lane, one sum tree reduction.
+layout(local_size_x = 256) in;
+layout(set = 0, binding = 0) readonly buffer I { float src[]; };
+layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };
+shared float red[256];
+
+float reduce_sum(float v, uint l) {
+    red[l] = v;
+    barrier();
+    for (uint s = 128u; s > 0u; s >>= 1) {
+        if (l < s)
+            red[l] = red[l] + red[l + s];
+        barrier();
+    }
+    float r = red[0];
+    barrier();
+    return r;
+}
+
+void main() {
+    uint l = gl_LocalInvocationID.x;
+    uint base = gl_WorkGroupID.x * 2048u;
+    float v[8];
+    for (uint k = 0u; k < 8u; k++)
+        v[k] = src[base + k * 256u + l];
+    float s = 0.0;
+    for (uint k = 0u; k < 8u; k++)
+        s += v[k] * v[k];
+    float inv = inversesqrt(reduce_sum(s, l) / 2048.0 + 1e-6);
+    for (uint k = 0u; k < 8u; k++)
+        dst[base + k * 256u + l] = v[k] * inv;
+}
