@@ -32,6 +32,7 @@
 
 #include "calibrate_cpu.h"
 #include "calibrate_table.h"
+#include "calibrate_tlb.h"
 #include "cpu_calibrate.h"
 #include "report.h"
 #include "shader.h"
@@ -981,6 +982,48 @@ static void derive_atomics(cal *cl)
     }
 }
 
+/* The translation reach and the cost past it from the `tlb span` rows
+ * (calibrate_tlb.h); on a CPU device the rows are printed only: the CPU
+ * model prices every lane's buffer access, it has no L2 line term a miss
+ * could add to, so the fields stay unknown there. */
+static void derive_tlb(cal *cl)
+{
+    size_t n;
+    const cal_bench *t = cal_table(&n);
+    double span[CAL_TLB_SPANS], gops[CAL_TLB_SPANS];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < CAL_TLB_SPANS; i++)
+        if (t[i].field == CAL_SCRATCH(tlb_lines_gops[0]) +
+                              k * sizeof(double)) {
+            span[k] = (t[i].mask[0] + 1.0) * t[i].stride * 128;
+            gops[k] = cl->out->s.tlb_lines_gops[k];
+            k++;
+        }
+    if (cl->is_cpu && k)
+        logf_(cl, "  %-20s not derived on a CPU device (its rows ran 1024 "
+              "lines over 128 KiB x the stride; the CPU model has no L2 "
+              "line term: the TLB term stays off)\n", "tlb reach");
+    if (cl->is_cpu || k < CAL_TLB_SPANS)
+        return;
+    double reach, miss, base;
+    int rc = cal_tlb_fit(span, gops, k, 0.1, &reach, &miss, &base);
+    if (rc) {
+        logf_(cl, "  %-20s not derived: %s\n", "tlb reach",
+              rc < 0 ? "fewer than 3 span rows measured"
+                     : "no step over the spans (the term stays off)");
+        return;
+    }
+    device_profile *p = &cl->out->p;
+    p->tlb_reach_bytes = reach;
+    p->tlb_miss_gops = miss;
+    logf_(cl, "  %-20s %10.4g %-15s (%.4g MiB: t(S) = a + c max(0, 1 - R/S) "
+          "over the span rows, a = 1/%.4g G lines/s)\n", "tlb reach", reach,
+          "bytes", reach / (1 << 20), base);
+    logf_(cl, "  %-20s %10.4g %-15s (c = %.4g ns a missed line; the 256 KiB "
+          "runs a 2 MiB apart read %.4g G lines/s)\n", "tlb miss", miss,
+          "G misses/s", 1 / miss, cl->out->s.tlb_lines_gops[CAL_TLB_CLUSTER]);
+}
+
 /* ---- a CPU device's DRAM: the machine's ---- */
 
 /* lavapipe's own copy kernel is bound by its per-lane code long before
@@ -1085,6 +1128,7 @@ static int cal_run_table(cal *cl, cw_error *err)
         return rc;
     derive_atomics(cl);
     derive_atomic_unit(cl);
+    derive_tlb(cl);
     return 0;
 }
 

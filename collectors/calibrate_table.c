@@ -92,11 +92,9 @@ static const char sector_glsl[] = HEAD(256)
  * 4 MiB; a multiplicative hash of i and k alone repeats a quarter of
  * them, L1 hits the hardware would serve) over an L2-resident working set
  * of mask + 1 floats: each request costs L2 ~32 line lookups (tags) of one
- * sector each, where `l2 sectors` costs 8 lines of 4 sectors.  stride 4
- * over a 4x larger mask keeps the same lines' count (L2 footprint) while
- * the pages the lanes touch span 4x the bytes (the TLB's reach alone).  On
- * a GPU 16 loads a lane, 8192 groups: a group re-reads few of its own lines,
- * as a gather's lanes seldom do */
+ * sector each, where `l2 sectors` costs 8 lines of 4 sectors.  On a GPU
+ * 16 loads a lane, 8192 groups: a group re-reads few of its own lines, as
+ * a gather's lanes seldom do */
 static const char line_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
     "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
@@ -109,6 +107,34 @@ static const char line_glsl[] = HEAD(256)
     "    for (uint k = 0u; k < iters; k += 2u) {\n"
     "        a += s[((mixl(x + k) * stride) << 5u) & mask];\n"
     "        b += s[((mixl(x + k + 1u) * stride) << 5u) & mask];\n"
+    "    }\n"
+    "    float acc = a + b;\n"
+    "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
+    "}\n";
+
+/* the translation reach (calibrate_tlb.h): the same loads as line_glsl,
+ * line L = mix & mask (mask + 1 lines: the L2 footprint, fixed across the
+ * rows) placed at line (L >> q) * stride + (L & (2^q - 1)), q = uint(m):
+ * q = 0 spreads the same lines `stride` lines apart, so the bytes (pages)
+ * the requests span grow with stride while L2 holds the same lines; q > 0
+ * keeps runs of 2^q consecutive lines `stride` lines apart (clusters:
+ * whether the reach counts 2 MiB pages or finer ones) */
+static const char tlb_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) readonly buffer S { float s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
+    "uint mixl(uint v) {\n"
+    "    v *= 0x9e3779b1u; v ^= v >> 16u; v *= 0x85ebca6bu; return v ^ (v >> 13u);\n"
+    "}\n"
+    "uint at(uint v) {\n"
+    "    uint l = mixl(v) & mask, q = uint(m);\n"
+    "    return ((l >> q) * stride + (l & ((1u << q) - 1u))) << 5u;\n"
+    "}\n"
+    "void main() {\n"
+    "    uint x = gl_GlobalInvocationID.x * iters;\n"
+    "    float a = 0.0, b = 0.0;\n"
+    "    for (uint k = 0u; k < iters; k += 2u) {\n"
+    "        a += s[at(x + k)];\n"
+    "        b += s[at(x + k + 1u)];\n"
     "    }\n"
     "    float acc = a + b;\n"
     "    if (acc == -1234.5678) d[gl_GlobalInvocationID.x & 1023u] = acc;\n"
@@ -561,11 +587,26 @@ static const cal_bench table[] = {
      {(4u << 20) / 4 - 1, (4u << 20) / 4 - 1}, 1, 0, 0, CAL_PER_INVOCATION, 1,
      CAL_RATE, CAL_FIELD(l2_line_gops), 0, "G lines/s",
      "4-byte loads, every lane its own hashed line, over 4 MiB (L2)"},
-    {"l2 lines 16m span", line_glsl, 0, 0, 256, B2(SRC, SMALL),
-     CAL_SHAPE_FIXED, {8192, 64}, {16, 64},
-     {(16u << 20) / 4 - 1, (16u << 20) / 4 - 1}, 4, 0, 0, CAL_PER_INVOCATION,
-     1, CAL_RATE, CAL_SCRATCH(l2_span_lines_gops), 0, "G lines/s",
-     "the same 4 MiB of lines, one in 4, spread over 16 MiB (TLB reach)"},
+    /* the translation reach: 32768 lines (4 MiB of L2) over 4 to 256 MiB
+     * (2 MiB: 16384 lines), then runs of 256 KiB a 2 MiB apart; on a CPU
+     * device 1024 lines (printed only: the CPU model has no L2 line term) */
+#define TLB_ROW(name, lines, stride, q, i, what)                              \
+    {name, tlb_glsl, 0, 0, 256, B2(SRC, SMALL), CAL_SHAPE_FIXED, {8192, 16},  \
+     {16, 16}, {(lines) - 1, 1023}, stride, q, 0, CAL_PER_INVOCATION, 1,      \
+     CAL_RATE, CAL_SCRATCH(tlb_lines_gops[i]), 0, "G lines/s", what}
+    TLB_ROW("tlb span 2m", 16384, 1, 0, 0, "16384 hashed lines, a lane each, over 2 MiB"),
+    TLB_ROW("tlb span 4m", 32768, 1, 0, 1, "32768 hashed lines (4 MiB of L2) over 4 MiB"),
+    TLB_ROW("tlb span 8m", 32768, 2, 0, 2, "the same lines, one in 2, over 8 MiB"),
+    TLB_ROW("tlb span 12m", 32768, 3, 0, 3, "the same lines, one in 3, over 12 MiB"),
+    TLB_ROW("tlb span 16m", 32768, 4, 0, 4, "the same lines, one in 4, over 16 MiB"),
+    TLB_ROW("tlb span 24m", 32768, 6, 0, 5, "the same lines, one in 6, over 24 MiB"),
+    TLB_ROW("tlb span 32m", 32768, 8, 0, 6, "the same lines, one in 8, over 32 MiB"),
+    TLB_ROW("tlb span 64m", 32768, 16, 0, 7, "the same lines, one in 16, over 64 MiB"),
+    TLB_ROW("tlb span 128m", 32768, 32, 0, 8, "the same lines, one in 32, over 128 MiB"),
+    TLB_ROW("tlb span 256m", 32768, 64, 0, 9, "the same lines, one in 64, over 256 MiB (> L2)"),
+    TLB_ROW("tlb 256k per 2m", 16384, 16384, 11, CAL_TLB_CLUSTER,
+            "16384 lines in runs of 256 KiB at the start of every 2 MiB, over 16 MiB"),
+#undef TLB_ROW
     {"l2 partial writes", partial_glsl, 0, 0, 256, B1(SRC), CAL_SHAPE_FIXED,
      {2048, 64}, {64, 64}, {(4u << 20) / 4 - 1, (4u << 20) / 4 - 1}, 0, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l2_partial_write_gops), CAL_GPU_ONLY,

@@ -114,6 +114,10 @@ enum {
     CAL_CPU_ONLY = 1u << 4,
 };
 
+/* The `tlb span` rows: CAL_TLB_SPANS spans of the same lines, then the
+ * cluster row. */
+enum { CAL_TLB_SPANS = 10, CAL_TLB_CLUSTER = CAL_TLB_SPANS, CAL_TLB_ROWS };
+
 /* Measured values that are not profile fields themselves. */
 typedef struct cal_scratch {
     double atomic_one_ns;   /* global, one lane per subgroup, one address:
@@ -132,9 +136,11 @@ typedef struct cal_scratch {
     unsigned cls_have;              /* bit per class row measured */
     double group_narrow_ns;  /* CAL_CPU_GROUP: core ns per workgroup */
     double group_narrow_sg;  /* and its subgroups per workgroup (0: none) */
-    double l2_span_lines_gops; /* `l2 lines 16m span`: l2_line_gops' lines
-                                  spread over 4x the pages (printed only:
-                                  the TLB's share of a scattered gather) */
+    /* the `tlb span` rows (calibrate_tlb.h), G lines/s: the same
+     * L2-resident lines over growing spans; [CAL_TLB_CLUSTER]: runs of
+     * 256 KiB at the start of every 2 MiB over 16 MiB (printed: which
+     * translation granule the reach counts) */
+    double tlb_lines_gops[CAL_TLB_ROWS];
 } cal_scratch;
 
 typedef struct cal_out {

@@ -113,6 +113,7 @@ static const field fields[] = {
     {"ceilings", "l2_gbs", F_RATE, P(l2_gbs), 0},
     {"ceilings", "l2_sector_gops", F_RATE, P(l2_sector_gops), 0},
     {"ceilings", "l2_line_gops", F_RATE, P(l2_line_gops), 0},
+    {"ceilings", "tlb_miss_gops", F_RATE, P(tlb_miss_gops), 0},
     {"ceilings", "l2_partial_write_gops", F_RATE, P(l2_partial_write_gops), 0},
     {"ceilings", "l2_partial_stream_gops", F_RATE, P(l2_partial_stream_gops), 0},
     {"ceilings", "shared_gbs", F_RATE, P(shared_gbs), 0},
@@ -155,6 +156,7 @@ static const field fields[] = {
     {"shape", "dram_page_bytes", F_U32, P(dram_page_bytes), 0},
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
     {"shape", "full_unroll_trips", F_U32, P(full_unroll_trips), 0},
+    {"shape", "tlb_reach_bytes", F_RATE, P(tlb_reach_bytes), 0},
 
     {"costs", "l1_latency_ns", F_RATE, P(l1_latency_ns), 0},
     {"costs", "l2_latency_ns", F_RATE, P(l2_latency_ns), 0},

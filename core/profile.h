@@ -67,6 +67,14 @@ typedef struct device_profile {
                                 second (G, whole device) when every lane of
                                 a request reads 4 bytes of its own line:
                                 what an L1-missed hashed gather costs L2 */
+    double tlb_miss_gops;    /* translations missed past the reach, per
+                                second (G, whole device): each adds
+                                1/rate to its L1-missed line's L2 lookup
+                                (calibrate `tlb span` rows,
+                                collectors/calibrate_tlb.h) */
+    double tlb_reach_bytes;  /* bytes of pages the translation caches hold
+                                for a unit's scattered requests; < 0
+                                unknown (the TLB term is then off) */
     double l2_partial_write_gops; /* stores writing part of a sector, served
                                      by L2 per second (G, whole device): a
                                      lane's 4 bytes at its own sector */
