@@ -1014,11 +1014,11 @@ static void derive_tlb(cal *cl)
         return;
     }
     device_profile *p = &cl->out->p;
-    p->tlb_reach_bytes = reach;
+    p->tlb_reach_mib = reach / (1 << 20);
     p->tlb_miss_gops = miss;
-    logf_(cl, "  %-20s %10.4g %-15s (%.4g MiB: t(S) = a + c max(0, 1 - R/S) "
-          "over the span rows, a = 1/%.4g G lines/s)\n", "tlb reach", reach,
-          "bytes", reach / (1 << 20), base);
+    logf_(cl, "  %-20s %10.4g %-15s (t(S) = a + c max(0, 1 - R/S) ns a line "
+          "over the span rows, a = 1/%.4g G lines/s)\n", "tlb reach",
+          p->tlb_reach_mib, "MiB", base);
     logf_(cl, "  %-20s %10.4g %-15s (c = %.4g ns a missed line; the 256 KiB "
           "runs a 2 MiB apart read %.4g G lines/s)\n", "tlb miss", miss,
           "G misses/s", 1 / miss, cl->out->s.tlb_lines_gops[CAL_TLB_CLUSTER]);

@@ -72,7 +72,7 @@ typedef struct device_profile {
                                 1/rate to its L1-missed line's L2 lookup
                                 (calibrate `tlb span` rows,
                                 collectors/calibrate_tlb.h) */
-    double tlb_reach_bytes;  /* bytes of pages the translation caches hold
+    double tlb_reach_mib;    /* MiB of pages the translation caches hold
                                 for a unit's scattered requests; < 0
                                 unknown (the TLB term is then off) */
     double l2_partial_write_gops; /* stores writing part of a sector, served
