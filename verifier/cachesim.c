@@ -10,16 +10,24 @@ typedef struct csim_line {
     uint64_t full;   /* sectors whose every byte is known: read, or
                         written whole (by one or several stores) */
     uint64_t dirty;
-    uint8_t wbytes[64]; /* bytes written per sector (saturating) */
-    uint64_t used;   /* LRU stamp */
     uint32_t wtag;   /* tag of the last writer (write-back attribution) */
     uint32_t owner;  /* L2: 1 + the L1 that last fetched the line; 0 none */
 } csim_line;
 
+/* A level's ways are kept in parallel arrays (nsets x ways each): the
+ * lookup reads only a set's tags (16 ways: two host cache lines) and the
+ * replacement only its tags and stamps, where whole lines with their
+ * written-byte counts would be 28 host lines a set; the counts exist per
+ * sector of a line (4 on a GPU), not 64. */
 typedef struct csim_level {
     uint64_t nsets;
     uint32_t ways;
-    csim_line *lines;  /* nsets x ways */
+    uint32_t spl;      /* sectors per line */
+    uint64_t *tag;     /* line address + 1 of each way; 0 = empty */
+    uint64_t *used;    /* LRU stamp of each way */
+    csim_line *lines;  /* the rest (addr repeats tag) */
+    uint8_t *wbytes;   /* spl per way: bytes written per sector
+                          (saturating) */
 } csim_level;
 
 struct cachesim {
@@ -41,7 +49,7 @@ static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 static int popc(uint64_t v) { return __builtin_popcountll(v); }
 
 static int level_init(csim_level *lv, uint64_t bytes, uint32_t line,
-                      uint32_t ways)
+                      uint32_t ways, uint32_t spl)
 {
     uint64_t lines = bytes / line;
     if (!lines || !ways)
@@ -51,7 +59,11 @@ static int level_init(csim_level *lv, uint64_t bytes, uint32_t line,
     lv->ways = ways;
     lv->nsets = lines / ways;
     lv->lines = calloc(lv->nsets * ways, sizeof *lv->lines);
-    return lv->lines ? 0 : -1;
+    lv->tag = calloc(lv->nsets * ways, sizeof *lv->tag);
+    lv->used = calloc(lv->nsets * ways, sizeof *lv->used);
+    lv->spl = spl;
+    lv->wbytes = calloc(lv->nsets * ways, spl);
+    return lv->lines && lv->tag && lv->used && lv->wbytes ? 0 : -1;
 }
 
 cachesim *csim_new(const csim_config *cfg, uint32_t nl1, uint32_t ntags)
@@ -68,7 +80,7 @@ cachesim *csim_new(const csim_config *cfg, uint32_t nl1, uint32_t ntags)
     s->ntags = ntags;
     s->tags = calloc((size_t)ntags + 1, sizeof *s->tags);
     if (!s->tags || level_init(&s->l2, cfg->l2_bytes, cfg->line_bytes,
-                               cfg->l2_ways ? cfg->l2_ways : 1) != 0)
+                               cfg->l2_ways ? cfg->l2_ways : 1, s->spl) != 0)
         goto fail;
     if (cfg->l1_bytes && nl1) {
         s->nl1 = nl1;
@@ -77,7 +89,7 @@ cachesim *csim_new(const csim_config *cfg, uint32_t nl1, uint32_t ntags)
             goto fail;
         for (uint32_t i = 0; i < nl1; i++)
             if (level_init(&s->l1[i], cfg->l1_bytes, cfg->line_bytes,
-                           cfg->l1_ways ? cfg->l1_ways : 1) != 0)
+                           cfg->l1_ways ? cfg->l1_ways : 1, s->spl) != 0)
                 goto fail;
     }
     return s;
@@ -86,15 +98,23 @@ fail:
     return NULL;
 }
 
+static void level_release(csim_level *lv)
+{
+    free(lv->lines);
+    free(lv->tag);
+    free(lv->used);
+    free(lv->wbytes);
+}
+
 void csim_free(cachesim *s)
 {
     if (!s)
         return;
     if (s->l1)
         for (uint32_t i = 0; i < s->nl1; i++)
-            free(s->l1[i].lines);
+            level_release(&s->l1[i]);
     free(s->l1);
-    free(s->l2.lines);
+    level_release(&s->l2);
     free(s->tags);
     free(s);
 }
@@ -126,37 +146,70 @@ static uint64_t mix(uint64_t x)
     return x;
 }
 
-static csim_line *set_of(csim_level *lv, uint64_t line)
+/* The index of the first way of line's set. */
+static uint64_t set_of(const csim_level *lv, uint64_t line)
 {
-    return &lv->lines[(mix(line) % lv->nsets) * lv->ways];
+    return (mix(line) % lv->nsets) * lv->ways;
+}
+
+static csim_line *find_in(csim_level *lv, uint64_t set, uint64_t line)
+{
+    const uint64_t *tag = &lv->tag[set];
+    for (uint32_t w = 0; w < lv->ways; w++)
+        if (tag[w] == line + 1)
+            return &lv->lines[set + w];
+    return NULL;
 }
 
 static csim_line *find(csim_level *lv, uint64_t line)
 {
-    csim_line *set = set_of(lv, line);
-    for (uint32_t w = 0; w < lv->ways; w++)
-        if (set[w].addr == line + 1)
-            return &set[w];
-    return NULL;
+    return find_in(lv, set_of(lv, line), line);
 }
 
-/* The LRU (or an empty) way of line's set; *victim receives what it held. */
-static csim_line *victim(csim_level *lv, uint64_t line, csim_line *old)
+/* The way of l (a line of lv). */
+static uint64_t way_of(const csim_level *lv, const csim_line *l)
 {
-    csim_line *set = set_of(lv, line);
-    csim_line *v = &set[0];
+    return (uint64_t)(l - lv->lines);
+}
+
+/* The LRU (or an empty) way of the set; *old receives what it held. */
+static csim_line *victim(csim_level *lv, uint64_t set, uint64_t line,
+                         csim_line *old)
+{
+    const uint64_t *tag = &lv->tag[set], *used = &lv->used[set];
+    uint32_t v = 0;
     for (uint32_t w = 0; w < lv->ways; w++) {
-        if (!set[w].addr) {
-            v = &set[w];
+        if (!tag[w]) {
+            v = w;
             break;
         }
-        if (set[w].used < v->used)
-            v = &set[w];
+        if (used[w] < used[v])
+            v = w;
     }
-    *old = *v;
-    memset(v, 0, sizeof *v);
-    v->addr = line + 1;
-    return v;
+    csim_line *l = &lv->lines[set + v];
+    *old = *l;
+    memset(l, 0, sizeof *l);
+    l->addr = line + 1;
+    lv->tag[set + v] = line + 1;
+    lv->used[set + v] = 0;
+    memset(&lv->wbytes[(set + v) * lv->spl], 0, lv->spl);
+    return l;
+}
+
+/* Marks l (a line of lv) the most recently used. */
+static void touch(cachesim *s, csim_level *lv, const csim_line *l)
+{
+    lv->used[way_of(lv, l)] = ++s->tick;
+}
+
+/* Empties every way of lv. */
+static void level_clear(csim_level *lv)
+{
+    uint64_t n = lv->nsets * lv->ways;
+    memset(lv->lines, 0, n * sizeof *lv->lines);
+    memset(lv->tag, 0, n * sizeof *lv->tag);
+    memset(lv->used, 0, n * sizeof *lv->used);
+    memset(lv->wbytes, 0, n * lv->spl);
 }
 
 /* ---- L2 and DRAM ---- */
@@ -205,13 +258,14 @@ static void l2_evicted(cachesim *s, const csim_line *old)
 
 static csim_line *l2_line(cachesim *s, uint64_t line)
 {
-    csim_line *l = find(&s->l2, line);
+    uint64_t set = set_of(&s->l2, line);
+    csim_line *l = find_in(&s->l2, set, line);
     if (!l) {
         csim_line old;
-        l = victim(&s->l2, line, &old);
+        l = victim(&s->l2, set, line, &old);
         l2_evicted(s, &old);
     }
-    l->used = ++s->tick;
+    touch(s, &s->l2, l);
     return l;
 }
 
@@ -236,6 +290,7 @@ static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
                      const uint8_t *bytes, uint32_t tag)
 {
     csim_line *l = l2_line(s, line);
+    uint8_t *wb = &s->l2.wbytes[way_of(&s->l2, l) * s->l2.spl];
     COUNT(s, tag, l2_sectors, popc(mask));
     COUNT(s, tag, l2_hit_sectors, popc(l->valid & mask));
     for (uint32_t q = 0; q < s->spl; q++) {
@@ -246,9 +301,9 @@ static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
             if (!((l->full >> q) & 1))
                 COUNT(s, tag, l2_partial_open, 1);
         }
-        unsigned w = l->wbytes[q] + (bytes ? bytes[q] : s->cfg.sector_bytes);
-        l->wbytes[q] = (uint8_t)(w > 255 ? 255 : w);
-        if (l->wbytes[q] >= s->cfg.sector_bytes)
+        unsigned w = wb[q] + (bytes ? bytes[q] : s->cfg.sector_bytes);
+        wb[q] = (uint8_t)(w > 255 ? 255 : w);
+        if (wb[q] >= s->cfg.sector_bytes)
             l->full |= 1ull << q;
     }
     l->valid |= mask;
@@ -260,14 +315,15 @@ static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
 
 static csim_line *l1_line(cachesim *s, csim_level *lv, uint64_t line)
 {
-    csim_line *l = find(lv, line);
+    uint64_t set = set_of(lv, line);
+    csim_line *l = find_in(lv, set, line);
     if (!l) {
         csim_line old;
-        l = victim(lv, line, &old);
+        l = victim(lv, set, line, &old);
         if (old.addr && old.dirty) /* write-back L1: whole sectors */
             l2_write(s, old.addr - 1, old.dirty, NULL, old.wtag);
     }
-    l->used = ++s->tick;
+    touch(s, lv, l);
     return l;
 }
 
@@ -319,7 +375,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
         csim_line *c = find(l1, line);
         if (c) {
             COUNT(s, tag, l1_hit_sectors, popc(c->valid & mask));
-            c->used = ++s->tick;
+            touch(s, l1, c);
         }
         l2_write(s, line, mask, bytes, tag);
         return;
@@ -468,6 +524,9 @@ static void level_flush(cachesim *s, csim_level *lv, int to_l2)
                 l2_evicted(s, l);
         }
         memset(l, 0, sizeof *l);
+        lv->tag[i] = 0;
+        lv->used[i] = 0;
+        memset(&lv->wbytes[i * lv->spl], 0, lv->spl);
     }
 }
 
@@ -485,8 +544,7 @@ void csim_forget_counts(cachesim *s)
     if (!s)
         return;
     for (uint32_t i = 0; s->l1 && i < s->nl1; i++)
-        memset(s->l1[i].lines, 0,
-               s->l1[i].nsets * s->l1[i].ways * sizeof *s->l1[i].lines);
+        level_clear(&s->l1[i]);
     for (uint64_t i = 0; i < s->l2.nsets * s->l2.ways; i++) {
         csim_line *l = &s->l2.lines[i];
         l->dirty = 0; /* written back by the groups that wrote it; a

@@ -553,6 +553,17 @@ static int past_deadline(ev_ctx *c)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9 > c->opt.deadline_s;
 }
 
+/* The lanes of lanes[0..n) that can run, in their order, into out (which
+ * may be lanes itself); returns how many. */
+static int runnable(const ev_ctx *c, const uint16_t *lanes, int n, uint16_t *out)
+{
+    int k = 0;
+    for (int j = 0; j < n; j++)
+        if (c->l_state[lanes[j]] == LS_RUN)
+            out[k++] = lanes[j];
+    return k;
+}
+
 static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
                       int depth, uint32_t ret_id)
 {
@@ -568,21 +579,25 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
         c->l_state[l] = LS_RUN;
     }
     uint16_t *grp = c->lane_buf + (size_t)(depth + 1) * c->exec_lanes;
+    /* The frame's runnable lanes, in the order of lanes: only the lanes
+     * that ran a block change state, and a barrier wakes the others, so
+     * the pass below need not scan lanes that wait or have returned (one
+     * lane looping while the rest wait was a scan of them all a block). */
+    uint16_t *run = xmalloc(((size_t)n + 1) * sizeof *run);
+    int nrun = runnable(c, lanes, n, run);
     for (;;) {
         if (c->steps_total > c->opt.step_budget || past_deadline(c)) {
             c->budget_hit = 1;
             for (int j = 0; j < n; j++)
                 if (c->l_state[lanes[j]] != LS_DEAD)
                     c->l_state[lanes[j]] = LS_RET;
-            return;
+            break;
         }
         /* one pass: the earliest runnable position and its lanes */
         uint64_t best = UINT64_MAX;
         int ng = 0;
-        for (int j = 0; j < n; j++) {
-            uint32_t l = lanes[j];
-            if (c->l_state[l] != LS_RUN)
-                continue;
+        for (int j = 0; j < nrun; j++) {
+            uint32_t l = run[j];
             uint64_t key = ((uint64_t)c->order[c->l_block[l]] << 32) | c->l_inst[l];
             if (key < best) {
                 best = key;
@@ -596,13 +611,16 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
             for (int j = 0; j < n; j++)
                 nb += c->l_state[lanes[j]] == LS_BAR;
             if (!nb)
-                return;
+                break;
             barrier_sync(c, lanes, n);
+            nrun = runnable(c, lanes, n, run);
             continue;
         }
         uint32_t b = c->l_block[grp[0]], start = c->l_inst[grp[0]];
         exec_block(c, b, start, grp, ng, depth, ret_id);
+        nrun = runnable(c, run, nrun, run);
     }
+    free(run);
 }
 
 static uint64_t sig_hash(const double *ic, size_t n, double active)

@@ -5,6 +5,7 @@
  * footprints; the access observer.  Contract in eval_memory.h. */
 #include "eval_ctx.h"
 #include "alloc.h"
+#include "eval_runsort.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -20,47 +21,6 @@
 
 ev_val ev_unknown_vals[EV_MAX_FLAT];
 
-/* Sort by lo without a comparison callback (this runs once per executed
- * workgroup over every access's byte range). */
-static void run_sort(ev_run *a, size_t n)
-{
-    while (n > 24) {
-        ev_run *m = a + n / 2, *z = a + n - 1, t;
-        if (m->lo < a->lo) { t = *m; *m = *a; *a = t; }
-        if (z->lo < a->lo) { t = *z; *z = *a; *a = t; }
-        if (z->lo < m->lo) { t = *z; *z = *m; *m = t; }
-        int64_t p = m->lo;
-        size_t i = 0, j = n - 1;
-        for (;;) {
-            while (a[i].lo < p) i++;
-            while (a[j].lo > p) j--;
-            if (i >= j)
-                break;
-            t = a[i]; a[i] = a[j]; a[j] = t;
-            i++;
-            j--;
-        }
-        /* recurse into the smaller part, loop on the larger */
-        if (j + 1 < n - j - 1) {
-            run_sort(a, j + 1);
-            a += j + 1;
-            n -= j + 1;
-        } else {
-            run_sort(a + j + 1, n - j - 1);
-            n = j + 1;
-        }
-    }
-    for (size_t i = 1; i < n; i++) {
-        ev_run t = a[i];
-        size_t j = i;
-        while (j > 0 && a[j - 1].lo > t.lo) {
-            a[j] = a[j - 1];
-            j--;
-        }
-        a[j] = t;
-    }
-}
-
 void ev_runs_normalize(ev_runs *r)
 {
     if (r->n < 2)
@@ -69,7 +29,7 @@ void ev_runs_normalize(ev_runs *r)
     for (size_t i = 1; i < r->n && sorted; i++)
         sorted = r->r[i - 1].lo <= r->r[i].lo;
     if (!sorted)
-        run_sort(r->r, r->n);
+        ev_run_sort(r->r, r->n);
     size_t w = 0;
     for (size_t i = 1; i < r->n; i++) {
         if (r->r[i].lo <= r->r[w].hi) {
