@@ -6,7 +6,8 @@
 #   1. machine and devices;
 #   2. `clockwork calibrate` (its output becomes profiles/h200.json);
 #   3. with BLIND=1, the blind set (bench/gpu/blind/plan.json), two passes,
-#      before anything else is measured;
+#      before anything else is measured; with BLIND2=1, blind set 2
+#      (bench/gpu/blind2/plan.json) the same way, after it;
 #   4. every probe plan in bench/gpu/probes/*.json (GPU_PROBES=0: none),
 #      within GPU_PROBE_SECONDS (default 90) all together;
 #   5. the validation set (bench/gpu/validation/plan.json) and the accuracy
@@ -27,8 +28,9 @@
 #                plans default to the lavapipe sizes (a probe P.json is run
 #                as P-cpu.json where that exists; P-cpu.json files are
 #                skipped on the GPU)
-#   CORPUS_PLAN, VAL_PLAN, BLIND_PLAN   the plans (defaults above)
+#   CORPUS_PLAN, VAL_PLAN, BLIND_PLAN, BLIND2_PLAN   the plans (defaults above)
 #   BLIND=1      measure the blind set (default 0: not measured)
+#   BLIND2=1     measure blind set 2 (default 0: not measured)
 #   GPU_PROBES=0 skip bench/gpu/probes (default 1: every plan there; or
 #                the names of the plans to run, "memory2 unroll");
 #                GPU_PROBE_SECONDS their time all together (default 90)
@@ -41,16 +43,19 @@ SEL=${GPU_SEL:-H200}
 DRY=${GPU_DRY:-0}
 BUDGET=${GPU_SECONDS:-540}
 BLIND=${BLIND:-0}
+BLIND2=${BLIND2:-0}
 PROBES=${GPU_PROBES:-1}
 PROBE_BUDGET=${GPU_PROBE_SECONDS:-90}
 if [ "$DRY" = 1 ]; then
     CPLAN=${CORPUS_PLAN:-bench/accuracy/plan.json}
     VPLAN=${VAL_PLAN:-bench/gpu/validation/plan-cpu.json}
     BPLAN=${BLIND_PLAN:-bench/gpu/blind/plan-cpu.json}
+    B2PLAN=${BLIND2_PLAN:-bench/gpu/blind2/plan-cpu.json}
 else
     CPLAN=${CORPUS_PLAN:-bench/accuracy/plan-gpu.json}
     VPLAN=${VAL_PLAN:-bench/gpu/validation/plan.json}
     BPLAN=${BLIND_PLAN:-bench/gpu/blind/plan.json}
+    B2PLAN=${BLIND2_PLAN:-bench/gpu/blind2/plan.json}
 fi
 SAMPLES=${GPU_SAMPLES:-20}
 T0=$(date +%s)
@@ -100,14 +105,17 @@ run_plan() { # run_plan NAME LIMIT PLAN
     step "$1" "$2" "$CW" run --device "$SEL" --profile "$PROFILE" --samples "$SAMPLES" \
         --budget 1 --format json -o "$R/$1.json" "$3"
 }
-# 3. the blind set first, while the machine is as calibrate left it: its
-# predictions were committed before (docs/h200/blind-predicted-before.csv)
-if [ "$BLIND" = 1 ]; then
-    "$CW" check --device h200 --format csv -o "$R/check-builtin-blind.csv" "$BPLAN" \
-        2> "$R/check-builtin-blind.err"
-    run_plan blind-1 150 "$BPLAN"
-    run_plan blind-2 120 "$BPLAN"
-fi
+# 3. the blind sets first, while the machine is as calibrate left it: their
+# predictions were committed before (docs/h200/blind-predicted-before.csv,
+# docs/h200/blind2-predicted-before.csv)
+blind_set() { # blind_set NAME PLAN: the built-in profile's predictions, two passes
+    "$CW" check --device h200 --format csv -o "$R/check-builtin-$1.csv" "$2" \
+        2> "$R/check-builtin-$1.err"
+    run_plan "$1-1" 150 "$2"
+    run_plan "$1-2" 120 "$2"
+}
+[ "$BLIND" = 1 ] && blind_set blind "$BPLAN"
+[ "$BLIND2" = 1 ] && blind_set blind2 "$B2PLAN"
 # 4. the probe plans (kernels that isolate one phenomenon), one report each
 probe_plans() { # the probe plans for this device, one a line
     for p in bench/gpu/probes/*.json; do
@@ -149,6 +157,15 @@ cat "$R/floor.out"
 "$CW" check --device h200 --format csv -o "$R/check-builtin-val.csv" "$VPLAN" \
     2> "$R/check-builtin-val.err"
 VSPLIT=$(dirname "$VPLAN")/split.json
+blind_table() { # blind_table NAME PLAN TITLE: its tables, built-in profile then calibrated
+    echo
+    echo "== $3, predicted with the built-in h200 profile of this binary"
+    python3 bench/accuracy/table.py --split "$(dirname "$2")/split.json" \
+        --pred "$R/check-builtin-$1.csv" "$R/$1"-[0-9].json
+    echo
+    echo "== $3, predicted with this session's calibration"
+    python3 bench/accuracy/table.py --split "$(dirname "$2")/split.json" "$R/$1"-[0-9].json
+}
 {
     echo "== corpus, predicted with this session's calibration ($PROFILE)"
     python3 bench/accuracy/table.py "$R"/corpus-*.json
@@ -162,16 +179,8 @@ VSPLIT=$(dirname "$VPLAN")/split.json
     echo "== validation (unseen), predicted with the built-in h200 profile"
     python3 bench/accuracy/table.py --split "$VSPLIT" --pred "$R/check-builtin-val.csv" \
         "$R"/validation-*.json
-    if [ "$BLIND" = 1 ]; then
-        BSPLIT=$(dirname "$BPLAN")/split.json
-        echo
-        echo "== blind set, predicted with the built-in h200 profile of this binary"
-        python3 bench/accuracy/table.py --split "$BSPLIT" --pred "$R/check-builtin-blind.csv" \
-            "$R"/blind-*.json
-        echo
-        echo "== blind set, predicted with this session's calibration"
-        python3 bench/accuracy/table.py --split "$BSPLIT" "$R"/blind-*.json
-    fi
+    [ "$BLIND" = 1 ] && blind_table blind "$BPLAN" "blind set"
+    [ "$BLIND2" = 1 ] && blind_table blind2 "$B2PLAN" "blind set 2"
     for p in "$R"/probe-*.json; do
         [ -e "$p" ] || continue
         echo

@@ -15,6 +15,12 @@ from gen_plans import buf, write  # noqa: E402  (the corpus's plan writer)
 M = 1 << 20
 
 
+def div(a, b):
+    """a / b, where the plan needs b to divide a (workgroup counts)."""
+    assert a % b == 0, (a, b)
+    return a // b
+
+
 def k(shader, groups, push, *bufs):
     """A kernel of kernels/SHADER.comp: workgroups, push constants, buffers
     as (binding, elements[, init])."""

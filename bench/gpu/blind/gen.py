@@ -20,12 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(HERE, ".."))
-from heldout import M, k, write_set  # noqa: E402  (bench/gpu/heldout.py)
-
-
-def div(a, b):
-    assert a % b == 0, (a, b)
-    return a // b
+from heldout import M, div, k, write_set  # noqa: E402  (bench/gpu/heldout.py)
 
 
 def row_sum96(rows):
