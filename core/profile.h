@@ -152,6 +152,12 @@ typedef struct device_profile {
                                     depends on constants only); 0 unknown:
                                     the evaluator's counts are used as
                                     written (verifier/model_compiled.h) */
+    uint32_t merge_access_bytes; /* the driver's compiler merges an
+                                    invocation's adjacent, provably aligned
+                                    scalar loads or stores into one access
+                                    of up to this many bytes (NVIDIA: 16,
+                                    LDG/STG/LDS/STS.128); 0 unknown: every
+                                    access as written (verifier/eval_merge.h) */
     uint32_t l2_partitions;      /* the L2 is split in this many partitions,
                                     each caching what its units read (data
                                     every unit reads is held once per

@@ -23,6 +23,7 @@ typedef struct loop {
     uint32_t cmp, upd, cbr;        /* control instructions, EV_NONE */
     uint32_t iv_var;               /* function variable of the induction */
     uint32_t iv_phi;               /* or its OpPhi result id */
+    int64_t start, step;           /* of a constant-trip induction */
 } loop;
 
 typedef struct an {
@@ -242,6 +243,8 @@ static void find_induction(an *A, int l)
         }
         L->const_trips = 1;
         L->trips = n;
+        L->start = (int64_t)(int32_t)(uint32_t)i0;
+        L->step = step;
         return;
     }
 }
@@ -639,6 +642,15 @@ int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount
 
 int ev_const_trips(ev_ctx *c, uint32_t h, uint64_t *trips)
 {
+    ev_induction ind;
+    if (ev_loop_induction(c, h, &ind) != 0)
+        return -1;
+    *trips = ind.trips;
+    return 0;
+}
+
+int ev_loop_induction(ev_ctx *c, uint32_t h, ev_induction *out)
+{
     an A;
     memset(&A, 0, sizeof A);
     A.c = c;
@@ -647,9 +659,13 @@ int ev_const_trips(ev_ctx *c, uint32_t h, uint64_t *trips)
     if (find_loops(&A) == 0 && h < A.m->nblocks && A.lidx[h] >= 0) {
         size_t nv = c->info.nvars + 1;
         A.carried = xcalloc(nv, sizeof *A.carried);
+        const loop *L = &A.L[A.lidx[h]];
         find_induction(&A, A.lidx[h]);
-        if (A.L[A.lidx[h]].const_trips) {
-            *trips = A.L[A.lidx[h]].trips;
+        if (L->const_trips) {
+            out->trips = L->trips;
+            out->var = L->iv_var;
+            out->start = L->start;
+            out->step = L->step;
             rc = 0;
         }
         free(A.carried);

@@ -71,4 +71,13 @@ void ev_compiled_free(ev_compiled *e);
  * *trips, or -1 when it is not a constant-trip loop. Exposed for tests. */
 int ev_const_trips(ev_ctx *c, uint32_t h, uint64_t *trips);
 
+/* The same loop's induction: the function variable holding it (EV_NONE
+ * when it is an OpPhi), its start and step, and the trips. */
+typedef struct ev_induction {
+    uint32_t var;
+    int64_t start, step;
+    uint64_t trips;
+} ev_induction;
+int ev_loop_induction(ev_ctx *c, uint32_t h, ev_induction *out);
+
 #endif

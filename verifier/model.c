@@ -668,6 +668,8 @@ static void traffic(model *m, acc_cost *cost)
         ac->factor = 1;
         ac->degree = 1;
         double used = a->count * (a->bytes ? a->bytes : 4);
+        if (a->sim_merge && a->sim_execs > 0)
+            used = a->count * a->sim_lane_bytes; /* merged (eval_merge.h) */
         if (a->space == SPACE_SHARED) {
             ac->degree = access_bank_degree(m->banks, m->subgroup, a);
             m->shared_eff_bytes += used * ac->degree;
@@ -809,8 +811,8 @@ static double gpu_path_us(const model *m)
     int affine = 0, base_hidden = 1;
     for (size_t i = 0; i < c->naccesses; i++) {
         const access_summary *a = &c->accesses[i];
-        if (!is_global(a) || a->is_store || a->count <= 0)
-            continue;
+        if (!is_global(a) || a->is_store || a->count <= 0 || a->sim_merge == 2)
+            continue; /* a merged access's trip is its piece's */
         double lane_bytes = a->sim_execs > 0 ? a->sim_l2_sectors * m->sector
                                              : (a->bytes ? a->bytes : 4);
         int hidden = lanes * lane_bytes >= bdp;
@@ -1086,6 +1088,8 @@ static void uncoalesced_findings(model *m, const terms *ts,
         double got = ac->got, best = ac->best;
         if (a->sim_execs > 0 && !a->uniform)
             got = a->sim_l1_sectors * m->subgroup; /* a full subgroup */
+        if (a->sim_merge && a->sim_execs > 0) /* its piece's bytes */
+            best = ceil_div(m->subgroup * a->sim_lane_bytes, m->sector);
         if (best <= 0 || got < 2 * best)
             continue;
         /* time of this access: its share of the memory term that binds */

@@ -14,6 +14,7 @@
 
 #include "cachesim.h"
 #include "contention.h"
+#include "eval_merge.h"
 #include "model_l2share.h"
 #include "eval_int.h"
 
@@ -31,7 +32,26 @@ typedef struct acc_sim {
     double wpage_sectors;     /* whole sectors beyond the first written at
                                  a write page opening */
     double bank_passes, bank_ideal; /* workgroup memory, summed */
+    double lane_bytes;        /* bytes of the lanes of its requests */
+    double merged_in;         /* lane executions carried by another
+                                 access's merged request */
+    double carried;           /* merged requests it led */
 } acc_sim;
+
+/* One request of a merge piece (eval_merge.h), held until the piece's
+ * last member arrives. */
+typedef struct held_req {
+    uint32_t inst, n;
+    uint32_t inv[SIM_MAX_LANES];
+    uint64_t addr[SIM_MAX_LANES];
+    uint32_t size[SIM_MAX_LANES];
+} held_req;
+
+typedef struct held {          /* a subgroup's piece being gathered */
+    uint32_t lead, n, cls;
+    eval_access_kind kind;
+    held_req r[EV_MERGE_MAX_MEMBERS];
+} held;
 
 typedef struct sim {
     const kernel_counts *kc;
@@ -62,7 +82,15 @@ typedef struct sim {
     uint32_t p_n;
     uint64_t p_addr[SIM_MAX_LANES];
     uint32_t p_size[SIM_MAX_LANES];
+    uint32_t p_inv[SIM_MAX_LANES];
     double global_atomic_execs;
+    /* accesses the compiler merges (eval_merge.h), planned on the first
+     * window's evaluator; per subgroup the piece being gathered */
+    ev_merge mg;
+    int mg_planned;
+    held **hold;
+    uint32_t nhold;
+    double merged_requests;
 } sim;
 
 static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
@@ -81,33 +109,46 @@ static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
 
 /* A workgroup-memory load or store: the bank passes its lanes' 4-byte
  * words take (ct_bank_passes) against the fewest its words allow
- * (ceil(distinct / banks)); a lane of b bytes touches ceil(b / 4) words. */
+ * (ceil(distinct / banks)); a lane of b bytes touches ceil(b / 4) words.
+ * Lanes wider than a word are served in phases of banks x 4 / b
+ * consecutive lanes (NVIDIA: 16 lanes for 64-bit, 8 for 128-bit
+ * accesses), each phase's conflicts apart. */
 static void shared_request(sim *s, acc_sim *as)
 {
     uint32_t banks = s->p->shared_banks;
     if (banks < 2)
         return; /* no banks known (lavapipe): no conflicts */
+    uint32_t L = s->p->limits.subgroup_size ? s->p->limits.subgroup_size : 32, wide = 4;
+    for (uint32_t l = 0; l < s->p_n; l++)
+        if (s->p_size[l] > wide)
+            wide = s->p_size[l];
+    uint32_t per_phase = wide > 4 ? banks * 4 / wide : SIM_MAX_LANES;
+    if (!per_phase)
+        per_phase = 1;
     uint64_t words[SIM_MAX_LANES * 16];
-    uint32_t n = 0;
-    for (uint32_t l = 0; l < s->p_n; l++) {
-        uint32_t w = (s->p_size[l] + 3) / 4;
-        for (uint32_t j = 0; j < w && j < 16; j++)
-            words[n++] = s->p_addr[l] / 4 * 4 + 4 * (uint64_t)j;
+    for (uint32_t l0 = 0; l0 < s->p_n;) {
+        uint32_t phase = s->p_inv[l0] % L / per_phase, n = 0, l = l0;
+        for (; l < s->p_n && s->p_inv[l] % L / per_phase == phase; l++) {
+            uint32_t w = (s->p_size[l] + 3) / 4;
+            for (uint32_t j = 0; j < w && j < 16; j++)
+                words[n++] = s->p_addr[l] / 4 * 4 + 4 * (uint64_t)j;
+        }
+        uint32_t distinct = 0;
+        uint32_t passes = ct_bank_passes(words, n, banks, 4, &distinct);
+        as->bank_passes += passes;
+        as->bank_ideal += (distinct + banks - 1) / banks;
+        l0 = l;
     }
-    uint32_t distinct = 0;
-    uint32_t passes = ct_bank_passes(words, n, banks, 4, &distinct);
-    as->bank_passes += passes;
-    as->bank_ideal += (distinct + banks - 1) / banks;
 }
 
-static void flush_request(sim *s)
+/* The gathered request s->p_* through the cache model, the bank count or
+ * the contention tables. */
+static void send_request(sim *s)
 {
-    if (!s->pend)
-        return;
-    s->pend = 0;
-    if (!s->p_n)
-        return;
     uint32_t tag = s->acc_of_inst[s->p_inst];
+    if (!s->warming)
+        for (uint32_t l = 0; l < s->p_n; l++)
+            s->acc[tag].lane_bytes += s->p_size[l];
     if (s->warming && (s->p_class == SpvStorageClassWorkgroup ||
                        s->p_kind == EVAL_ACCESS_ATOMIC))
         return; /* an earlier neighbour: only its buffer data matters */
@@ -150,6 +191,134 @@ static void flush_request(sim *s)
     }
 }
 
+static void set_pending(sim *s, const held_req *r, uint32_t cls,
+                        eval_access_kind kind)
+{
+    s->p_inst = r->inst;
+    s->p_n = r->n;
+    s->p_class = cls;
+    s->p_kind = kind;
+    memcpy(s->p_addr, r->addr, r->n * sizeof *r->addr);
+    memcpy(s->p_size, r->size, r->n * sizeof *r->size);
+    memcpy(s->p_inv, r->inv, r->n * sizeof *r->inv);
+}
+
+/* A held piece goes out: as one request when its members have the same
+ * lanes and every lane's addresses follow each other (what the compiler
+ * proved, eval_merge.h), each lane its member's bytes together; else (a
+ * member missing, lanes that diverged) each member as it was. */
+static void release_held(sim *s, held *h, int whole)
+{
+    uint32_t n = h->n;
+    h->n = 0;
+    int merge = whole && n >= 2;
+    for (uint32_t q = 1; q < n && merge; q++) {
+        const held_req *a = &h->r[0], *b = &h->r[q];
+        if (b->n != a->n)
+            merge = 0;
+        for (uint32_t l = 0; l < a->n && merge; l++) {
+            uint64_t end = h->r[q - 1].addr[l] + h->r[q - 1].size[l];
+            merge = b->inv[l] == a->inv[l] && b->addr[l] == end;
+        }
+    }
+    if (!merge) {
+        for (uint32_t q = 0; q < n; q++) {
+            set_pending(s, &h->r[q], h->cls, h->kind);
+            send_request(s);
+        }
+        return;
+    }
+    set_pending(s, &h->r[0], h->cls, h->kind);
+    for (uint32_t q = 1; q < n; q++) {
+        for (uint32_t l = 0; l < s->p_n; l++)
+            s->p_size[l] += h->r[q].size[l];
+        if (!s->warming)
+            s->acc[s->acc_of_inst[h->r[q].inst]].merged_in += h->r[q].n;
+    }
+    if (!s->warming) {
+        s->acc[s->acc_of_inst[h->lead]].carried += 1;
+        s->merged_requests += 1;
+    }
+    send_request(s);
+}
+
+static void release_all_held(sim *s)
+{
+    for (uint32_t i = 0; i < s->nhold; i++)
+        if (s->hold[i] && s->hold[i]->n)
+            release_held(s, s->hold[i], 0);
+}
+
+static held *held_of(sim *s, uint32_t sg)
+{
+    if (sg >= 4096)
+        return NULL;
+    if (sg >= s->nhold) {
+        uint32_t n = sg + 1;
+        held **h = realloc(s->hold, n * sizeof *h);
+        if (!h)
+            return NULL;
+        memset(h + s->nhold, 0, (n - s->nhold) * sizeof *h);
+        s->hold = h;
+        s->nhold = n;
+    }
+    if (!s->hold[sg])
+        s->hold[sg] = calloc(1, sizeof **s->hold);
+    return s->hold[sg];
+}
+
+/* A member of a merge piece: held until the piece is complete (the
+ * subgroup's other members come in program order; other subgroups'
+ * requests in between keep their own pieces). */
+static void hold_request(sim *s, uint32_t lead)
+{
+    held *h = held_of(s, s->p_sg);
+    uint32_t pos = s->mg.pos[s->p_inst];
+    if (h && s->mg.loop[lead]) /* the same access, trip after trip */
+        pos = h->n && h->lead == lead ? h->n : 0;
+    if (!h || pos >= EV_MERGE_MAX_MEMBERS) {
+        send_request(s);
+        return;
+    }
+    held_req cur;
+    cur.inst = s->p_inst;
+    cur.n = s->p_n;
+    memcpy(cur.addr, s->p_addr, s->p_n * sizeof *s->p_addr);
+    memcpy(cur.size, s->p_size, s->p_n * sizeof *s->p_size);
+    memcpy(cur.inv, s->p_inv, s->p_n * sizeof *s->p_inv);
+    uint32_t cls = s->p_class;
+    eval_access_kind kind = s->p_kind;
+    if (h->n && (h->lead != lead || pos != h->n))
+        release_held(s, h, 0); /* an earlier piece left incomplete */
+    if (pos != h->n) { /* a later member without its first ones */
+        set_pending(s, &cur, cls, kind);
+        send_request(s);
+        return;
+    }
+    h->r[pos] = cur;
+    h->lead = lead;
+    h->cls = cls;
+    h->kind = kind;
+    h->n++;
+    if (h->n == s->mg.members[lead])
+        release_held(s, h, 1);
+}
+
+static void flush_request(sim *s)
+{
+    if (!s->pend)
+        return;
+    s->pend = 0;
+    if (!s->p_n)
+        return;
+    uint32_t lead = s->mg.lead && s->p_inst < s->mg.ninst ? s->mg.lead[s->p_inst]
+                                                          : EV_MERGE_NONE;
+    if (lead == EV_MERGE_NONE || s->p_kind == EVAL_ACCESS_ATOMIC)
+        send_request(s);
+    else
+        hold_request(s, lead);
+}
+
 static void on_access(void *user, const eval_access *a)
 {
     sim *s = user;
@@ -187,6 +356,7 @@ static void on_access(void *user, const eval_access *a)
     uint64_t base = buffer ? buffer_base(s, a->set, a->binding) : 0;
     s->p_addr[s->p_n] = base + (uint64_t)a->offset;
     s->p_size[s->p_n] = a->size ? a->size : 4;
+    s->p_inv[s->p_n] = a->invocation;
     s->p_n++;
 }
 
@@ -303,6 +473,7 @@ static void warm_neighbours(sim *s, ev_ctx *c, const plan_kernel *k,
             memset(&out, 0, sizeof out);
             ev_group_run(c, xyz, &out);
             flush_request(s);
+            release_all_held(s);
             ev_group_free(c, &out);
         }
         warmed = 1;
@@ -330,6 +501,10 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     ev_ctx *c = ev_ctx_new(m, r, k, s->p, &o, why, sizeof why);
     if (!c)
         return -1;
+    if (!s->mg_planned) {
+        ev_merge_plan(c, s->p->merge_access_bytes, s->p->full_unroll_trips, &s->mg);
+        s->mg_planned = 1;
+    }
     s->cs = csim_new(&g->cs, n, (uint32_t)s->kc->naccesses);
     if (!s->cs) {
         ev_ctx_free(c);
@@ -346,6 +521,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         memset(&out, 0, sizeof out);
         ev_group_run(c, xyz, &out);
         flush_request(s);
+        release_all_held(s);
         ran++;
         if (out.budget_hit)
             *truncated = 1;
@@ -550,6 +726,10 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_dram_rmw_sectors = as->rmw / as->execs;
             if (as->bank_ideal > 0)
                 a->sim_bank_degree = as->bank_passes / as->bank_ideal;
+            a->sim_lane_bytes = as->lane_bytes / as->execs;
+            a->sim_merge = as->carried > 0                  ? 1
+                         : as->merged_in >= 0.5 * as->execs ? 2
+                                                            : 0;
             shared_table_hits(s->p, a, as, g);
         }
         if (a->is_atomic && a->space == SPACE_STORAGE)
@@ -654,10 +834,23 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                          "first iterations stand for the rest"
                        : "");
     add_assumption(kc, text);
+    if (s.merged_requests > 0) {
+        snprintf(text, sizeof text,
+                 "adjacent accesses merged as the driver's compiler does "
+                 "(merge_access_bytes %u): %u piece(s) of one invocation's "
+                 "adjacent, provably aligned loads or stores (the first at "
+                 "line %d) simulated as one request each",
+                 p->merge_access_bytes, s.mg.pieces, s.mg.first_line);
+        add_assumption(kc, text);
+    }
     if (s.slice_ct && s.global_atomic_execs > 0 && !p->atomic_unit_queues)
         add_assumption(kc, "queues of the L2 atomic unit unknown for this "
                            "device (atomic_unit_queues): one assumed");
 out:
+    for (uint32_t i = 0; i < s.nhold; i++)
+        free(s.hold[i]);
+    free(s.hold);
+    ev_merge_free(&s.mg);
     free(s.acc_of_inst);
     free(s.acc);
     ct_free(s.global_ct);

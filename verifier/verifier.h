@@ -150,6 +150,14 @@ typedef struct access_summary {
                                     requests' bank passes over the passes
                                     their words need at least (1 =
                                     conflict-free); 0 when not simulated */
+    double sim_lane_bytes;       /* bytes a lane moved per execution in the
+                                    simulated requests it carried: its own
+                                    bytes, a merged piece's (its adjacent
+                                    accesses' too) when it leads one, 0 when
+                                    another access carried it */
+    int sim_merge;               /* 0 as written; 1 it carries adjacent
+                                    accesses the compiler merges into one
+                                    (eval_merge.h); 2 merged into another's */
 } access_summary;
 
 /* Cost attributed to one source line (for the TUI's source view). */
