@@ -735,6 +735,7 @@ static void summarise_accesses(const ev_info *I, const ev_acc *acc, kernel_count
         if (v->cls == EVM_SHARED)
             span *= d->bytes ? d->bytes : 4;
         as->footprint_bytes = span < bytes ? span : bytes;
+        as->span_bytes = span;
         as->line = d->line;
         as->inst = d->inst;
     }

@@ -20,6 +20,7 @@
 #include "model_lavapipe.h"
 #include "model_access.h"
 #include "model_compiled.h"
+#include "model_tlb.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -75,6 +76,7 @@ typedef struct model {
     double l2_partial;       /* partial-sector stores at L2 (simulated) */
     double l2_partial_open;  /* of those, into sectors L2 did not hold */
     double l2_lines;         /* L2 line requests (simulated) */
+    double tlb_misses;       /* of those, translations missed (model_tlb.h) */
     double dram_read, dram_write;        /* of dram_bytes, by direction */
     double dram_pages, dram_write_pages; /* DRAM pages opened (simulated) */
     dram_rates dram;                     /* bandwidths by direction, pages */
@@ -652,7 +654,7 @@ static void traffic(model *m, acc_cost *cost)
     m->dram_bytes = 0;
     m->dram_read = m->dram_write = 0;
     m->l2_bytes_moved = 0;
-    m->l2_partial = m->l2_partial_open = m->l2_lines = 0;
+    m->l2_partial = m->l2_partial_open = m->l2_lines = m->tlb_misses = 0;
     m->l1_bytes = 0;
     m->dram_pages = 0;
     m->dram_write_pages = 0;
@@ -707,6 +709,7 @@ static void traffic(model *m, acc_cost *cost)
         m->l2_partial += a->count * ac->known * a->sim_l2_partial;
         m->l2_partial_open += a->count * ac->known * a->sim_l2_partial_open;
         m->l2_lines += a->count * ac->known * a->sim_l2_lines;
+        m->tlb_misses += a->count * ac->known * a->sim_tlb_misses;
         m->l1_bytes += ac->l1;
     }
     if (unknown_stride && !m->worst_case)
@@ -949,7 +952,8 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         double l2_us = l2_term_us(m->p, m->l2_bytes_moved, m->sector,
                                   m->l2_bpus, m->l2_partial,
                                   m->l2_partial_open);
-        double lines_us = l2_lines_us(m->p, m->l2_lines);
+        double lines_us = l2_lines_us(m->p, m->l2_lines) +
+                          tlb_miss_us(m->p, m->tlb_misses);
         if (lines_us > l2_us)
             prediction_add_assumption(m->pred,
                                       "L2 term from its line lookups: %.4g M "

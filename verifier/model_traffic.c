@@ -16,6 +16,7 @@
 #include "contention.h"
 #include "eval_merge.h"
 #include "model_l2share.h"
+#include "model_tlb.h"
 #include "eval_int.h"
 
 #define SIM_WINDOW 4          /* consecutive workgroups simulated together */
@@ -36,6 +37,12 @@ typedef struct acc_sim {
     double merged_in;         /* lane executions carried by another
                                  access's merged request */
     double carried;           /* merged requests it led */
+    /* translation (model_tlb.h): requests, the scattered ones, line
+     * requests of scattered stores and atomics, and the scattered
+     * requests' span per workgroup (the current group's hull) */
+    double req, scat_req, scat_wlines, span_sum, span_groups;
+    uint64_t g_lo, g_hi;
+    int g_seen;
 } acc_sim;
 
 /* One request of a merge piece (eval_merge.h), held until the piece's
@@ -69,6 +76,7 @@ typedef struct sim {
     uint32_t slot;            /* window position: the group's L1 */
     int warming;              /* running a window's earlier neighbours:
                                  their requests only fill L2 */
+    int tlb_on;               /* the profile prices translation misses */
     uint32_t group_linear;
     int combine, shared_combine;
     /* binding -> address range */
@@ -141,6 +149,57 @@ static void shared_request(sim *s, acc_sim *as)
     }
 }
 
+/* Distinct lines among a request's lanes (n <= SIM_MAX_LANES). */
+static uint32_t request_lines(const uint64_t *addr, uint32_t n, uint32_t line)
+{
+    uint64_t l[SIM_MAX_LANES];
+    uint32_t d = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v = addr[i] / line;
+        uint32_t j = 0;
+        while (j < d && l[j] != v)
+            j++;
+        if (j == d)
+            l[d++] = v;
+    }
+    return d;
+}
+
+/* A buffer request's share of the translation term (model_tlb.h): is it
+ * scattered, how far the group's scattered requests reach, and for stores
+ * and atomics (all of which reach L2) their line requests. */
+static void tlb_note(sim *s, acc_sim *as, csim_op op)
+{
+    uint32_t line = s->p->line_bytes ? s->p->line_bytes : 128;
+    as->req += 1;
+    if (!tlb_request_scattered(s->p_addr, s->p_size, s->p_n, line))
+        return;
+    as->scat_req += 1;
+    for (uint32_t i = 0; i < s->p_n; i++) {
+        uint64_t a = s->p_addr[i], e = a + s->p_size[i];
+        if (!as->g_seen || a < as->g_lo)
+            as->g_lo = a;
+        if (!as->g_seen || e > as->g_hi)
+            as->g_hi = e;
+        as->g_seen = 1;
+    }
+    if (op != CSIM_LOAD)
+        as->scat_wlines += request_lines(s->p_addr, s->p_n, line);
+}
+
+/* The end of a simulated group: its scattered requests' hull per access. */
+static void tlb_group_done(sim *s)
+{
+    for (size_t i = 0; i < s->kc->naccesses; i++) {
+        acc_sim *as = &s->acc[i];
+        if (!as->g_seen)
+            continue;
+        as->span_sum += (double)(as->g_hi - as->g_lo);
+        as->span_groups += 1;
+        as->g_seen = 0;
+    }
+}
+
 /* The gathered request s->p_* through the cache model, the bank count or
  * the contention tables. */
 static void send_request(sim *s)
@@ -176,6 +235,8 @@ static void send_request(sim *s)
                : s->p_kind == EVAL_ACCESS_STORE ? CSIM_STORE
                                                 : CSIM_ATOMIC;
     csim_request(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag);
+    if (s->tlb_on && !s->warming)
+        tlb_note(s, &s->acc[tag], op);
     if (op == CSIM_ATOMIC) {
         ct_request(s->global_ct, s->group_linear, s->p_addr, s->p_n,
                    s->combine, s->p->atomic_unit_bytes);
@@ -522,6 +583,8 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         ev_group_run(c, xyz, &out);
         flush_request(s);
         release_all_held(s);
+        if (s->tlb_on)
+            tlb_group_done(s);
         ran++;
         if (out.budget_hit)
             *truncated = 1;
@@ -730,6 +793,12 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_merge = as->carried > 0                  ? 1
                          : as->merged_in >= 0.5 * as->execs ? 2
                                                             : 0;
+            if (as->req > 0)
+                a->sim_tlb_lines = (as->l2_lines * (as->scat_req / as->req) +
+                                    as->scat_wlines) /
+                                   as->execs;
+            if (as->span_groups > 0)
+                a->sim_group_span = as->span_sum / as->span_groups;
             shared_table_hits(s->p, a, as, g);
         }
         if (a->is_atomic && a->space == SPACE_STORAGE)
@@ -765,6 +834,25 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
                     : 0;
 }
 
+/* The translation term's misses (model_tlb.h) and what it assumed. */
+static void tlb_assume(kernel_counts *kc, const device_profile *p,
+                       double resident)
+{
+    double w = tlb_estimate(kc, p, resident);
+    if (!(w > 0))
+        return;
+    char text[400];
+    snprintf(text, sizeof text,
+             "translation: scattered requests span %.4g MiB of pages on a "
+             "unit (%.0f resident groups), past the %.4g MiB the TLB reaches "
+             "(tlb_reach_mib): %.0f%% of their line requests miss, each adding "
+             "1/%.4g G/s (tlb_miss_gops) to the L2 line lookups; uniform "
+             "requests over the span assumed",
+             w / 1048576.0, resident, p->tlb_reach_mib,
+             100 * tlb_miss_share(p, w), p->tlb_miss_gops);
+    add_assumption(kc, text);
+}
+
 void model_traffic_simulate(const spv_module *m, const reflection *r,
                             const plan_kernel *k, const device_profile *p,
                             kernel_counts *kc)
@@ -779,6 +867,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     s.ninst = m->ninsts;
     s.combine = p->atomic_combine > 0;
     s.shared_combine = p->atomic_shared_combine > 0;
+    s.tlb_on = tlb_miss_share(p, INFINITY) > 0;
     s.acc_of_inst = malloc((s.ninst + 1) * sizeof *s.acc_of_inst);
     s.acc = calloc(kc->naccesses, sizeof *s.acc);
     s.global_ct = ct_new();
@@ -843,6 +932,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                  p->merge_access_bytes, s.mg.pieces, s.mg.first_line);
         add_assumption(kc, text);
     }
+    tlb_assume(kc, p, (double)g.resident);
     if (s.slice_ct && s.global_atomic_execs > 0 && !p->atomic_unit_queues)
         add_assumption(kc, "queues of the L2 atomic unit unknown for this "
                            "device (atomic_unit_queues): one assumed");

@@ -118,6 +118,8 @@ typedef struct access_summary {
     int64_t index_min, index_max;/* element index interval over all active
                                     invocations */
     double footprint_bytes;      /* distinct bytes this access touches */
+    double span_bytes;           /* bytes between its lowest and highest
+                                    index over the dispatch (0 unknown) */
     int line;                    /* source line, 0 if unknown */
     int uniform;                 /* same address for all lanes */
     uint32_t inst;               /* instruction index in the module */
@@ -158,6 +160,15 @@ typedef struct access_summary {
     int sim_merge;               /* 0 as written; 1 it carries adjacent
                                     accesses the compiler merges into one
                                     (eval_merge.h); 2 merged into another's */
+    double sim_tlb_lines;        /* line requests of the access's scattered
+                                    requests that reach L2 (loads: L1
+                                    misses; stores, atomics: all), per
+                                    execution (model_tlb.h) */
+    double sim_group_span;       /* bytes one workgroup's scattered
+                                    requests of the access span (mean of
+                                    the simulated groups' hulls) */
+    double sim_tlb_misses;       /* of sim_tlb_lines, translations missed
+                                    past the reach, per execution */
 } access_summary;
 
 /* Cost attributed to one source line (for the TUI's source view). */

@@ -21,6 +21,7 @@
 #include "model.h"
 #include "model_access.h"
 #include "model_l2share.h"
+#include "model_tlb.h"
 #include "model_traffic.h"
 #include "plan.h"
 #include "profile.h"
@@ -676,6 +677,117 @@ static void test_l2_line_lookups(void **state)
     }
 }
 
+/* Translation reach (model_tlb.h), the pure parts by hand: 32 lanes of 4
+ * bytes side by side (128 B), or 128 B apart (hull 31 x 128 + 4 = 3972 B,
+ * not more than 32 lines) are one run; 132 B apart span 31 x 132 + 4 =
+ * 4096 = 32 lines, still not more; 256 B apart are scattered.  A reach of
+ * 8 MiB against 16 MiB of pages misses half; 4 MiB, none; 1 M misses at
+ * 50 G/s (5e4 per us) take 20 us; unknown fields: off. */
+static void test_tlb_pure(void **state)
+{
+    (void)state;
+    uint64_t a[32];
+    uint32_t sz[32];
+    const uint32_t step[4] = {4, 128, 132, 256};
+    for (int c = 0; c < 4; c++) {
+        for (int l = 0; l < 32; l++) {
+            a[l] = 1000000 + (uint64_t)l * step[c];
+            sz[l] = 4;
+        }
+        assert_int_equal(tlb_request_scattered(a, sz, 32, 128), c == 3);
+    }
+    device_profile p;
+    gpu(&p);
+    assert_true(tlb_miss_share(&p, 16.0 * (1 << 20)) == 0);
+    p.tlb_reach_mib = 8;
+    p.tlb_miss_gops = 50;
+    near(tlb_miss_share(&p, 16.0 * (1 << 20)), 0.5, 1e-12);
+    assert_true(tlb_miss_share(&p, 4.0 * (1 << 20)) == 0);
+    near(tlb_miss_us(&p, 1e6), 20, 1e-12);
+    p.tlb_miss_gops = -1;
+    assert_true(tlb_miss_us(&p, 1e6) == 0);
+}
+
+/* Gathers of my own through the translation term: 64 groups of 256 (8
+ * resident a unit of 2048), 4 loads a lane, every load its own line, so
+ * 65536 L1-missed line requests at 31.25 G lines/s = 2.097152 us (as in
+ * test_l2_line_lookups); reach 4 MiB, a miss 1/10 G/s (1e4 per us).
+ *  - SHARED: lane l of group g, load k, at line 256 l + 4 g + k: every
+ *    group spans the whole table, lines 0 .. 65535 (index span (65535 x
+ *    32 + 1) x 4 = 8388484 B; a group's hull, line 4 g to 65280 + 4 g + 3,
+ *    65283 x 128 + 4 = 8356228 B); the unit's pages are the span (8
+ *    groups share it): 1 - 4194304 / 8388484 = 0.4999925 of the requests
+ *    miss, 32767.5 misses = 3.276751 us more: l2 5.373903 us.
+ *  - WINDOWS: group g in its own 256 KiB (line 2048 g + 8 l + k): a group
+ *    spans (255 x 8 + 3) x 128 + 4 = 261508 B, 8 resident groups 2092064 B,
+ *    within the reach, though the dispatch spans 16 MiB: nothing missed.
+ *  - STREAM: lanes on consecutive words, 4 runs 64 KiB apart: contiguous
+ *    requests, nothing scattered. */
+/* lane l of group g sums 4 loads (k = 0..3) at table[index] */
+#define TLB_GATHER(index)                                                     \
+    "#version 450\n"                                                          \
+    "layout(local_size_x = 256) in;\n"                                        \
+    "layout(set = 0, binding = 0) readonly buffer T { float table[]; };\n"    \
+    "layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };\n"     \
+    "void main() {\n"                                                         \
+    "    uint l = gl_LocalInvocationID.x, g = gl_WorkGroupID.x;\n"            \
+    "    float acc = 0.0;\n"                                                  \
+    "    for (uint k = 0u; k < 4u; k++)\n"                                    \
+    "        acc += table[" index "];\n"                                      \
+    "    dst[gl_GlobalInvocationID.x] = acc;\n"                               \
+    "}\n"
+static const char *TLB_SHARED = TLB_GATHER("(l * 256u + g * 4u + k) * 32u");
+static const char *TLB_WINDOWS = TLB_GATHER("(g * 2048u + l * 8u + k) * 32u");
+
+static const char *TLB_STREAM = TLB_GATHER("k * 16384u + g * 256u + l");
+
+static void tlb_profile(device_profile *p)
+{
+    whole_line_rate(p);
+    p->tlb_reach_mib = 4;
+    p->tlb_miss_gops = 10;
+}
+
+static void test_tlb_reach(void **state)
+{
+    (void)state;
+    const char *tplan = "{\"kernels\":[{\"name\":\"t\",\"shader\":\"k.comp\","
+                       "\"workgroups\":[64,1,1],\"buffers\":["
+                       "{\"binding\":0,\"elements\":4194304},"
+                       "{\"binding\":1,\"elements\":16384}]}]}";
+    const struct { const char *glsl; double miss, l2; } cases[] = {
+        {TLB_SHARED, 1 - 4194304.0 / 8388484, 2.097152 + 3.276751},
+        {TLB_WINDOWS, 0, 2.097152},
+        {TLB_STREAM, 0, -1}};
+    for (int i = 0; i < 3; i++) {
+        run x;
+        profile_tweak = tlb_profile;
+        run_kernel(&x, cases[i].glsl, tplan);
+        profile_tweak = NULL;
+        assert_true(x.kc.sim);
+        const access_summary *a = access_of(&x, 0);
+        assert_non_null(a);
+        near(a->sim_tlb_misses, a->sim_tlb_lines * cases[i].miss, 1e-9);
+        if (i < 2) {
+            near(a->sim_tlb_lines, 1, 1e-9);
+            near(term(&x, "l2"), cases[i].l2, 1e-5);
+        } else {
+            assert_true(a->sim_tlb_lines == 0);
+        }
+        if (i == 0) {
+            near(a->sim_group_span, 8356228, 1e-12);
+            int said = 0;
+            for (size_t q = 0; q < x.kr->prediction.nassumptions; q++)
+                said |= strstr(x.kr->prediction.assumptions[q],
+                               "translation: scattered") != NULL;
+            assert_true(said);
+        }
+        if (i == 1)
+            near(a->sim_group_span, 261508, 1e-12);
+        kfix_close(&x);
+    }
+}
+
 static void test_partial_sector_write(void **state)
 {
     (void)state;
@@ -832,6 +944,8 @@ int main(void)
         cmocka_unit_test(test_l2_term_partial_rates),
         cmocka_unit_test(test_l2_lines_us),
         cmocka_unit_test(test_l2_line_lookups),
+        cmocka_unit_test(test_tlb_pure),
+        cmocka_unit_test(test_tlb_reach),
         cmocka_unit_test(test_shared_table_hits),
         cmocka_unit_test(test_stencil_row_neighbours),
         cmocka_unit_test(test_whole_line_write_pages),
