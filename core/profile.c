@@ -158,6 +158,7 @@ static const field fields[] = {
     {"shape", "full_unroll_trips", F_U32, P(full_unroll_trips), 0},
     {"shape", "tlb_reach_mib", F_RATE, P(tlb_reach_mib), 0},
     {"shape", "merge_access_bytes", F_U32, P(merge_access_bytes), 0},
+    {"shape", "shared_wide_broadcast", F_TRI, P(shared_wide_broadcast), 0},
 
     {"costs", "l1_latency_ns", F_RATE, P(l1_latency_ns), 0},
     {"costs", "l2_latency_ns", F_RATE, P(l2_latency_ns), 0},

@@ -158,6 +158,13 @@ typedef struct device_profile {
                                     of up to this many bytes (NVIDIA: 16,
                                     LDG/STG/LDS/STS.128); 0 unknown: every
                                     access as written (verifier/eval_merge.h) */
+    int shared_wide_broadcast;   /* a workgroup-memory access wider than a
+                                    word: 1 the request's distinct words
+                                    decide its passes (lanes of different
+                                    phases reading the same words share
+                                    them), 0 each phase of banks x 4 bytes
+                                    is served on its own; -1 unknown: as 0
+                                    (bench/gpu/probes/merge.json mg_sh_v4h) */
     uint32_t l2_partitions;      /* the L2 is split in this many partitions,
                                     each caching what its units read (data
                                     every unit reads is held once per

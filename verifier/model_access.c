@@ -35,8 +35,10 @@ void access_sectors(uint32_t subgroup, uint32_t sector,
 double access_bank_degree(uint32_t banks, uint32_t subgroup,
                           const access_summary *a)
 {
-    if (banks && a->sim_bank_degree >= 1 && a->sim_unknown <= 0)
-        return a->sim_bank_degree; /* the simulated requests' own passes */
+    /* the simulated requests' own passes (below 1 only for wide lanes that
+     * share words across phases, shared_wide_broadcast) */
+    if (banks && a->sim_bank_degree > 0 && a->sim_unknown <= 0)
+        return a->sim_bank_degree;
     if (!banks || a->uniform || !a->stride_known)
         return 1;
     uint32_t nb = banks > 256 ? 256 : banks;

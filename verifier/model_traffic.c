@@ -115,12 +115,27 @@ static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
     return (uint64_t)65 << SIM_BUFFER_SHIFT; /* the rest share one range */
 }
 
+/* The 4-byte words of lanes [l0, l1) of the request (a lane of b bytes
+ * touches ceil(b / 4)); returns their number. */
+static uint32_t request_words(const sim *s, uint32_t l0, uint32_t l1, uint64_t *words)
+{
+    uint32_t n = 0;
+    for (uint32_t l = l0; l < l1; l++) {
+        uint32_t w = (s->p_size[l] + 3) / 4;
+        for (uint32_t j = 0; j < w && j < 16; j++)
+            words[n++] = s->p_addr[l] / 4 * 4 + 4 * (uint64_t)j;
+    }
+    return n;
+}
+
 /* A workgroup-memory load or store: the bank passes its lanes' 4-byte
  * words take (ct_bank_passes) against the fewest its words allow
- * (ceil(distinct / banks)); a lane of b bytes touches ceil(b / 4) words.
- * Lanes wider than a word are served in phases of banks x 4 / b
- * consecutive lanes (NVIDIA: 16 lanes for 64-bit, 8 for 128-bit
- * accesses), each phase's conflicts apart. */
+ * (ceil(distinct / banks)).  Lanes wider than a word (b bytes) move
+ * banks x 4 bytes a pass: with shared_wide_broadcast the request's
+ * distinct words decide its passes, priced against its lanes' words (so
+ * lanes of two phases on the same words share their passes); otherwise
+ * it is served in phases of banks x 4 / b consecutive lanes (NVIDIA: 16
+ * for 64-bit, 8 for 128-bit accesses), each phase's conflicts apart. */
 static void shared_request(sim *s, acc_sim *as)
 {
     uint32_t banks = s->p->shared_banks;
@@ -130,18 +145,23 @@ static void shared_request(sim *s, acc_sim *as)
     for (uint32_t l = 0; l < s->p_n; l++)
         if (s->p_size[l] > wide)
             wide = s->p_size[l];
+    uint64_t words[SIM_MAX_LANES * 16];
+    uint32_t distinct = 0;
+    if (wide > 4 && s->p->shared_wide_broadcast > 0) {
+        uint32_t n = request_words(s, 0, s->p_n, words);
+        uint32_t passes = ct_bank_passes(words, n, banks, 4, &distinct);
+        as->bank_passes += (double)passes * banks; /* words they move */
+        as->bank_ideal += n;                       /* words the lanes take */
+        return;
+    }
     uint32_t per_phase = wide > 4 ? banks * 4 / wide : SIM_MAX_LANES;
     if (!per_phase)
         per_phase = 1;
-    uint64_t words[SIM_MAX_LANES * 16];
     for (uint32_t l0 = 0; l0 < s->p_n;) {
-        uint32_t phase = s->p_inv[l0] % L / per_phase, n = 0, l = l0;
-        for (; l < s->p_n && s->p_inv[l] % L / per_phase == phase; l++) {
-            uint32_t w = (s->p_size[l] + 3) / 4;
-            for (uint32_t j = 0; j < w && j < 16; j++)
-                words[n++] = s->p_addr[l] / 4 * 4 + 4 * (uint64_t)j;
-        }
-        uint32_t distinct = 0;
+        uint32_t phase = s->p_inv[l0] % L / per_phase, l = l0;
+        while (l < s->p_n && s->p_inv[l] % L / per_phase == phase)
+            l++;
+        uint32_t n = request_words(s, l0, l, words);
         uint32_t passes = ct_bank_passes(words, n, banks, 4, &distinct);
         as->bank_passes += passes;
         as->bank_ideal += (distinct + banks - 1) / banks;

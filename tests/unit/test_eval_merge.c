@@ -20,6 +20,9 @@
 #include "model.h"
 #include "model_traffic.h"
 
+/* The profile's shared_wide_broadcast for the next run (-1 unknown). */
+static int wide_broadcast = -1;
+
 /* Evaluates glsl on 4 workgroups of 64 (binding 0: elems floats, binding
  * 1: 256), simulates its traffic with the compiler merging up to
  * merge_bytes and unrolling up to unroll trips, and predicts it. */
@@ -38,6 +41,7 @@ static void run(kfix *x, const char *glsl, long elems, uint32_t merge_bytes,
         kfix_fail("profile", &err);
     x->prof.merge_access_bytes = merge_bytes;
     x->prof.full_unroll_trips = unroll;
+    x->prof.shared_wide_broadcast = wide_broadcast;
     assert_int_equal(eval_run(&x->m, &x->r, k, &x->prof, &x->kc, x->kr), 0);
     model_traffic_simulate(&x->m, &x->r, k, &x->prof, &x->kc);
     model_predict(&x->kc, &x->r, k, &x->prof, &x->kr->prediction, x->kr);
@@ -314,6 +318,20 @@ static const char SHARED4[] = SHARED_HEAD
     "    o[gl_GlobalInvocationID.x] = s[b] + s[b + 1u] + s[b + 2u] + s[b + 3u];\n"
     "}\n";
 
+/* The two half-subgroups read the same words (b from l & 15): merged, a
+ * request's 32 lanes take 64 distinct words, 2 on each bank.  In 8-lane
+ * phases each phase is 32 words on 32 banks: 4 passes, the fewest for 4
+ * phases (degree 1, 16 B a lane charged).  With shared_wide_broadcast the
+ * request's distinct words decide: 2 passes of 32 words for its 128 lane
+ * words, degree 0.5 (8 B a lane). */
+static const char SHARED_HALVES[] = SHARED_HEAD
+    "    s[4u * l + 2u] = 3.0;\n"
+    "    s[4u * l + 3u] = 4.0;\n"
+    "    barrier();\n"
+    "    uint b = 4u * (l & 15u);\n"
+    "    o[gl_GlobalInvocationID.x] = s[b] + s[b + 1u] + s[b + 2u] + s[b + 3u];\n"
+    "}\n";
+
 static const char SHARED_BARRIER[] = SHARED_HEAD
     "    barrier();\n"
     "    float a = s[4u * l];\n"
@@ -343,6 +361,21 @@ static void test_shared(void **state)
     assert_int_equal(a[0]->sim_merge, 1);
     assert_float_equal(a[0]->sim_bank_degree, 1, 1e-9);
     near_rel(term(&x, "shared"), as_written / 4, 1e-6);
+    kfix_close(&x);
+
+    run(&x, SHARED_HALVES, 1024, 16, 0);
+    assert_int_equal(accesses(&x, SPACE_SHARED, 0, a), 4);
+    assert_int_equal(a[0]->sim_merge, 1);
+    assert_float_equal(a[0]->sim_bank_degree, 1, 1e-9);
+    kfix_close(&x);
+    wide_broadcast = 1;
+    run(&x, SHARED_HALVES, 1024, 16, 0);
+    wide_broadcast = -1;
+    assert_int_equal(accesses(&x, SPACE_SHARED, 0, a), 4);
+    assert_float_equal(a[0]->sim_bank_degree, 0.5, 1e-9);
+    /* the merged stores (lanes 16 B apart, all distinct) are the same */
+    assert_int_equal(accesses(&x, SPACE_SHARED, 1, a), 4);
+    assert_float_equal(a[0]->sim_bank_degree, 1, 1e-9);
     kfix_close(&x);
 
     run(&x, SHARED_BARRIER, 1024, 16, 0);
