@@ -14,21 +14,56 @@ typedef struct csim_line {
     uint32_t owner;  /* L2: 1 + the L1 that last fetched the line; 0 none */
 } csim_line;
 
-/* A level's ways are kept in parallel arrays (nsets x ways each): the
- * lookup reads only a set's tags (16 ways: two host cache lines) and the
- * replacement only its tags and stamps, where whole lines with their
- * written-byte counts would be 28 host lines a set; the counts exist per
- * sector of a line (4 on a GPU), not 64. */
+/* A level is one block of memory a set (a power of two of bytes, aligned
+ * to the host's cache lines): the set's tags, then its LRU stamps, then
+ * its lines, then the bytes written per sector of each line.  A lookup
+ * reads the tags only (16 ways: two host lines), the replacement the tags
+ * and stamps, and a set's data shares its page: whole lines with their
+ * written-byte counts in place (64 a line) were 28 host lines a set, and
+ * one array each a page walk each. */
 typedef struct csim_level {
     uint64_t nsets;
     uint32_t ways;
-    uint32_t spl;      /* sectors per line */
-    uint64_t *tag;     /* line address + 1 of each way; 0 = empty */
-    uint64_t *used;    /* LRU stamp of each way */
-    csim_line *lines;  /* the rest (addr repeats tag) */
-    uint8_t *wbytes;   /* spl per way: bytes written per sector
-                          (saturating) */
+    uint32_t spl;          /* sectors per line */
+    unsigned set_shift;    /* log2 of a set's block */
+    unsigned char *mem;    /* nsets blocks, 64-aligned */
+    void *raw;             /* what mem lies in */
 } csim_level;
+
+/* line address + 1 of each way of the set; 0 = empty */
+static uint64_t *tags_of(const csim_level *lv, uint64_t set)
+{
+    return (uint64_t *)(void *)(lv->mem + (set << lv->set_shift));
+}
+
+/* LRU stamp of each way */
+static uint64_t *stamps_of(const csim_level *lv, uint64_t set)
+{
+    return tags_of(lv, set) + lv->ways;
+}
+
+/* the rest of each way (addr repeats the tag) */
+static csim_line *lines_of(const csim_level *lv, uint64_t set)
+{
+    return (csim_line *)(void *)(tags_of(lv, set) + 2 * (size_t)lv->ways);
+}
+
+/* spl a way: bytes written per sector (saturating) */
+static uint8_t *wbytes_of(const csim_level *lv, uint64_t set)
+{
+    return (uint8_t *)(lines_of(lv, set) + lv->ways);
+}
+
+/* The set that line slot l of lv lies in, and its way there. */
+static uint64_t set_of_slot(const csim_level *lv, const csim_line *l)
+{
+    return (uint64_t)((const unsigned char *)l - lv->mem) >> lv->set_shift;
+}
+
+static uint32_t way_of(const csim_level *lv, uint64_t set, const csim_line *l)
+{
+    return (uint32_t)(l - lines_of(lv, set));
+}
 
 struct cachesim {
     csim_config cfg;
@@ -58,12 +93,17 @@ static int level_init(csim_level *lv, uint64_t bytes, uint32_t line,
         ways = (uint32_t)lines;
     lv->ways = ways;
     lv->nsets = lines / ways;
-    lv->lines = calloc(lv->nsets * ways, sizeof *lv->lines);
-    lv->tag = calloc(lv->nsets * ways, sizeof *lv->tag);
-    lv->used = calloc(lv->nsets * ways, sizeof *lv->used);
     lv->spl = spl;
-    lv->wbytes = calloc(lv->nsets * ways, spl);
-    return lv->lines && lv->tag && lv->used && lv->wbytes ? 0 : -1;
+    uint64_t need = (uint64_t)ways * (2 * sizeof(uint64_t) + sizeof(csim_line) + spl);
+    lv->set_shift = 6;
+    while (((uint64_t)1 << lv->set_shift) < need)
+        lv->set_shift++;
+    /* one block more: room to align (a block is at least 64 bytes) */
+    lv->raw = calloc(lv->nsets + 1, (size_t)1 << lv->set_shift);
+    if (!lv->raw)
+        return -1;
+    lv->mem = (unsigned char *)lv->raw + (64 - (uintptr_t)lv->raw % 64) % 64;
+    return 0;
 }
 
 cachesim *csim_new(const csim_config *cfg, uint32_t nl1, uint32_t ntags)
@@ -100,10 +140,7 @@ fail:
 
 static void level_release(csim_level *lv)
 {
-    free(lv->lines);
-    free(lv->tag);
-    free(lv->used);
-    free(lv->wbytes);
+    free(lv->raw);
 }
 
 void csim_free(cachesim *s)
@@ -146,18 +183,21 @@ static uint64_t mix(uint64_t x)
     return x;
 }
 
-/* The index of the first way of line's set. */
+/* The set line maps to. */
 static uint64_t set_of(const csim_level *lv, uint64_t line)
 {
-    return (mix(line) % lv->nsets) * lv->ways;
+    return mix(line) % lv->nsets;
 }
 
+/* A set's ways fill in order (the victim is its first empty way while it
+ * has one) and empty only all together (flush, forget), so its occupied
+ * ways are a prefix: a lookup stops at the first empty way. */
 static csim_line *find_in(csim_level *lv, uint64_t set, uint64_t line)
 {
-    const uint64_t *tag = &lv->tag[set];
-    for (uint32_t w = 0; w < lv->ways; w++)
+    const uint64_t *tag = tags_of(lv, set);
+    for (uint32_t w = 0; w < lv->ways && tag[w]; w++)
         if (tag[w] == line + 1)
-            return &lv->lines[set + w];
+            return &lines_of(lv, set)[w];
     return NULL;
 }
 
@@ -166,50 +206,41 @@ static csim_line *find(csim_level *lv, uint64_t line)
     return find_in(lv, set_of(lv, line), line);
 }
 
-/* The way of l (a line of lv). */
-static uint64_t way_of(const csim_level *lv, const csim_line *l)
-{
-    return (uint64_t)(l - lv->lines);
-}
-
 /* The LRU (or an empty) way of the set; *old receives what it held. */
 static csim_line *victim(csim_level *lv, uint64_t set, uint64_t line,
                          csim_line *old)
 {
-    const uint64_t *tag = &lv->tag[set], *used = &lv->used[set];
+    uint64_t *tag = tags_of(lv, set), *used = stamps_of(lv, set);
     uint32_t v = 0;
-    for (uint32_t w = 0; w < lv->ways; w++) {
-        if (!tag[w]) {
-            v = w;
-            break;
-        }
-        if (used[w] < used[v])
-            v = w;
+    while (v < lv->ways && tag[v]) /* the first empty way */
+        v++;
+    if (v == lv->ways) { /* none: the least recently used, the first of equals */
+        v = 0;
+        for (uint32_t w = 1; w < lv->ways; w++)
+            if (used[w] < used[v])
+                v = w;
     }
-    csim_line *l = &lv->lines[set + v];
+    csim_line *l = &lines_of(lv, set)[v];
     *old = *l;
     memset(l, 0, sizeof *l);
     l->addr = line + 1;
-    lv->tag[set + v] = line + 1;
-    lv->used[set + v] = 0;
-    memset(&lv->wbytes[(set + v) * lv->spl], 0, lv->spl);
+    tag[v] = line + 1;
+    used[v] = 0;
+    memset(&wbytes_of(lv, set)[(size_t)v * lv->spl], 0, lv->spl);
     return l;
 }
 
 /* Marks l (a line of lv) the most recently used. */
 static void touch(cachesim *s, csim_level *lv, const csim_line *l)
 {
-    lv->used[way_of(lv, l)] = ++s->tick;
+    uint64_t set = set_of_slot(lv, l);
+    stamps_of(lv, set)[way_of(lv, set, l)] = ++s->tick;
 }
 
 /* Empties every way of lv. */
 static void level_clear(csim_level *lv)
 {
-    uint64_t n = lv->nsets * lv->ways;
-    memset(lv->lines, 0, n * sizeof *lv->lines);
-    memset(lv->tag, 0, n * sizeof *lv->tag);
-    memset(lv->used, 0, n * sizeof *lv->used);
-    memset(lv->wbytes, 0, n * lv->spl);
+    memset(lv->mem, 0, (size_t)lv->nsets << lv->set_shift);
 }
 
 /* ---- L2 and DRAM ---- */
@@ -290,7 +321,8 @@ static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
                      const uint8_t *bytes, uint32_t tag)
 {
     csim_line *l = l2_line(s, line);
-    uint8_t *wb = &s->l2.wbytes[way_of(&s->l2, l) * s->l2.spl];
+    uint64_t set = set_of_slot(&s->l2, l);
+    uint8_t *wb = &wbytes_of(&s->l2, set)[(size_t)way_of(&s->l2, set, l) * s->spl];
     COUNT(s, tag, l2_sectors, popc(mask));
     COUNT(s, tag, l2_hit_sectors, popc(l->valid & mask));
     for (uint32_t q = 0; q < s->spl; q++) {
@@ -515,18 +547,18 @@ void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
 
 static void level_flush(cachesim *s, csim_level *lv, int to_l2)
 {
-    for (uint64_t i = 0; i < lv->nsets * lv->ways; i++) {
-        csim_line *l = &lv->lines[i];
-        if (l->addr && l->dirty) {
-            if (to_l2)
-                l2_write(s, l->addr - 1, l->dirty, NULL, l->wtag);
-            else
-                l2_evicted(s, l);
+    for (uint64_t set = 0; set < lv->nsets; set++) {
+        csim_line *lines = lines_of(lv, set);
+        for (uint32_t w = 0; w < lv->ways; w++) {
+            csim_line *l = &lines[w];
+            if (l->addr && l->dirty) {
+                if (to_l2)
+                    l2_write(s, l->addr - 1, l->dirty, NULL, l->wtag);
+                else
+                    l2_evicted(s, l);
+            }
         }
-        memset(l, 0, sizeof *l);
-        lv->tag[i] = 0;
-        lv->used[i] = 0;
-        memset(&lv->wbytes[i * lv->spl], 0, lv->spl);
+        memset(tags_of(lv, set), 0, (size_t)1 << lv->set_shift);
     }
 }
 
@@ -545,11 +577,11 @@ void csim_forget_counts(cachesim *s)
         return;
     for (uint32_t i = 0; s->l1 && i < s->nl1; i++)
         level_clear(&s->l1[i]);
-    for (uint64_t i = 0; i < s->l2.nsets * s->l2.ways; i++) {
-        csim_line *l = &s->l2.lines[i];
-        l->dirty = 0; /* written back by the groups that wrote it; a
-                         sector they wrote in part stays in part */
-    }
+    for (uint64_t set = 0; set < s->l2.nsets; set++)
+        for (uint32_t w = 0; w < s->l2.ways; w++)
+            lines_of(&s->l2, set)[w].dirty = 0; /* written back by the
+                         groups that wrote it; a sector they wrote in
+                         part stays in part */
     memset(&s->total, 0, sizeof s->total);
     memset(s->tags, 0, ((size_t)s->ntags + 1) * sizeof *s->tags);
 }

@@ -276,7 +276,11 @@ static void exec_phis(ev_ctx *c, uint32_t b, uint32_t *pi,
     *pi = i;
     if (i == first)
         return;
-    ev_val *tmp = xcalloc(need + 1, sizeof *tmp);
+    /* every slot of tmp is written before it is read; most blocks' phis
+     * fit the stack (an allocation per block was a tenth of a lone lane's
+     * loop) */
+    ev_val small[256];
+    ev_val *tmp = need <= 256 ? small : xmalloc(need * sizeof *tmp);
     size_t pos = 0;
     for (uint32_t k = first; k < i; k++) {
         const spv_inst *in = &m->insts[k];
@@ -309,7 +313,8 @@ static void exec_phis(ev_ctx *c, uint32_t b, uint32_t *pi,
             pos += nf;
         }
     }
-    free(tmp);
+    if (tmp != small)
+        free(tmp);
 }
 
 /* A subgroup-scope control barrier executed by these lanes together: the
@@ -469,16 +474,14 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
         lane_finish(c, lanes[j], bl->last, depth, 1);
 }
 
-static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
+/* The frame's lanes that wait at a barrier, bar[0..n) in the frame's
+ * order, complete it (or leave a divergence record) and run on. */
+static void barrier_sync(ev_ctx *c, const uint16_t *bar, int n)
 {
-    uint32_t inst = EV_NONE, other = EV_NONE, reached = 0, nw = 0;
+    uint32_t inst = EV_NONE, other = EV_NONE, reached = 0;
     uint32_t lane_r = 0, lane_o = EV_NONE;
-    int tainted = 0;
     for (int j = 0; j < n; j++) {
-        uint32_t l = lanes[j];
-        if (c->l_state[l] != LS_BAR)
-            continue;
-        nw++;
+        uint32_t l = bar[j];
         if (inst == EV_NONE) {
             inst = c->l_inst[l];
             lane_r = l;
@@ -490,14 +493,15 @@ static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
             lane_o = l;
         }
     }
-    for (uint32_t l = 0; l < c->exec_lanes; l++)
-        tainted |= c->l_taint[l];
     if (reached != c->exec_lanes) {
         ev_info *I = &c->info;
         int dup = 0;
-        for (size_t i = 0; i < I->nbars; i++)
-            dup |= I->bars[i].inst == inst;
+        for (size_t i = 0; i < I->nbars && !dup; i++)
+            dup = I->bars[i].inst == inst;
         if (!dup) {
+            int tainted = 0;
+            for (uint32_t l = 0; l < c->exec_lanes; l++)
+                tainted |= c->l_taint[l];
             ev_bar_rec r;
             memset(&r, 0, sizeof r);
             r.inst = inst;
@@ -526,7 +530,6 @@ static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
             ev_add_rec((void **)&I->bars, &I->nbars, sizeof r, &r);
         }
     }
-    (void)nw;
     if (inst != EV_NONE && (c->bar_kind[inst] & EV_BAR_ORDERS))
         c->epoch++;
     for (uint32_t s = 0; s < c->nsub; s++)
@@ -534,11 +537,8 @@ static void barrier_sync(ev_ctx *c, const uint16_t *lanes, int n)
     ev_trk_barrier(c, inst, -1);
     c->grp->barriers += 1;
     for (int j = 0; j < n; j++) {
-        uint32_t l = lanes[j];
-        if (c->l_state[l] == LS_BAR) {
-            c->l_state[l] = LS_RUN;
-            c->l_inst[l]++;
-        }
+        c->l_state[bar[j]] = LS_RUN;
+        c->l_inst[bar[j]]++;
     }
 }
 
@@ -553,14 +553,54 @@ static int past_deadline(ev_ctx *c)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9 > c->opt.deadline_s;
 }
 
-/* The lanes of lanes[0..n) that can run, in their order, into out (which
- * may be lanes itself); returns how many. */
-static int runnable(const ev_ctx *c, const uint16_t *lanes, int n, uint16_t *out)
+/* A frame's lanes by their state, as bit sets over their positions in
+ * the frame's lane list (so that a set iterates in the frame's order):
+ * only the lanes that ran a block change state, and a barrier wakes the
+ * waiting ones, so a pass visits the runnable lanes alone (one lane
+ * looping while the rest wait or have returned was a scan of them all a
+ * block, and of them all again at each barrier). */
+typedef struct frame_sets {
+    const uint16_t *lanes;
+    uint16_t *pos;        /* position of each lane of the frame */
+    uint64_t *run, *bar;  /* words bits each */
+    size_t words;
+} frame_sets;
+
+static void sets_init(frame_sets *fs, const ev_ctx *c, const uint16_t *lanes, int n)
+{
+    fs->lanes = lanes;
+    fs->words = ((size_t)n + 63) / 64;
+    fs->pos = xmalloc(((size_t)c->exec_lanes + 1) * sizeof *fs->pos);
+    fs->run = xcalloc(2 * fs->words + 1, sizeof *fs->run);
+    fs->bar = fs->run + fs->words;
+    for (int j = 0; j < n; j++) {
+        fs->pos[lanes[j]] = (uint16_t)j;
+        if (c->l_state[lanes[j]] == LS_RUN)
+            fs->run[j / 64] |= 1ull << (j % 64);
+    }
+}
+
+/* After a block: the lanes that ran it move to the set of their state. */
+static void sets_update(frame_sets *fs, const ev_ctx *c, const uint16_t *grp, int ng)
+{
+    for (int k = 0; k < ng; k++) {
+        uint32_t j = fs->pos[grp[k]];
+        uint64_t bit = 1ull << (j % 64);
+        fs->run[j / 64] &= ~bit;
+        if (c->l_state[grp[k]] == LS_RUN)
+            fs->run[j / 64] |= bit;
+        else if (c->l_state[grp[k]] == LS_BAR)
+            fs->bar[j / 64] |= bit;
+    }
+}
+
+/* The lanes of set, in the frame's order, into out; returns how many. */
+static int sets_list(const frame_sets *fs, const uint64_t *set, uint16_t *out)
 {
     int k = 0;
-    for (int j = 0; j < n; j++)
-        if (c->l_state[lanes[j]] == LS_RUN)
-            out[k++] = lanes[j];
+    for (size_t w = 0; w < fs->words; w++)
+        for (uint64_t b = set[w]; b; b &= b - 1)
+            out[k++] = fs->lanes[w * 64 + (size_t)__builtin_ctzll(b)];
     return k;
 }
 
@@ -579,12 +619,9 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
         c->l_state[l] = LS_RUN;
     }
     uint16_t *grp = c->lane_buf + (size_t)(depth + 1) * c->exec_lanes;
-    /* The frame's runnable lanes, in the order of lanes: only the lanes
-     * that ran a block change state, and a barrier wakes the others, so
-     * the pass below need not scan lanes that wait or have returned (one
-     * lane looping while the rest wait was a scan of them all a block). */
-    uint16_t *run = xmalloc(((size_t)n + 1) * sizeof *run);
-    int nrun = runnable(c, lanes, n, run);
+    frame_sets fs;
+    sets_init(&fs, c, lanes, n);
+    uint16_t *list = xmalloc(((size_t)n + 1) * sizeof *list);
     for (;;) {
         if (c->steps_total > c->opt.step_budget || past_deadline(c)) {
             c->budget_hit = 1;
@@ -596,31 +633,35 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
         /* one pass: the earliest runnable position and its lanes */
         uint64_t best = UINT64_MAX;
         int ng = 0;
-        for (int j = 0; j < nrun; j++) {
-            uint32_t l = run[j];
-            uint64_t key = ((uint64_t)c->order[c->l_block[l]] << 32) | c->l_inst[l];
-            if (key < best) {
-                best = key;
-                ng = 0;
+        for (size_t w = 0; w < fs.words; w++)
+            for (uint64_t bits = fs.run[w]; bits; bits &= bits - 1) {
+                uint32_t l = lanes[w * 64 + (size_t)__builtin_ctzll(bits)];
+                uint64_t key = ((uint64_t)c->order[c->l_block[l]] << 32) | c->l_inst[l];
+                if (key < best) {
+                    best = key;
+                    ng = 0;
+                }
+                if (key == best)
+                    grp[ng++] = (uint16_t)l;
             }
-            if (key == best)
-                grp[ng++] = (uint16_t)l;
-        }
         if (best == UINT64_MAX) {
-            int nb = 0;
-            for (int j = 0; j < n; j++)
-                nb += c->l_state[lanes[j]] == LS_BAR;
+            int nb = sets_list(&fs, fs.bar, list);
             if (!nb)
                 break;
-            barrier_sync(c, lanes, n);
-            nrun = runnable(c, lanes, n, run);
+            barrier_sync(c, list, nb);
+            for (size_t w = 0; w < fs.words; w++) {
+                fs.run[w] = fs.bar[w];
+                fs.bar[w] = 0;
+            }
             continue;
         }
         uint32_t b = c->l_block[grp[0]], start = c->l_inst[grp[0]];
         exec_block(c, b, start, grp, ng, depth, ret_id);
-        nrun = runnable(c, run, nrun, run);
+        sets_update(&fs, c, grp, ng);
     }
-    free(run);
+    free(list);
+    free(fs.pos);
+    free(fs.run);
 }
 
 static uint64_t sig_hash(const double *ic, size_t n, double active)
