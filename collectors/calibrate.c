@@ -1022,6 +1022,17 @@ static void derive_tlb(cal *cl)
     logf_(cl, "  %-20s %10.4g %-15s (c = %.4g ns a missed line; the 256 KiB "
           "runs a 2 MiB apart read %.4g G lines/s)\n", "tlb miss", miss,
           "G misses/s", 1 / miss, cl->out->s.tlb_lines_gops[CAL_TLB_CLUSTER]);
+    /* the fit against every row, so that a second step shows */
+    char fit[512];
+    size_t at = 0;
+    for (size_t i = 0; i < k && at < sizeof fit; i++) {
+        double x = span[i] > reach ? 1 - reach / span[i] : 0;
+        int w = snprintf(fit + at, sizeof fit - at, " %.0fm %.4g/%.4g",
+                         span[i] / (1 << 20), gops[i],
+                         1 / (1 / base + x / miss));
+        at += w > 0 ? (size_t)w : 0;
+    }
+    logf_(cl, "  %-20s measured/fit G lines/s:%s\n", "tlb fit", fit);
 }
 
 /* ---- a CPU device's DRAM: the machine's ---- */
