@@ -722,7 +722,9 @@ static void test_tlb_pure(void **state)
  *    spans (255 x 8 + 3) x 128 + 4 = 261508 B, 8 resident groups 2092064 B,
  *    within the reach, though the dispatch spans 16 MiB: nothing missed.
  *  - STREAM: lanes on consecutive words, 4 runs 64 KiB apart: contiguous
- *    requests, nothing scattered. */
+ *    requests, nothing scattered.
+ *  - ATOMICS: SHARED's pattern as atomicAdd: the same line requests reach
+ *    L2 (none of them loads) and miss alike. */
 /* lane l of group g sums 4 loads (k = 0..3) at table[index] */
 #define TLB_GATHER(index)                                                     \
     "#version 450\n"                                                          \
@@ -740,6 +742,17 @@ static const char *TLB_SHARED = TLB_GATHER("(l * 256u + g * 4u + k) * 32u");
 static const char *TLB_WINDOWS = TLB_GATHER("(g * 2048u + l * 8u + k) * 32u");
 
 static const char *TLB_STREAM = TLB_GATHER("k * 16384u + g * 256u + l");
+
+/* the SHARED pattern as atomics: every one reaches L2, a line each */
+static const char *TLB_ATOMICS =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) buffer T { uint table[]; };\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x, g = gl_WorkGroupID.x;\n"
+    "    for (uint k = 0u; k < 4u; k++)\n"
+    "        atomicAdd(table[(l * 256u + g * 4u + k) * 32u], 1u);\n"
+    "}\n";
 
 static void tlb_profile(device_profile *p)
 {
@@ -786,6 +799,21 @@ static void test_tlb_reach(void **state)
             near(a->sim_group_span, 261508, 1e-12);
         kfix_close(&x);
     }
+    /* atomics: no load lines, the same 65536 line requests and misses:
+     * 32767.5 / 1e4 per us = 3.276751 us in the l2 term */
+    run x;
+    profile_tweak = tlb_profile;
+    run_kernel(&x, TLB_ATOMICS, tplan);
+    profile_tweak = NULL;
+    const access_summary *a = NULL;
+    for (size_t q = 0; q < x.kc.naccesses; q++)
+        if (x.kc.accesses[q].is_atomic)
+            a = &x.kc.accesses[q];
+    assert_non_null(a);
+    near(a->sim_tlb_lines, 1, 1e-9);
+    near(a->sim_tlb_misses, 1 - 4194304.0 / 8388484, 1e-9);
+    near(term(&x, "l2"), 3.276751, 1e-5);
+    kfix_close(&x);
 }
 
 static void test_partial_sector_write(void **state)
