@@ -15,7 +15,9 @@
 
 #define MG_TERMS 6
 #define MG_DEPTH 48
-#define MG_KEY 12      /* words of a structural key */
+#define MG_KEY 10      /* words of a structural key */
+#define MG_MAX_BOUND (1u << 20) /* ids: a module beyond is not planned */
+#define MG_LOOP_VARS 64 /* variables stored in a candidate loop */
 #define MG_CHAIN 32    /* accesses of one run */
 #define MG_OPEN 8      /* runs open at once (one per variable and kind) */
 #define MG_TZ_PASSES 8
@@ -43,9 +45,14 @@ typedef struct mg {
     uint32_t *single;      /* per variable: value of its one store */
     uint8_t *tzvar;        /* per variable: trailing zeros of its stores */
     uint8_t *tzmemo;       /* per id, 255 unknown */
+    uint32_t *ver;         /* per instruction (loads): var_version */
     mkey *tab;
     size_t cap;
     int depth;
+    /* the loop being planned (loop_access) */
+    uint8_t *inv;          /* per id: 0 unknown, 1 invariant, 2 not */
+    uint32_t loop_vars[MG_LOOP_VARS];
+    int nloop_vars;        /* -1: too many to list */
 } mg;
 
 typedef struct member {
@@ -117,19 +124,33 @@ static void key_put(mkey *k, uint64_t w)
     k->n++;
 }
 
-/* The instruction index of the last store into variable vi before inst
- * in its block, or the block's first instruction: the version of vi that
- * a load at inst reads. */
-static uint32_t var_version(mg *g, uint32_t inst, uint32_t vi)
+/* Per load of a function or private variable: the instruction index of
+ * the last store into its variable before it in its block, or the block's
+ * first instruction: the version of the variable it reads.  One forward
+ * pass per block. */
+static void setup_versions(mg *g)
 {
-    const spv_block *b = &g->m->blocks[g->m->insts[inst].block];
-    for (uint32_t i = inst; i > b->first; i--) {
-        const spv_inst *s = &g->m->insts[i - 1];
-        if (s->opcode == SpvOpStore && s->nops >= 2 &&
-            ev_root_var(g->c, s->ops[0]) == vi)
-            return i - 1;
+    size_t nv = g->c->info.nvars + 1;
+    uint32_t *last = xcalloc(nv, sizeof *last), *stamp = xcalloc(nv, sizeof *stamp);
+    for (size_t b = 0; b < g->m->nblocks; b++) {
+        const spv_block *bb = &g->m->blocks[b];
+        for (uint32_t i = bb->first; i <= bb->last && i < g->m->ninsts; i++) {
+            const spv_inst *in = &g->m->insts[i];
+            if ((in->opcode != SpvOpLoad && in->opcode != SpvOpStore) || !in->nops)
+                continue;
+            uint32_t vi = ev_root_var(g->c, in->ops[0]);
+            if (vi == EV_NONE)
+                continue;
+            if (in->opcode == SpvOpStore) {
+                stamp[vi] = (uint32_t)b + 1;
+                last[vi] = i;
+            } else {
+                g->ver[i] = stamp[vi] == b + 1 ? last[vi] : bb->first;
+            }
+        }
     }
-    return b->first;
+    free(last);
+    free(stamp);
 }
 
 static int pure_op(uint32_t op)
@@ -180,7 +201,7 @@ static uint32_t leaf(mg *g, uint32_t id)
             key_put(&k, 2);
             key_put(&k, rep(g, in->ops[0]));
             if (cls == EVM_FUNCTION || cls == EVM_PRIVATE)
-                key_put(&k, var_version(g, inst_index(g, in), vi));
+                key_put(&k, g->ver[inst_index(g, in)]);
             r = k.n <= MG_KEY ? intern(g, &k, id) : id;
         } /* buffer and workgroup contents may change: unshared */
     } else if (pure_op(in->opcode)) {
@@ -718,93 +739,123 @@ static void scan_block(mg *g, const spv_block *b, uint32_t max_bytes, ev_merge *
 
 /* ---- accesses repeated by a loop the compiler unrolls ---- */
 
+static int stored_in_loop(const mg *g, uint32_t vi)
+{
+    if (g->nloop_vars < 0)
+        return 1;
+    for (int i = 0; i < g->nloop_vars; i++)
+        if (g->loop_vars[i] == vi)
+            return 1;
+    return 0;
+}
+
 /* Is value id the same in every trip of the loop with header h (whose
- * blocks are those with loop_header h: it has no inner loop)? */
+ * blocks are those with loop_header h: it has no inner loop)?  Memoised
+ * in g->inv for the loop being planned. */
 static int invariant_in(mg *g, uint32_t id, uint32_t h, int depth)
 {
     int64_t cv;
     if (const_int(g, id, &cv))
         return 1;
     const spv_inst *in = def(g, id);
-    if (!in || depth > MG_DEPTH)
+    if (!in || depth > MG_DEPTH || id >= g->bound)
         return 0;
     if (in->block == SPV_NONE || g->m->blocks[in->block].loop_header != h)
         return 1; /* defined outside the loop: fixed while it runs */
+    if (g->inv[id])
+        return g->inv[id] == 1;
+    int r = 1;
     if (in->opcode == SpvOpLoad && in->nops >= 1) {
         uint32_t vi = ev_root_var(g->c, in->ops[0]);
         int cls = vi == EV_NONE ? EVM_OTHER : g->c->info.vars[vi].cls;
-        if (cls == EVM_INPUT || cls == EVM_PUSH || cls == EVM_UNIFORM)
-            return 1;
-        if (cls != EVM_FUNCTION && cls != EVM_PRIVATE)
-            return 0;
-        for (size_t i = 0; i < g->m->ninsts; i++) {
-            const spv_inst *st = &g->m->insts[i];
-            if (st->opcode == SpvOpStore && st->nops >= 2 && st->block != SPV_NONE &&
-                g->m->blocks[st->block].loop_header == h &&
-                ev_root_var(g->c, st->ops[0]) == vi)
-                return 0;
-        }
-        return invariant_in(g, in->ops[0], h, depth + 1);
+        if (cls == EVM_FUNCTION || cls == EVM_PRIVATE)
+            r = !stored_in_loop(g, vi) && invariant_in(g, in->ops[0], h, depth + 1);
+        else
+            r = cls == EVM_INPUT || cls == EVM_PUSH || cls == EVM_UNIFORM;
+    } else if (in->opcode != SpvOpVariable) {
+        r = pure_op(in->opcode);
+        for (uint32_t k = 0; k < in->nops && r; k++)
+            r = invariant_in(g, in->ops[k], h, depth + 1);
     }
-    if (in->opcode == SpvOpVariable)
-        return 1;
-    if (!pure_op(in->opcode))
-        return 0;
-    for (uint32_t k = 0; k < in->nops; k++)
-        if (!invariant_in(g, in->ops[k], h, depth + 1))
-            return 0;
-    return 1;
+    g->inv[id] = r ? 1 : 2;
+    return r;
 }
 
-/* The loop (header h) holds nothing that stops its trips' copies of
- * access inst from merging: no inner loop, no barrier, call or atomic,
- * and no other buffer or workgroup access. */
-static int loop_body_clear(mg *g, uint32_t h, uint32_t inst)
+/* The one buffer or workgroup access of the loop with header h, when the
+ * loop holds nothing else that stops its trips' copies from merging (no
+ * inner loop, barrier, call or atomic); EV_MERGE_NONE otherwise.  Lists
+ * the variables the loop stores into (g->loop_vars). */
+static uint32_t loop_candidate(mg *g, uint32_t h)
 {
     const spv_module *m = g->m;
     const spv_function *fn = &m->funcs[m->blocks[h].func];
+    uint32_t found = EV_MERGE_NONE;
+    g->nloop_vars = 0;
     for (uint32_t b = fn->first_block; b < fn->first_block + fn->nblocks; b++) {
         const spv_block *bb = &m->blocks[b];
+        uint32_t up = bb->idom;
+        if (b != h && bb->merge == SPV_MERGE_LOOP && up != SPV_NONE &&
+            m->blocks[up].loop_header == h)
+            return EV_MERGE_NONE; /* an inner loop */
         if (bb->loop_header != h)
             continue;
-        if (b != h && bb->merge == SPV_MERGE_LOOP)
-            return 0;
         for (uint32_t i = bb->first; i <= bb->last && i < m->ninsts; i++) {
-            if (blocks_all(m->insts[i].opcode))
-                return 0;
-            if (i != inst && g->c->acc_of_inst[i] != EV_NONE) {
-                uint32_t vi = m->insts[i].nops ? ev_root_var(g->c, m->insts[i].ops[0])
-                                               : EV_NONE;
-                int cls = vi == EV_NONE ? EVM_OTHER : g->c->info.vars[vi].cls;
-                if (cls == EVM_STORAGE || cls == EVM_SHARED)
-                    return 0;
+            const spv_inst *in = &m->insts[i];
+            if (blocks_all(in->opcode))
+                return EV_MERGE_NONE;
+            uint32_t vi = (in->opcode == SpvOpLoad || in->opcode == SpvOpStore) && in->nops
+                              ? ev_root_var(g->c, in->ops[0])
+                              : EV_NONE;
+            if (vi == EV_NONE)
+                continue;
+            int cls = g->c->info.vars[vi].cls;
+            if (in->opcode == SpvOpStore) {
+                if (g->nloop_vars >= 0 && g->nloop_vars < MG_LOOP_VARS)
+                    g->loop_vars[g->nloop_vars++] = vi;
+                else
+                    g->nloop_vars = -1;
             }
+            if (cls != EVM_STORAGE && cls != EVM_SHARED)
+                continue;
+            if (found != EV_MERGE_NONE || g->c->acc_of_inst[i] == EV_NONE)
+                return EV_MERGE_NONE;
+            found = i;
         }
     }
-    return 1;
+    return found;
 }
 
-/* Access inst in a loop of a constant trip count the compiler fully
- * unrolls (at most unroll_trips, step 1, no inner loop): its address the
- * induction times its size plus terms the same in every trip, so that
- * the copies of consecutive trips are adjacent.  Cut into equal aligned
- * pieces (the trips a multiple of the piece) it is one of its own. */
-static void loop_access(mg *g, uint32_t inst, uint32_t max_bytes,
+/* Access inst, alone in the loop with header h, a loop of a constant
+ * trip count the compiler fully unrolls (at most unroll_trips, step 1):
+ * its address the induction times its size plus terms the same in every
+ * trip, so that the copies of consecutive trips are adjacent.  Cut into
+ * equal aligned pieces (the trips a multiple of the piece) it is one of
+ * its own. */
+static int dominates(const spv_module *m, uint32_t a, uint32_t b)
+{
+    for (int n = 0; b != SPV_NONE && n < 100000; n++, b = m->blocks[b].idom)
+        if (a == b)
+            return 1;
+    return 0;
+}
+
+static void loop_access(mg *g, uint32_t inst, uint32_t h, uint32_t max_bytes,
                         uint32_t unroll_trips, ev_merge *out)
 {
     const spv_inst *in = &g->m->insts[inst];
-    uint32_t h = in->block != SPV_NONE ? g->m->blocks[in->block].loop_header : SPV_NONE;
+    uint32_t cont = g->m->blocks[h].continue_block;
+    if (cont == SPV_NONE || !dominates(g->m, in->block, cont))
+        return; /* not in every trip */
     uint32_t a = g->c->acc_of_inst[inst];
     uint32_t size = g->c->info.acc[a].bytes, vi = EV_NONE;
     ev_induction ind;
     aform f;
-    if (h == SPV_NONE || (size != 4 && size != 8) || g->c->info.acc[a].is_atomic ||
-        in->nops < 1 || ev_loop_induction(g->c, h, &ind) != 0 || ind.var == EV_NONE ||
+    if ((size != 4 && size != 8) || g->c->info.acc[a].is_atomic || in->nops < 1 ||
+        ev_loop_induction(g->c, h, &ind) != 0 || ind.var == EV_NONE ||
         ind.step != 1 || ind.trips < 2 || ind.trips > unroll_trips ||
-        !address(g, in->ops[0], &vi, &f, 0) || !f.ok || vi == EV_NONE ||
-        (g->c->info.vars[vi].cls != EVM_STORAGE && g->c->info.vars[vi].cls != EVM_SHARED) ||
-        !loop_body_clear(g, h, inst))
+        !address(g, in->ops[0], &vi, &f, 0) || !f.ok || vi == EV_NONE)
         return;
+    memset(g->inv, 0, g->bound + 1);
     aform rest = f;
     rest.c = 0;
     int found = 0;
@@ -853,7 +904,7 @@ int ev_merge_plan(ev_ctx *c, uint32_t max_bytes, uint32_t unroll_trips,
     out->bytes = xcalloc(m->ninsts + 1, sizeof *out->bytes);
     out->loop = xcalloc(m->ninsts + 1, 1);
     memset(out->lead, 0xff, (m->ninsts + 1) * sizeof *out->lead);
-    if (max_bytes < 8)
+    if (max_bytes < 8 || c->bound > MG_MAX_BOUND)
         return 0;
     mg g;
     memset(&g, 0, sizeof g);
@@ -866,25 +917,32 @@ int ev_merge_plan(ev_ctx *c, uint32_t max_bytes, uint32_t unroll_trips,
     g.tzmemo = xmalloc(g.bound + 1);
     g.single = xmalloc((c->info.nvars + 1) * sizeof *g.single);
     g.tzvar = xcalloc(c->info.nvars + 1, 1);
+    g.ver = xcalloc(m->ninsts + 1, sizeof *g.ver);
+    g.inv = xcalloc(g.bound + 1, 1);
     g.cap = 64;
-    while (g.cap < 4 * (size_t)g.bound)
+    while (g.cap < 2 * (m->ninsts + 64))
         g.cap *= 2;
     g.tab = xcalloc(g.cap, sizeof *g.tab);
     setup_vars(&g);
+    setup_versions(&g);
     for (size_t b = 0; b < m->nblocks; b++)
         if (m->blocks[b].reachable)
             scan_block(&g, &m->blocks[b], max_bytes, out);
-    if (unroll_trips >= 2)
-        for (size_t i = 0; i < m->ninsts; i++)
-            if (c->acc_of_inst[i] != EV_NONE && out->lead[i] == EV_MERGE_NONE &&
-                (m->insts[i].opcode == SpvOpLoad || m->insts[i].opcode == SpvOpStore))
-                loop_access(&g, (uint32_t)i, max_bytes, unroll_trips, out);
+    for (size_t h = 0; unroll_trips >= 2 && h < m->nblocks; h++) {
+        if (!m->blocks[h].reachable || m->blocks[h].merge != SPV_MERGE_LOOP)
+            continue;
+        uint32_t i = loop_candidate(&g, (uint32_t)h);
+        if (i != EV_MERGE_NONE && out->lead[i] == EV_MERGE_NONE)
+            loop_access(&g, i, (uint32_t)h, max_bytes, unroll_trips, out);
+    }
     free(g.rep);
     free(g.fstate);
     free(g.f);
     free(g.tzmemo);
     free(g.single);
     free(g.tzvar);
+    free(g.ver);
+    free(g.inv);
     free(g.tab);
     return 0;
 }

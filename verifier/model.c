@@ -816,7 +816,8 @@ static double gpu_path_us(const model *m)
         const access_summary *a = &c->accesses[i];
         if (!is_global(a) || a->is_store || a->count <= 0 || a->sim_merge == 2)
             continue; /* a merged access's trip is its piece's */
-        double lane_bytes = a->sim_execs > 0 ? a->sim_l2_sectors * m->sector
+        double lane_bytes = a->sim_execs > 0 ? a->sim_l2_sectors * m->sector *
+                                                   fmax(a->sim_execs_per_request, 1)
                                              : (a->bytes ? a->bytes : 4);
         int hidden = lanes * lane_bytes >= bdp;
         if (trips < 1)

@@ -34,6 +34,7 @@ typedef struct acc_sim {
                                  a write page opening */
     double bank_passes, bank_ideal; /* workgroup memory, summed */
     double lane_bytes;        /* bytes of the lanes of its requests */
+    double request_lanes;     /* lanes of its requests */
     double merged_in;         /* lane executions carried by another
                                  access's merged request */
     double carried;           /* merged requests it led */
@@ -225,9 +226,11 @@ static void tlb_group_done(sim *s)
 static void send_request(sim *s)
 {
     uint32_t tag = s->acc_of_inst[s->p_inst];
-    if (!s->warming)
+    if (!s->warming) {
         for (uint32_t l = 0; l < s->p_n; l++)
             s->acc[tag].lane_bytes += s->p_size[l];
+        s->acc[tag].request_lanes += s->p_n;
+    }
     if (s->warming && (s->p_class == SpvStorageClassWorkgroup ||
                        s->p_kind == EVAL_ACCESS_ATOMIC))
         return; /* an earlier neighbour: only its buffer data matters */
@@ -810,6 +813,8 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             if (as->bank_ideal > 0)
                 a->sim_bank_degree = as->bank_passes / as->bank_ideal;
             a->sim_lane_bytes = as->lane_bytes / as->execs;
+            a->sim_execs_per_request =
+                as->request_lanes > 0 ? as->execs / as->request_lanes : 1;
             a->sim_merge = as->carried > 0                  ? 1
                          : as->merged_in >= 0.5 * as->execs ? 2
                                                             : 0;

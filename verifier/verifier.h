@@ -157,6 +157,9 @@ typedef struct access_summary {
                                     bytes, a merged piece's (its adjacent
                                     accesses' too) when it leads one, 0 when
                                     another access carried it */
+    double sim_execs_per_request;/* its lane executions per lane of the
+                                    requests it carried: the trips of an
+                                    unrolled loop's merged piece, else 1 */
     int sim_merge;               /* 0 as written; 1 it carries adjacent
                                     accesses the compiler merges into one
                                     (eval_merge.h); 2 merged into another's */

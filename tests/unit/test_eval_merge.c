@@ -257,6 +257,16 @@ static const char LOADS_LOOP_PUSH[] = HEAD
     "    o[i] = s;\n"
     "}\n";
 
+/* The load only in some trips: the unrolled copies are not straight-line
+ * code, nothing merges. */
+static const char LOADS_LOOP_IF[] = HEAD
+    "    float s = 0.0;\n"
+    "    for (uint j = 0u; j < 4u; j++)\n"
+    "        if (s < 100.0)\n"
+    "            s += d[i * 4u + j];\n"
+    "    o[i] = s;\n"
+    "}\n";
+
 static void test_loads(void **state)
 {
     (void)state;
@@ -286,6 +296,11 @@ static void test_loads(void **state)
     assert_int_equal(a[0]->sim_merge, 1);
     assert_float_equal(a[0]->sim_lane_bytes, 4, 1e-9); /* 16 B per 4 trips */
     assert_float_equal(a[0]->sim_l1_sectors, 0.125, 1e-9);
+    assert_float_equal(a[0]->sim_execs_per_request, 4, 1e-9);
+    kfix_close(&x);
+
+    run(&x, LOADS_LOOP_IF, 1024, 16, 256);
+    expect_roles(&x, SPACE_STORAGE, 0, "0");
     kfix_close(&x);
 
     run(&x, LOADS_LOOP_PUSH, 1024, 16, 256); /* trips known at run time */
