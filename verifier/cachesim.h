@@ -18,7 +18,10 @@
  *     would make power-of-two strides conflict where the hardware does
  *     not);
  *   - loads: L1 hit sectors stop there, misses go to L2, L2 misses read
- *     their sectors from DRAM and fill both levels;
+ *     their sectors from DRAM and fill both levels; with fetch_sectors F
+ *     > 1 an L2 miss reads the aligned block of F sectors around each
+ *     missed sector (those not yet valid), all of them valid in L2 after
+ *     (a one-sector-per-line stream moves F sectors a line);
  *   - stores, write-through L1 (NVIDIA): counted at L1 (they pass its
  *     pipeline) and sent to L2 without allocating in L1; L2 allocates
  *     without fetching (byte-masked writes) and marks the sectors dirty;
@@ -72,6 +75,12 @@ typedef struct csim_config {
                                 in each of this many equal parts of the
                                 line (a power of two, at most the sectors
                                 of a line); 0 or 1: one line a cycle */
+    uint32_t fetch_sectors;  /* an L2 read miss fetches from DRAM the
+                                aligned block of this many sectors around
+                                each missed sector (a power of two, at most
+                                a line; the profile's l2_fetch_bytes); the
+                                block's other sectors become valid; 0 or
+                                1: the missed sectors alone */
 } csim_config;
 
 typedef enum { CSIM_LOAD = 0, CSIM_STORE, CSIM_ATOMIC } csim_op;

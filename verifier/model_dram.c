@@ -2,21 +2,25 @@
 #include "model_dram.h"
 
 #include <math.h>
+#include <stdint.h>
 
 static int known(double v) { return v > 0 && isfinite(v); }
 
 /* The cost of opening a DRAM page, from calibrate's isolated random read
- * (a 4-byte read costing dram_random_read_bytes at the read bandwidth: one
- * sector plus the opening) and random store (dram_random_write_bytes at the
- * copy bandwidth: a read-modify-write, two sectors, a read opening and a
- * write opening); dram_page_ns when those are unknown. */
+ * (a 4-byte read costing dram_random_read_bytes at the read bandwidth: the
+ * block L2 fetches, a sector or l2_fetch_bytes, plus the opening) and
+ * random store (dram_random_write_bytes at the copy bandwidth: a
+ * read-modify-write of one sector each way, a read opening and a write
+ * opening); dram_page_ns when those are unknown. */
 static void resolve_pages(dram_rates *r, const device_profile *p,
                           double copy_bpus, double sec)
 {
     double rd = known(p->dram_read_gbs) ? p->dram_read_gbs * 1e3 : copy_bpus;
     r->page_read_us = r->page_write_us = 0;
     if (p->dram_random_read_bytes > sec) {
-        double extra_r = p->dram_random_read_bytes - sec;
+        /* the isolated read moved its fetch block, not just a sector */
+        double fetch = dram_fetch_bytes(p, sec, p->line_bytes ? p->line_bytes : 128);
+        double extra_r = fmax(0, p->dram_random_read_bytes - fetch);
         r->page_read_us = extra_r / rd;
         if (p->dram_random_write_bytes > 2 * sec + extra_r)
             r->page_write_us = (p->dram_random_write_bytes - 2 * sec -
@@ -24,6 +28,17 @@ static void resolve_pages(dram_rates *r, const device_profile *p,
     } else if (known(p->dram_page_ns)) {
         r->page_read_us = r->page_write_us = p->dram_page_ns * 1e-3;
     }
+}
+
+double dram_fetch_bytes(const device_profile *p, double sector, double line)
+{
+    double f = p->l2_fetch_bytes;
+    if (!(sector > 0) || !known(f) || f <= sector || f > line)
+        return sector;
+    double q = f / sector;
+    if (q != floor(q) || ((uint64_t)q & ((uint64_t)q - 1)))
+        return sector;
+    return f;
 }
 
 void dram_rates_resolve(dram_rates *r, const device_profile *p,

@@ -28,7 +28,14 @@ typedef struct dram_rates {
     double page_write_us;    /* ... to a write-back */
 } dram_rates;
 
-/* copy_bpus: the resolved copy bandwidth (bytes/µs, > 0); sector: bytes. */
+/* The block L2 reads from DRAM for one missed sector: the profile's
+ * l2_fetch_bytes when it is a power of two from sector to line bytes,
+ * else the sector (unknown: the term is off). */
+double dram_fetch_bytes(const device_profile *p, double sector, double line);
+
+/* copy_bpus: the resolved copy bandwidth (bytes/µs, > 0); sector: bytes.
+ * A page opening of a read costs what calibrate's isolated random read
+ * took beyond the block it fetched (dram_fetch_bytes). */
 void dram_rates_resolve(dram_rates *r, const device_profile *p,
                         double copy_bpus, double sector);
 

@@ -4,6 +4,7 @@
  * ev_ctx_new / ev_group_run) because it chooses which workgroups run; the
  * accesses come only through the public observer (eval.h). */
 #include "model_traffic.h"
+#include "model_dram.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -464,6 +465,7 @@ uint32_t l1_line_groups(const device_profile *p)
 typedef struct sim_geom {
     csim_config cs;
     uint64_t groups, resident, concurrent;
+    uint64_t l1_sharing;      /* groups on one unit's L1 at once */
     int ways_assumed;
     unsigned warm_dims;       /* bit 0: z neighbours, bit 1: y (warmed) */
 } sim_geom;
@@ -500,12 +502,22 @@ static void geometry(const device_profile *p, const reflection *r,
                                 : 0;
     g->cs.partial_write_fill = p->partial_write_fill > 0;
     g->cs.l1_line_groups = l1_line_groups(p);
+    g->cs.fetch_sectors = (uint32_t)(dram_fetch_bytes(p, g->cs.sector_bytes,
+                                                      g->cs.line_bytes) /
+                                     g->cs.sector_bytes);
+    /* the groups that share one unit's L1: the resident ones, or fewer
+     * when the dispatch has fewer groups than slots (1024 groups on 132
+     * units: 8 on the busiest unit, not the 16 that could be resident) */
+    uint64_t sharing = res;
+    if (groups && groups < units * res)
+        sharing = (groups + units - 1) / units;
+    g->l1_sharing = sharing;
     uint64_t l1 = p->l1_bytes;
     if (l1 && p->l1_shared_unified > 0) {
-        uint64_t carve = res * r->shared_bytes;
+        uint64_t carve = sharing * r->shared_bytes;
         l1 = carve < l1 ? l1 - carve : 0;
     }
-    l1 /= res;
+    l1 /= sharing;
     g->cs.l1_bytes = l1 >= (uint64_t)g->cs.line_bytes * g->cs.l1_ways
                          ? l1
                          : 0;
@@ -783,7 +795,8 @@ static double write_page_saving(const device_profile *p, double sec)
     double rd = p->dram_random_read_bytes, wr = p->dram_random_write_bytes;
     if (!(rd > sec))
         return 0; /* page costs from dram_page_ns: not per byte */
-    double extra_w = wr - 2 * sec - (rd - sec);
+    double fetch = dram_fetch_bytes(p, sec, p->line_bytes ? p->line_bytes : 128);
+    double extra_w = wr - 2 * sec - fmax(0, rd - fetch);
     return extra_w > 0 ? sec / extra_w : 0;
 }
 
@@ -940,7 +953,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
              "dispatch%s",
              sampled, (unsigned long long)kc->workgroups, nwin, w,
              (unsigned long long)g.cs.l1_bytes,
-             (unsigned long long)g.resident,
+             (unsigned long long)g.l1_sharing,
              (unsigned long long)g.cs.l2_bytes,
              (unsigned long long)g.concurrent,
              g.ways_assumed ? "; associativity unknown: 16 ways assumed" : "",

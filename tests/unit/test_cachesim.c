@@ -15,7 +15,7 @@
 /* NVIDIA-like: 32 B sectors, 128 B lines, write-through L1. */
 static csim_config gpu_cfg(uint64_t l1, uint64_t l2)
 {
-    csim_config c = {32, 128, l1, 4, 0, l2, 16, 0, 0, 1};
+    csim_config c = {32, 128, l1, 4, 0, l2, 16, 0, 0, 1, 0};
     return c;
 }
 
@@ -97,7 +97,7 @@ static void test_transpose_write_merging(void **state)
     assert_true(rd.l2_partial_sectors == 0);
     csim_free(s);
 
-    csim_config tiny = {32, 128, 0, 1, 0, 256, 2, 0, 0, 1}; /* no L1, L2 of 2 lines */
+    csim_config tiny = {32, 128, 0, 1, 0, 256, 2, 0, 0, 1, 0}; /* no L1, L2 of 2 lines */
     s = csim_new(&tiny, 1, 2);
     transpose(s);
     wr = csim_tag(s, 1);
@@ -184,7 +184,7 @@ static void test_gather(void **state)
 static void test_lru_capacity(void **state)
 {
     (void)state;
-    csim_config c = {32, 128, 256, 2, 0, 1 << 20, 16, 0, 0, 1};
+    csim_config c = {32, 128, 256, 2, 0, 1 << 20, 16, 0, 0, 1, 0};
     cachesim *s = csim_new(&c, 1, 1);
     uint64_t a;
     uint32_t z = 4;
@@ -235,7 +235,7 @@ static void test_atomics_at_l2(void **state)
 static void test_dram_pages(void **state)
 {
     (void)state;
-    csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0, 1};
+    csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0, 1, 0};
     cachesim *s = csim_new(&c, 1, 2);
     for (int r = 0; r < 64; r++)
         req32(s, CSIM_LOAD, (uint64_t)r * 128, 4, 0);
@@ -261,7 +261,7 @@ static void test_dram_pages(void **state)
 static void test_partial_write_fill(void **state)
 {
     (void)state;
-    csim_config c = {32, 128, 64 << 10, 4, 0, 1 << 20, 16, 2048, 1, 1};
+    csim_config c = {32, 128, 64 << 10, 4, 0, 1 << 20, 16, 2048, 1, 1, 0};
     cachesim *s = csim_new(&c, 1, 2);
     transpose(s);
     assert_true(csim_tag(s, 1).dram_read_bytes == 0);
@@ -403,7 +403,7 @@ static void test_line_write_pages(void **state)
     static const struct { uint32_t lanes; int64_t stride; double extra; }
         cases[] = {{32, 4, 12}, {16, 4, 4}, {32, 8, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0, 1};
+        csim_config c = {32, 128, 0, 1, 0, 1 << 20, 16, 2048, 0, 1, 0};
         cachesim *s = csim_new(&c, 1, 1);
         assert_non_null(s);
         uint64_t a[32];
@@ -468,14 +468,56 @@ static void test_l2_lines(void **state)
     csim_free(s);
 }
 
+/* L2 fetch blocks (fetch_sectors, the profile's l2_fetch_bytes): one
+ * 4-byte read per 128-byte line, 32 lanes on 32 consecutive lines (a
+ * `dram sector reads` request).  Sector alone: 32 x 32 = 1024 B from DRAM;
+ * blocks of 2 sectors: 2048 B, and a second request for the sectors right
+ * after (offset 32 in each line) hits L2 (32 hits, no DRAM); offset 64 then
+ * misses again (+2048 B).  Blocks of 4: 4096 B, the whole lines, and both
+ * later requests hit.  A request of whole lines moves the same with any
+ * block (4096 B).  The read-modify-write of a lone 4-byte store reads its
+ * sector alone whatever the block (32 B, partial_write_fill). */
+static void test_fetch_blocks(void **state)
+{
+    (void)state;
+    const struct { uint32_t f; double first, second, third; } cases[] = {
+        {1, 1024, 2048, 3072}, {2, 2048, 2048, 4096}, {4, 4096, 4096, 4096}};
+    for (int i = 0; i < 3; i++) {
+        csim_config c = gpu_cfg(0, 1 << 20);
+        c.fetch_sectors = cases[i].f;
+        cachesim *s = csim_new(&c, 1, 1);
+        assert_non_null(s);
+        req32(s, CSIM_LOAD, 0, 128, 0);
+        assert_true(csim_total(s).dram_read_bytes == cases[i].first);
+        req32(s, CSIM_LOAD, 32, 128, 0);
+        assert_true(csim_total(s).dram_read_bytes == cases[i].second);
+        if (cases[i].f >= 2)
+            assert_true(csim_total(s).l2_hit_sectors == 32);
+        req32(s, CSIM_LOAD, 64, 128, 0);
+        assert_true(csim_total(s).dram_read_bytes == cases[i].third);
+        req32(s, CSIM_LOAD, 1u << 16, 4, 0); /* a whole line: 4 sectors */
+        assert_true(csim_total(s).dram_read_bytes == cases[i].third + 128);
+        csim_free(s);
+        c.partial_write_fill = 1;
+        s = csim_new(&c, 1, 1);
+        uint64_t a = 1u << 18;
+        uint32_t z = 4;
+        csim_request(s, 0, CSIM_STORE, &a, &z, 1, 0);
+        csim_flush(s);
+        assert_true(csim_total(s).dram_read_bytes == 32);
+        assert_true(csim_total(s).dram_write_bytes == 32);
+        csim_free(s);
+    }
+}
+
 static void test_bad_config(void **state)
 {
     (void)state;
-    csim_config c = {24, 128, 1024, 1, 0, 4096, 1, 0, 0, 1}; /* sector not 2^n */
+    csim_config c = {24, 128, 1024, 1, 0, 4096, 1, 0, 0, 1, 0}; /* sector not 2^n */
     assert_null(csim_new(&c, 1, 1));
-    csim_config d = {32, 4096, 1024, 1, 0, 4096, 1, 0, 0, 1}; /* 128 sectors a line */
+    csim_config d = {32, 4096, 1024, 1, 0, 4096, 1, 0, 0, 1, 0}; /* 128 sectors a line */
     assert_null(csim_new(&d, 1, 1));
-    csim_config e = {32, 128, 0, 1, 0, 64, 1, 0, 0, 1}; /* L2 smaller than a line */
+    csim_config e = {32, 128, 0, 1, 0, 64, 1, 0, 0, 1, 0}; /* L2 smaller than a line */
     assert_null(csim_new(&e, 1, 1));
 }
 
@@ -494,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_partial_open),
         cmocka_unit_test(test_line_write_pages),
         cmocka_unit_test(test_l2_lines),
+        cmocka_unit_test(test_fetch_blocks),
         cmocka_unit_test(test_bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -964,9 +964,38 @@ static void test_data_dependent_gather(void **state)
     kfix_close(&x);
 }
 
+/* Rows of 256 floats, two lines live a lane (TWO_LINES: 64 KiB a group of
+ * 256).  8 groups fit a unit (2048 lanes), so 32 groups on the 4 units
+ * share each L1 eight ways (32 KiB each): every request misses.  4 groups
+ * run one to a unit: the group has the whole 256 KiB and keeps its lines,
+ * so only a new sector misses (1 in 8 executions), as on the device where
+ * the L1 is shared only by the groups actually there. */
+static void test_l1_shared_by_groups_present(void **state)
+{
+    (void)state;
+    const struct { int groups; double l2; } cases[] = {{32, 1.0}, {4, 1.0 / 8}};
+    for (int i = 0; i < 2; i++) {
+        run x;
+        char pj[512];
+        snprintf(pj, sizeof pj,
+                 "{\"kernels\":[{\"name\":\"rows\",\"shader\":\"k.comp\","
+                 "\"workgroups\":[%d,1,1],\"spec\":{\"0\":256},\"buffers\":["
+                 "{\"binding\":0,\"elements\":4194304},"
+                 "{\"binding\":1,\"elements\":16384}]}]}", cases[i].groups);
+        run_kernel(&x, TWO_LINES, pj);
+        const access_summary *ld = access_of(&x, 0);
+        assert_non_null(ld);
+        if (fabs(ld->sim_l2_sectors - cases[i].l2) > 0.02 * cases[i].l2)
+            fail_msg("%d groups: %g sectors at L2 an execution, want %g",
+                     cases[i].groups, ld->sim_l2_sectors, cases[i].l2);
+        kfix_close(&x);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_l1_shared_by_groups_present),
         cmocka_unit_test(test_row_walk),
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_l2_term_partial_rates),
