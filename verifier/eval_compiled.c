@@ -510,6 +510,13 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
             continue;
         uint32_t b = in->block;
         int inner = m->blocks[b].loop_header != SPV_NONE ? A->lidx[m->blocks[b].loop_header] : -1;
+        /* the copies unrolling makes of it, out to the first kept loop:
+           independent loads among them are in flight together */
+        double cp = 1;
+        for (int l = inner, g = 0; l >= 0 && g < MAX_LOOPS && (U & bit(l));
+             l = A->L[l].parent, g++)
+            cp *= (double)A->L[l].trips;
+        e->copies[i] = (float)cp;
         if (in->opcode == SpvOpBranch) {
             if (inner >= 0 && (U & bit(inner)))
                 e->w[i] = 0;
@@ -566,9 +573,10 @@ int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount
     memset(e, 0, sizeof *e);
     size_t n = m->ninsts ? m->ninsts : 1;
     e->w = xcalloc(n, sizeof *e->w);
+    e->copies = xcalloc(n, sizeof *e->copies);
     e->ctl = xcalloc(n, 1);
     for (size_t i = 0; i < n; i++)
-        e->w[i] = 1;
+        e->w[i] = e->copies[i] = 1;
     if (!p || p->kind != DEVICE_KIND_GPU || p->full_unroll_trips == 0)
         return 0;
     if (m->ninsts > MAX_INSTS) {
@@ -677,6 +685,8 @@ int ev_loop_induction(ev_ctx *c, uint32_t h, ev_induction *out)
 
 void ev_compiled_free(ev_compiled *e)
 {
+    free(e->copies);
+    e->copies = NULL;
     free(e->w);
     free(e->ctl);
     free(e->trip_inst);

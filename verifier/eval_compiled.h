@@ -48,6 +48,9 @@ typedef struct ev_ctx ev_ctx;
 
 typedef struct ev_compiled {
     float *w;            /* per instruction: executed-count weight */
+    float *copies;       /* per instruction: the copies the fully unrolled
+                            loops around it (out to the first kept loop)
+                            make of it, issued together (1: none) */
     uint8_t *ctl;        /* per instruction: loop control of a kept loop */
     uint32_t *trip_inst; /* per kept loop with recognised control: the
                             instruction executed once per trip (its

@@ -759,6 +759,9 @@ static void compulsory_bytes(const ev_info *I, const ev_acc *acc, ivec *fpv,
             /* a class whose touched bytes are not a translation: the hull
                of the accesses' index ranges over the dispatch */
             int64_t lo = INT64_MAX, hi = INT64_MIN;
+            double moved = 0; /* the bytes the accesses move: a sparse
+                                 walk (a sector of each line) touches
+                                 no more than these of its hull */
             for (size_t a = 0; a < I->nacc; a++) {
                 const ev_access_def *d = &I->acc[a];
                 uint32_t vi = acc[a].var != EV_NONE ? acc[a].var : d->var;
@@ -773,6 +776,7 @@ static void compulsory_bytes(const ev_info *I, const ev_acc *acc, ivec *fpv,
                 int64_t l = b0 + acc[a].idx_min * st, h = b0 + acc[a].idx_max * st + d->bytes;
                 if (l < lo) lo = l;
                 if (h > hi) hi = h;
+                moved += acc[a].count * (d->bytes ? d->bytes : 1);
             }
             if (lo < 0)
                 lo = 0;
@@ -780,6 +784,10 @@ static void compulsory_bytes(const ev_info *I, const ev_acc *acc, ivec *fpv,
                 hi = (int64_t)bv->buf_bytes;
             if (hi > lo && (double)(hi - lo) > t)
                 t = (double)(hi - lo);
+            /* hulls (of the groups' runs or of the index ranges) hold no
+               more distinct bytes than the accesses move */
+            if (moved > 0 && t > moved)
+                t = moved;
         }
         if (s & 1)
             kc->compulsory_write_bytes += t;
@@ -1076,8 +1084,12 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     for (size_t t = 0; t < comp.ntrip; t++)
         kc->loop_trips += icount[comp.trip_inst[t]];
     compiled_note(kc, &comp, counted_instr, active);
-    ev_compiled_free(&comp);
     summarise_accesses(I, acc, kc, slot_of, nslot);
+    for (size_t a = 0; a < kc->naccesses; a++) {
+        uint32_t in = kc->accesses[a].inst;
+        kc->accesses[a].copies = in < m->ninsts ? comp.copies[in] : 1;
+    }
+    ev_compiled_free(&comp);
     compulsory_bytes(I, acc, fpv, fp_exact, kc);
     free(slot_of);
     if (kc->nlines) /* qsort with a NULL array is undefined even for 0 items */

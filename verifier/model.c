@@ -20,6 +20,7 @@
 #include "model_lavapipe.h"
 #include "model_access.h"
 #include "model_compiled.h"
+#include "model_path.h"
 #include "model_tlb.h"
 
 #include <math.h>
@@ -48,6 +49,7 @@ typedef struct model {
     double issue_pus;        /* invocation-instructions per µs */
     double launch_us, latency_ns, clock_ghz;
     uint32_t units, subgroup, sector, line, banks;
+    double fetch;            /* bytes L2 reads from DRAM per missed sector */
     uint32_t max_threads, max_groups, shared_per_unit;
     uint64_t l2_bytes;
     int is_cpu;
@@ -84,6 +86,9 @@ typedef struct model {
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
     int dram_limited_by_inflight; /* the latency path is a large share */
+    double slot_inflight;    /* GPU: DRAM bytes one workgroup's largest
+                                load puts in flight at once */
+    double bdp;              /* GPU: bytes per unit covering a round trip */
     double latency_term;     /* GPU: the path (plus DRAM when it is less) */
     mc_loops loops;          /* kept loops' control per trip (model_compiled.h) */
     int worst_case;          /* guessed addresses taken at their worst:
@@ -254,6 +259,7 @@ static void resolve(model *m)
                                   "rate)", 1);
     m->atomic_combine = p->atomic_combine > 0;
     dram_rates_resolve(&m->dram, p, m->dram_bpus, m->sector);
+    m->fetch = dram_fetch_bytes(p, m->sector, m->line);
     if (!m->is_cpu) {
         m->shared_atomic_same_ns = need_rate(
             m, pos(p->atomic_shared_same_ns), m->fp_lat_cyc / m->clock_ghz,
@@ -541,7 +547,7 @@ static void dram_by_binding(model *m, acc_cost *cost)
         while (g1 < nst && same_binding(&c->accesses[order[g0]],
                                         &c->accesses[order[g1]]))
             g1++;
-        double foot = 0, moved = 0, max_moved = 0, fworst = 1;
+        double foot = 0, cap = 0, moved = 0, max_moved = 0, fworst = 1;
         double sim_dram = 0, static_moved = 0, static_max = 0, pages = 0,
                wpages = 0;
         int any_sim = 0, any_guess = 0;
@@ -570,6 +576,10 @@ static void dram_by_binding(model *m, acc_cost *cost)
                             : b->count * (b->bytes ? b->bytes : 4);
             if (fb > foot)
                 foot = fb;
+            /* the footprint in DRAM's blocks: a bound on what stays in L2 */
+            double fd = access_dram_footprint(b, m->fetch);
+            if (fd > cap)
+                cap = fd;
             moved += bc->moved;
             if (bc->moved > max_moved)
                 max_moved = bc->moved;
@@ -582,14 +592,14 @@ static void dram_by_binding(model *m, acc_cost *cost)
              * simulation could not follow; at least the footprint once, at
              * most once when it fits in L2 (a sample's cold misses on data
              * every workgroup shares are not repeated by the dispatch) */
-            double rest = foot <= (double)m->l2_bytes / 2
-                              ? fmin(static_moved, foot)
+            double rest = cap <= (double)m->l2_bytes / 2
+                              ? fmin(static_moved, cap)
                               : fmax(static_max,
                                      fmin(static_moved, foot * fworst));
             dram = sim_dram + rest;
             double uncapped = dram;
-            if (foot <= (double)m->l2_bytes / 2 && dram > foot)
-                dram = foot;
+            if (cap <= (double)m->l2_bytes / 2 && dram > cap)
+                dram = cap;
             if (dram < foot)
                 dram = foot;
             /* pages opened scale with the bytes the cap kept */
@@ -599,8 +609,8 @@ static void dram_by_binding(model *m, acc_cost *cost)
             }
             m->dram_pages += pages;
             m->dram_write_pages += wpages;
-        } else if (foot <= (double)m->l2_bytes / 2)
-            dram = fmin(moved, foot);
+        } else if (cap <= (double)m->l2_bytes / 2)
+            dram = fmin(moved, cap);
         else
             dram = fmax(max_moved, fmin(moved, foot * fworst));
         /* worst case of a guessed address: its footprint is a guess too,
@@ -786,69 +796,22 @@ static double fp_hiding(const model *m, double peak_pus)
     return fmin(1, warps * chains / (ports * m->fp_lat_cyc));
 }
 
-/* The GPU latency path, µs: a workgroup cannot finish faster than its
- * invocations' dependent path; each slot runs `waves` workgroups one after
- * the other.  The path: one memory round trip (load, use, store), one more
- * per load whose address comes from buffer contents (a pointer chase:
- * index unknown to the evaluator), the longer of issuing its counted
- * instructions (one per clock) and its FP dependency chain, and the
- * barriers.  Loads with known addresses in a loop do not wait for each
- * other (the compiler unrolls and batches them): their cost is bandwidth.
- * Per-invocation figures are averages over the launched invocations (an
- * invocation that writes nothing still runs the loop before it). */
-static double gpu_path_us(const model *m)
+/* The GPU latency path (model_path.h) from the model's shape. */
+static double gpu_path_us(model *m)
 {
     const kernel_counts *c = m->c;
-    double inv = c->invocations ? (double)c->invocations
-                                : (double)m->groups * (double)m->wg;
-    if (inv <= 0)
-        inv = 1;
-    /* Little's law per round trip: when the DRAM bytes one load puts in
-     * flight per unit (resident lanes x its bytes a lane) reach the
-     * bandwidth-delay product, the trip's latency is covered by the
-     * transfer of the bytes already queued: it adds nothing to the path */
-    double bdp = m->dram.read_bpus * m->latency_ns * 1e-3 / m->units;
-    double lanes = fmin(m->resident, ceil((double)m->groups / m->units)) *
-                   (double)m->wg;
-    double trips = 0;
-    int affine = 0, base_hidden = 1;
-    for (size_t i = 0; i < c->naccesses; i++) {
-        const access_summary *a = &c->accesses[i];
-        if (!is_global(a) || a->is_store || a->count <= 0 || a->sim_merge == 2)
-            continue; /* a merged access's trip is its piece's */
-        double lane_bytes = a->sim_execs > 0 ? a->sim_l2_sectors * m->sector *
-                                                   fmax(a->sim_execs_per_request, 1)
-                                             : (a->bytes ? a->bytes : 4);
-        int hidden = lanes * lane_bytes >= bdp;
-        if (trips < 1)
-            trips = 1;
-        if (!a->index_known && !a->uniform) {
-            if (!hidden)
-                trips += a->count / inv;
-        } else if (!a->uniform) {
-            affine = 1;
-            if (!hidden)
-                base_hidden = 0;
-        }
-    }
-    if (trips >= 1 && affine && base_hidden)
-        trips -= 1; /* every affine load's trip is covered */
-    int chains = c->fp_chains > 0 ? c->fp_chains : 1;
-    double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
-    double issue_cyc = (c->instructions - m->loops.ctl_instructions) / inv;
-    double chain_cyc = fl / inv / 2 / chains * m->fp_lat_cyc + m->loops.chain_cycles;
-    /* subgroup operations on the path: each is a dependent step of its
-     * invocation (a shuffle tree, a reduction) */
-    /* after a barrier an invocation reads what others wrote: that read
-     * waits a whole workgroup-memory round trip (nothing can be fetched
-     * ahead across the barrier) */
     double sh_lat = c->shared_load_bytes > 0 && m->p->shared_latency_ns > 0
                         ? m->p->shared_latency_ns : 0;
-    double per_group_ns = trips * m->latency_ns +
-                          fmax(issue_cyc, chain_cyc) / m->clock_ghz +
-                          c->barriers / (double)m->groups * (m->barrier_ns + sh_lat) +
-                          c->subgroup_ops / inv * m->subgroup_op_ns;
-    return m->waves * per_group_ns * 1e-3;
+    gpu_path_in in = {c, (double)m->groups, (double)m->wg, m->units,
+                      m->resident, m->waves, m->dram.read_bpus, m->latency_ns,
+                      m->sector, m->clock_ghz, m->fp_lat_cyc,
+                      m->barrier_ns + sh_lat, m->subgroup_op_ns,
+                      m->loops.ctl_instructions, m->loops.chain_cycles};
+    gpu_path_out out;
+    gpu_path(&in, &out);
+    m->slot_inflight = out.slot_inflight;
+    m->bdp = out.bdp;
+    return out.path_us;
 }
 
 /* The atomic term: contention from the simulated stream, or the static
@@ -933,8 +896,15 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
                                         m->dram_pages, m->dram_write_pages);
     double path = m->is_cpu ? 0 : gpu_path_us(m);
     m->dram_limited_by_inflight = path > 0.25 * (dram_peak + path);
+    /* the other groups of a unit keep the bandwidth busy through one
+     * group's path when their loads in flight cover the bandwidth-delay
+     * product: the path overlaps the transfer (Little's law per unit) */
+    double others = fmin(m->resident, ceil((double)m->groups / m->units)) - 1;
     if (m->is_cpu) {
         add(ts, "dram", dram_peak);
+    } else if (others * m->slot_inflight >= m->bdp) {
+        add(ts, "dram", fmax(dram_peak, path));
+        m->latency_term = path;
     } else if (dram_peak >= path) {
         add(ts, "dram", dram_peak + path);
         m->latency_term = path;

@@ -102,3 +102,28 @@ double l2_lines_us(const device_profile *p, double lines)
     double rate = p->l2_line_gops * 1e3; /* per us */
     return rate_known(rate) && lines > 0 ? lines / rate : 0;
 }
+
+double access_dram_footprint(const access_summary *a, double block)
+{
+    double bytes = a->bytes ? a->bytes : 4;
+    double fb = a->footprint_bytes > 0 ? a->footprint_bytes : a->count * bytes;
+    if (!(block > 0))
+        return fb;
+    if (!(a->span_bytes > 0))
+        return fb; /* no index range: the distinct bytes alone */
+    double up = a->count * ceil(bytes / block) * block;
+    double span = ceil(a->span_bytes / block) * block;
+    if (span < up)
+        up = span;
+    return up > fb ? up : fb;
+}
+
+double access_inflight_bytes(const access_summary *a, double sector, int dram)
+{
+    double lane = a->sim_execs <= 0 ? (a->bytes ? a->bytes : 4)
+                  : dram            ? a->sim_dram_bytes
+                                    : a->sim_l2_sectors * sector;
+    double together = a->copies > a->sim_execs_per_request ? a->copies
+                                                           : a->sim_execs_per_request;
+    return lane * (together > 1 ? together : 1);
+}

@@ -43,4 +43,24 @@ double l2_term_us(const device_profile *p, double bytes, double sector,
  * lookups overlap the sector transfers (docs/model.md section 4.2). */
 double l2_lines_us(const device_profile *p, double lines);
 
+/* The most bytes DRAM can move for an access's footprint once, in blocks
+ * of block bytes (what L2 fetches for a missed sector: a sector, or the
+ * profile's l2_fetch_bytes): every execution in blocks of its own, at
+ * most the blocks of its index span, at least its distinct bytes (those
+ * alone when the span is unknown).  Reads
+ * of a sector per line (a 4-byte lane every 128 B) touch 8 B of the
+ * line's bytes but a 32-B sector of DRAM: that footprint, not the bytes,
+ * says whether the data stays in L2 (docs/model.md section 3.1, "Per
+ * binding"). */
+double access_dram_footprint(const access_summary *a, double block);
+
+/* The bytes one lane of a load puts in flight at once: its simulated
+ * sectors at L2 per execution (dram: its simulated DRAM bytes) or else its
+ * bytes, times the copies the driver's full unrolling issues together
+ * (access_summary.copies) or the executions a merged request serves
+ * (sim_execs_per_request), the larger: eight unrolled loads of a float a
+ * lane are 32 bytes in flight, the same load in a kept loop 4
+ * (docs/model.md 4.1). */
+double access_inflight_bytes(const access_summary *a, double sector, int dram);
+
 #endif

@@ -120,6 +120,10 @@ typedef struct access_summary {
     double footprint_bytes;      /* distinct bytes this access touches */
     double span_bytes;           /* bytes between its lowest and highest
                                     index over the dispatch (0 unknown) */
+    double copies;               /* copies of it the driver's full
+                                    unrolling issues together (1: none;
+                                    eval_compiled.h), for the bytes a
+                                    load puts in flight */
     int line;                    /* source line, 0 if unknown */
     int uniform;                 /* same address for all lanes */
     uint32_t inst;               /* instruction index in the module */

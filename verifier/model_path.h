@@ -1,0 +1,40 @@
+/* model_path.h - the GPU latency path of a workgroup and the bytes it
+ * keeps in flight (docs/model.md section 4.1).
+ *
+ * Contract: from the evaluator's counts (verifier.h) and the dispatch's
+ * shape, the dependent path of one workgroup times the waves (µs): its
+ * memory round trips, the longer of issuing its instructions and its FP
+ * chain, its barriers and subgroup operations; and the DRAM bytes its
+ * largest simulated load keeps in flight at once.  A round trip leaves the
+ * path when the bytes one load puts in flight per unit reach the
+ * bandwidth-delay product (Little's law per trip).  Pure function, no I/O.
+ */
+#ifndef CW_MODEL_PATH_H
+#define CW_MODEL_PATH_H
+
+#include "verifier.h"
+
+typedef struct gpu_path_in {
+    const kernel_counts *c;
+    double groups, wg, units, resident, waves;
+    double read_bpus;        /* DRAM read bandwidth, bytes per µs */
+    double latency_ns;       /* DRAM round trip */
+    double sector;           /* bytes */
+    double clock_ghz, fp_lat_cyc;
+    double barrier_ns;       /* a barrier, plus a workgroup-memory round
+                                trip when the kernel reads that memory */
+    double subgroup_op_ns;
+    double ctl_instructions; /* kept loops' control, priced per trip */
+    double chain_cycles;     /* what those trips add to the chain */
+} gpu_path_in;
+
+typedef struct gpu_path_out {
+    double path_us;          /* waves x one workgroup's path */
+    double slot_inflight;    /* DRAM bytes one workgroup's largest
+                                simulated load puts in flight at once */
+    double bdp;              /* bytes per unit that cover a round trip */
+} gpu_path_out;
+
+void gpu_path(const gpu_path_in *in, gpu_path_out *out);
+
+#endif
