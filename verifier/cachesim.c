@@ -81,7 +81,14 @@ struct cachesim {
 
 static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
-static int popc(uint64_t v) { return __builtin_popcountll(v); }
+/* Bits set, inline (the builtin is a library call without -mpopcnt). */
+static int popc(uint64_t v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((v * 0x0101010101010101ull) >> 56);
+}
 
 static int level_init(csim_level *lv, uint64_t bytes, uint32_t line,
                       uint32_t ways, uint32_t spl)
@@ -252,9 +259,11 @@ static int dram_touch(cachesim *s, uint64_t line, uint32_t tag, int write)
     if (!s->cfg.dram_page_bytes)
         return 0;
     uint64_t page = line * s->cfg.line_bytes / s->cfg.dram_page_bytes + 1;
+    int open = 0; /* without an early exit: the compiler vectorises it */
     for (uint32_t i = 0; i < CSIM_OPEN_PAGES; i++)
-        if (s->recent[i] == page)
-            return 0;
+        open |= s->recent[i] == page;
+    if (open)
+        return 0;
     s->recent[s->nrecent++ % CSIM_OPEN_PAGES] = page;
     if (write)
         COUNT(s, tag, dram_write_pages, 1);
