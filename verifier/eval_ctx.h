@@ -41,6 +41,9 @@ struct ev_ctx {
     uint32_t bound;
     ev_type *types;           /* per id */
     uint8_t *tstate;          /* 0 todo, 1 busy, 2 done */
+    const spv_type **vtype;   /* per id: spv_value_type, looked up once
+                                 (ev_stype: the interpreter asks it of
+                                 most instructions it executes) */
     uint32_t *nflat;          /* per id: components of its value */
     uint32_t *reg_off;        /* per id: offset into pool, EV_NONE */
     ev_val *pool;
@@ -217,6 +220,12 @@ static inline uint32_t NF(const ev_ctx *c, uint32_t id)
 /* Barrier kinds (OpControlBarrier by execution scope). */
 enum { EV_BAR_NOT = 0, EV_BAR_WORKGROUP = 1, EV_BAR_SUBGROUP = 2,
        EV_BAR_INVOCATION = 3, EV_BAR_KIND = 3, EV_BAR_ORDERS = 4 };
+
+/* spv_value_type(c->m, id), from the context's table. */
+static inline const spv_type *ev_stype(const ev_ctx *c, uint32_t id)
+{
+    return id < c->bound ? c->vtype[id] : NULL;
+}
 
 static inline int has_reg(const ev_ctx *c, uint32_t id)
 {

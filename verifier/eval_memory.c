@@ -952,7 +952,7 @@ void ev_exec_memory(ev_ctx *c, uint32_t ii, const spv_inst *in,
     if (in->nops < 1)
         return;
     uint32_t ptr = in->ops[0];
-    const spv_type *pt = spv_value_type(c->m, ptr);
+    const spv_type *pt = ev_stype(c, ptr);
     uint32_t vt = pt && pt->kind == SPV_T_POINTER ? pt->elem : in->type_id;
     uint32_t nf = ev_tinfo(c, vt)->flat;
     if (nf == EV_NONE || nf == 0)

@@ -647,6 +647,9 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->entry_func = e->func;
 
     c->types = xcalloc(c->bound, sizeof *c->types);
+    c->vtype = xcalloc((size_t)c->bound + 1, sizeof *c->vtype);
+    for (uint32_t id = 0; id < c->bound; id++)
+        c->vtype[id] = spv_value_type(m, id);
     c->tstate = xcalloc(c->bound, 1);
     c->nflat = xcalloc(c->bound, sizeof *c->nflat);
     c->reg_off = xcalloc(c->bound, sizeof *c->reg_off);
@@ -829,7 +832,7 @@ void ev_ctx_free(ev_ctx *c)
     for (size_t i = 0; i < I->nnotes; i++)
         free(I->notes[i]);
     free(I->notes);
-    free(c->types); free(c->tstate); free(c->nflat); free(c->reg_off);
+    free(c->types); free(c->tstate); free(c->vtype); free(c->nflat); free(c->reg_off);
     free(c->pool); free(c->const_off); free(c->cpool); free(c->var_of_id);
     free(c->acc_of_inst); free(c->order); free(c->dep); free(c->vdep);
     free(c->push); free(c->l_block); free(c->l_inst); free(c->l_prev);

@@ -297,6 +297,6 @@ uint32_t ev_flat_path(ev_ctx *c, uint32_t tid, const uint32_t *idx,
 
 const ev_type *ev_val_type(ev_ctx *c, uint32_t id)
 {
-    const spv_type *t = spv_value_type(c->m, id);
+    const spv_type *t = ev_stype(c, id);
     return ev_tinfo(c, t ? t->id : 0);
 }
