@@ -5,10 +5,29 @@
 
 static int known(double v) { return v > 0 && isfinite(v); }
 
-int tlb_request_scattered(const uint64_t *addr, const uint32_t *size,
-                          uint32_t n, uint32_t line_bytes)
+uint32_t tlb_request_lines(const uint64_t *addr, uint32_t n,
+                           uint32_t line_bytes)
 {
-    if (n < 2 || !line_bytes)
+    enum { MAX_LANES = 128 };
+    uint64_t l[MAX_LANES];
+    uint32_t d = 0;
+    if (!line_bytes)
+        return 0;
+    for (uint32_t i = 0; i < n && i < MAX_LANES; i++) {
+        uint64_t v = addr[i] / line_bytes;
+        uint32_t j = 0;
+        while (j < d && l[j] != v)
+            j++;
+        if (j == d)
+            l[d++] = v;
+    }
+    return d;
+}
+
+int tlb_request_scattered(const uint64_t *addr, const uint32_t *size,
+                          uint32_t n, uint32_t line_bytes, uint32_t lines)
+{
+    if (n < 2 || !line_bytes || 2 * lines < n)
         return 0;
     uint64_t lo = addr[0], hi = addr[0] + size[0];
     for (uint32_t i = 1; i < n; i++) {

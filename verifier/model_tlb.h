@@ -2,14 +2,19 @@
  * reach (docs/model.md section 4.2, "Translation reach").
  *
  * Contract:
- *   tlb_request_scattered(addr, size, n, line_bytes): 1 when one subgroup
- *   request's lanes span more bytes than n lines would (the lanes are not
- *   one contiguous run: a gather, a column, a scatter), else 0.  Only such
- *   requests are priced: a contiguous request is one translation that the
- *   requests before it and after it share.
+ *   tlb_request_lines(addr, n, line_bytes): the distinct lines of one
+ *   subgroup request's n lanes (n <= 128).
+ *   tlb_request_scattered(addr, size, n, line_bytes, lines): 1 when the
+ *   request's lanes span more bytes than n lines would and touch at least
+ *   n/2 distinct lines (mostly a line a lane: a gather, a column, a
+ *   scatter), else 0.  Only such requests are priced: a contiguous request
+ *   (or a tile's few row runs) shares its translations with the requests
+ *   before and after it.
  *
  *   tlb_estimate(kc, p, resident): from the simulated accesses' scattered
- *   line requests (sim_tlb_lines) and spans (sim_group_span), sets every
+ *   line requests (sim_tlb_lines) and step spans (sim_group_span: the hull
+ *   of one execution of the access by a workgroup's subgroups, what its
+ *   scattered requests reach at once), sets every
  *   access's sim_tlb_misses and returns the working set W (bytes) the
  *   miss share was taken against, 0 when the term is off (profile without
  *   tlb_reach_mib or tlb_miss_gops, or nothing scattered).  A unit's
@@ -33,8 +38,10 @@
 #include "profile.h"
 #include "verifier.h"
 
+uint32_t tlb_request_lines(const uint64_t *addr, uint32_t n,
+                           uint32_t line_bytes);
 int tlb_request_scattered(const uint64_t *addr, const uint32_t *size,
-                          uint32_t n, uint32_t line_bytes);
+                          uint32_t n, uint32_t line_bytes, uint32_t lines);
 double tlb_miss_share(const device_profile *p, double working_set_bytes);
 double tlb_estimate(kernel_counts *kc, const device_profile *p,
                     double resident);

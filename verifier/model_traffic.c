@@ -45,6 +45,7 @@ typedef struct acc_sim {
     double req, scat_req, scat_wlines, span_sum, span_groups;
     uint64_t g_lo, g_hi;
     int g_seen;
+    uint32_t step_req;        /* scattered requests in the current step */
 } acc_sim;
 
 /* One request of a merge piece (eval_merge.h), held until the piece's
@@ -79,6 +80,7 @@ typedef struct sim {
     int warming;              /* running a window's earlier neighbours:
                                  their requests only fill L2 */
     int tlb_on;               /* the profile prices translation misses */
+    uint32_t sg_per_group;    /* subgroups of a workgroup: a step's requests */
     uint32_t group_linear;
     int combine, shared_combine;
     /* binding -> address range */
@@ -171,32 +173,34 @@ static void shared_request(sim *s, acc_sim *as)
     }
 }
 
-/* Distinct lines among a request's lanes (n <= SIM_MAX_LANES). */
-static uint32_t request_lines(const uint64_t *addr, uint32_t n, uint32_t line)
+/* The current step's hull of an access (model_tlb.h): one execution of
+ * it by every subgroup of the group, the span its scattered requests
+ * reach at once. */
+static void tlb_step_done(acc_sim *as)
 {
-    uint64_t l[SIM_MAX_LANES];
-    uint32_t d = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t v = addr[i] / line;
-        uint32_t j = 0;
-        while (j < d && l[j] != v)
-            j++;
-        if (j == d)
-            l[d++] = v;
-    }
-    return d;
+    if (!as->g_seen)
+        return;
+    as->span_sum += (double)(as->g_hi - as->g_lo);
+    as->span_groups += 1;
+    as->g_seen = 0;
+    as->step_req = 0;
 }
 
 /* A buffer request's share of the translation term (model_tlb.h): is it
- * scattered, how far the group's scattered requests reach, and for stores
- * and atomics (all of which reach L2) their line requests. */
+ * scattered, how far one step of the group's scattered requests reaches,
+ * and for stores and atomics (all of which reach L2) their line
+ * requests. */
 static void tlb_note(sim *s, acc_sim *as, csim_op op)
 {
     uint32_t line = s->p->line_bytes ? s->p->line_bytes : 128;
     as->req += 1;
-    if (!tlb_request_scattered(s->p_addr, s->p_size, s->p_n, line))
+    uint32_t lines = tlb_request_lines(s->p_addr, s->p_n, line);
+    if (!tlb_request_scattered(s->p_addr, s->p_size, s->p_n, line, lines))
         return;
     as->scat_req += 1;
+    if (as->step_req >= s->sg_per_group)
+        tlb_step_done(as);
+    as->step_req++;
     for (uint32_t i = 0; i < s->p_n; i++) {
         uint64_t a = s->p_addr[i], e = a + s->p_size[i];
         if (!as->g_seen || a < as->g_lo)
@@ -206,20 +210,14 @@ static void tlb_note(sim *s, acc_sim *as, csim_op op)
         as->g_seen = 1;
     }
     if (op != CSIM_LOAD)
-        as->scat_wlines += request_lines(s->p_addr, s->p_n, line);
+        as->scat_wlines += lines;
 }
 
-/* The end of a simulated group: its scattered requests' hull per access. */
+/* The end of a simulated group: its last step per access. */
 static void tlb_group_done(sim *s)
 {
-    for (size_t i = 0; i < s->kc->naccesses; i++) {
-        acc_sim *as = &s->acc[i];
-        if (!as->g_seen)
-            continue;
-        as->span_sum += (double)(as->g_hi - as->g_lo);
-        as->span_groups += 1;
-        as->g_seen = 0;
-    }
+    for (size_t i = 0; i < s->kc->naccesses; i++)
+        tlb_step_done(&s->acc[i]);
 }
 
 /* The gathered request s->p_* through the cache model, the bank count or
@@ -906,6 +904,13 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     s.combine = p->atomic_combine > 0;
     s.shared_combine = p->atomic_shared_combine > 0;
     s.tlb_on = tlb_miss_share(p, INFINITY) > 0;
+    {
+        uint64_t wg = (uint64_t)(r->local_size[0] ? r->local_size[0] : 1) *
+                      (r->local_size[1] ? r->local_size[1] : 1) *
+                      (r->local_size[2] ? r->local_size[2] : 1);
+        uint64_t sg = p->limits.subgroup_size ? p->limits.subgroup_size : 32;
+        s.sg_per_group = (uint32_t)((wg + sg - 1) / sg);
+    }
     s.acc_of_inst = malloc((s.ninst + 1) * sizeof *s.acc_of_inst);
     s.acc = calloc(kc->naccesses, sizeof *s.acc);
     s.global_ct = ct_new();

@@ -171,9 +171,10 @@ typedef struct access_summary {
                                     requests that reach L2 (loads: L1
                                     misses; stores, atomics: all), per
                                     execution (model_tlb.h) */
-    double sim_group_span;       /* bytes one workgroup's scattered
-                                    requests of the access span (mean of
-                                    the simulated groups' hulls) */
+    double sim_group_span;       /* bytes one step of a workgroup's
+                                    scattered requests of the access spans
+                                    (one execution by its subgroups; mean
+                                    of the simulated steps' hulls) */
     double sim_tlb_misses;       /* of sim_tlb_lines, translations missed
                                     past the reach, per execution */
 } access_summary;
