@@ -113,6 +113,7 @@ static const field fields[] = {
     {"ceilings", "l2_gbs", F_RATE, P(l2_gbs), 0},
     {"ceilings", "l2_sector_gops", F_RATE, P(l2_sector_gops), 0},
     {"ceilings", "l2_line_gops", F_RATE, P(l2_line_gops), 0},
+    {"ceilings", "l2_store_run_gops", F_RATE, P(l2_store_run_gops), 0},
     {"ceilings", "tlb_miss_gops", F_RATE, P(tlb_miss_gops), 0},
     {"ceilings", "l2_partial_write_gops", F_RATE, P(l2_partial_write_gops), 0},
     {"ceilings", "l2_partial_stream_gops", F_RATE, P(l2_partial_stream_gops), 0},
@@ -157,7 +158,8 @@ static const field fields[] = {
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
     {"shape", "full_unroll_trips", F_U32, P(full_unroll_trips), 0},
     {"shape", "tlb_reach_mib", F_RATE, P(tlb_reach_mib), 0},
-    {"shape", "merge_access_bytes", F_U32, P(merge_access_bytes), 0},
+    {"shape", "merge_buffer_bytes", F_U32, P(merge_buffer_bytes), 0},
+    {"shape", "merge_shared_bytes", F_U32, P(merge_shared_bytes), 0},
     {"shape", "shared_wide_broadcast", F_TRI, P(shared_wide_broadcast), 0},
 
     {"costs", "l1_latency_ns", F_RATE, P(l1_latency_ns), 0},

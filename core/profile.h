@@ -63,6 +63,13 @@ typedef struct device_profile {
     double l2_gbs;
     double l2_sector_gops;   /* one-sector requests served by L2 per second
                                 (G, whole device): lanes 32 B apart */
+    double l2_store_run_gops; /* subgroup store requests per second, all
+                                 units, of a run of one invocation's
+                                 adjacent scalar stores that the hardware
+                                 receives as separate requests, each
+                                 writing part of the sectors the run
+                                 completes (H200 run 8 probe mg_st_s4:
+                                 13.1 G/s); null: not priced */
     double l2_line_gops;     /* line requests (tag lookups) served by L2 per
                                 second (G, whole device) when every lane of
                                 a request reads 4 bytes of its own line:
@@ -152,12 +159,16 @@ typedef struct device_profile {
                                     depends on constants only); 0 unknown:
                                     the evaluator's counts are used as
                                     written (verifier/model_compiled.h) */
-    uint32_t merge_access_bytes; /* the driver's compiler merges an
+    uint32_t merge_buffer_bytes; /* the driver's compiler merges an
                                     invocation's adjacent, provably aligned
-                                    scalar loads or stores into one access
-                                    of up to this many bytes (NVIDIA: 16,
-                                    LDG/STG/LDS/STS.128); 0 unknown: every
-                                    access as written (verifier/eval_merge.h) */
+                                    scalar loads or stores of a buffer into
+                                    one access of up to this many bytes; 0
+                                    none or unknown: as written (H200 run 8:
+                                    0, four scalar stores 2.5x one vec4's
+                                    time; verifier/eval_merge.h) */
+    uint32_t merge_shared_bytes; /* the same for workgroup memory (H200 run
+                                    8: 16, LDS.128: four scalar loads with
+                                    lanes 16 B apart as fast as one vec4) */
     int shared_wide_broadcast;   /* a workgroup-memory access wider than a
                                     word: 1 the request's distinct words
                                     decide its passes (lanes of different

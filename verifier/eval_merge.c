@@ -53,7 +53,14 @@ typedef struct mg {
     uint8_t *inv;          /* per id: 0 unknown, 1 invariant, 2 not */
     uint32_t loop_vars[MG_LOOP_VARS];
     int nloop_vars;        /* -1: too many to list */
+    uint32_t buffer_bytes, shared_bytes; /* widest merges */
 } mg;
+
+/* The widest access the compiler merges for variable vi's memory. */
+static uint32_t width_of(const mg *g, uint32_t vi)
+{
+    return g->c->info.vars[vi].cls == EVM_SHARED ? g->shared_bytes : g->buffer_bytes;
+}
 
 typedef struct member {
     uint32_t inst, size;
@@ -99,6 +106,8 @@ static uint64_t key_hash(const mkey *k)
 
 static uint32_t intern(mg *g, const mkey *k, uint32_t id)
 {
+    if (k->n > MG_KEY)
+        return id;
     size_t mask = g->cap - 1;
     for (size_t i = key_hash(k) & mask, probe = 0; probe < g->cap;
          i = (i + 1) & mask, probe++) {
@@ -242,7 +251,7 @@ static uint32_t rep(mg *g, uint32_t id)
             key_put(&k, f.t[i]);
             key_put(&k, (uint64_t)f.k[i]);
         }
-        r = intern(g, &k, id);
+        r = k.n <= MG_KEY ? intern(g, &k, id) : id; /* too long: its own */
     } else {
         r = leaf(g, id);
     }
@@ -590,7 +599,27 @@ static int address(mg *g, uint32_t ptr, uint32_t *vi, aform *out, int depth)
 
 /* ---- runs and pieces ---- */
 
-static void close_run(mg *g, run *r, uint32_t max_bytes, ev_merge *out)
+/* The members a compiler piece starting at member j of run r takes
+ * (a power of two of bytes up to the variable's width, aligned), or 1. */
+static uint32_t piece_at(const mg *g, const run *r, uint32_t j, int al)
+{
+    uint32_t size = r->e[0].size;
+    for (uint32_t w = width_of(g, r->var); w >= 2 * size; w /= 2) {
+        uint32_t m = w / size;
+        int64_t c = r->e[j].a.c;
+        if (j + m <= r->n && m <= EV_MERGE_MAX_MEMBERS && al >= ctz64(w) &&
+            ((c % (int64_t)w) + (int64_t)w) % (int64_t)w == 0)
+            return m;
+    }
+    return 1;
+}
+
+static int aligned_piece(const mg *g, const run *r, uint32_t j, int al)
+{
+    return piece_at(g, r, j, al) >= 2;
+}
+
+static void close_run(mg *g, run *r, ev_merge *out)
 {
     if (!r->open)
         return;
@@ -599,23 +628,25 @@ static void close_run(mg *g, run *r, uint32_t max_bytes, ev_merge *out)
         return;
     uint32_t size = r->e[0].size;
     /* the terms' alignment: the form without its constant (the
-     * variable's start aligned to max_bytes: 64 when there are none) */
+     * variable's start aligned to the widest merge: 64 when there are none) */
     aform terms = r->e[0].a;
     terms.c = 0;
     int al = tz_form(g, &terms);
     for (uint32_t j = 0; j < r->n;) {
-        uint32_t take = 1;
-        for (uint32_t w = max_bytes; w >= 2 * size; w /= 2) {
-            uint32_t m = w / size;
-            int64_t c = r->e[j].a.c;
-            if (j + m <= r->n && m <= EV_MERGE_MAX_MEMBERS && al >= ctz64(w) &&
-                ((c % (int64_t)w) + (int64_t)w) % (int64_t)w == 0) {
-                take = m;
-                break;
-            }
+        uint32_t take = piece_at(g, r, j, al);
+        int is_run = 0;
+        if (take < 2 && g->c->info.vars[r->var].cls == EVM_STORAGE) {
+            /* not merged: the rest of the run back to back, unaligned */
+            uint32_t k = 1;
+            while (k < EV_MERGE_MAX_MEMBERS && j + k < r->n &&
+                   !(width_of(g, r->var) >= 2 * size && aligned_piece(g, r, j + k, al)))
+                k++;
+            take = k;
+            is_run = 1;
         }
         if (take >= 2) {
             uint32_t lead = r->e[j].inst;
+            out->run[lead] = (uint8_t)is_run;
             for (uint32_t q = 0; q < take; q++) {
                 out->lead[r->e[j + q].inst] = lead;
                 out->pos[r->e[j + q].inst] = (uint8_t)q;
@@ -639,12 +670,11 @@ static int same_terms(const aform *a, const aform *b)
     return 1;
 }
 
-static void close_all(mg *g, run *runs, int store, int load, uint32_t max_bytes,
-                      ev_merge *out)
+static void close_all(mg *g, run *runs, int store, int load, ev_merge *out)
 {
     for (int i = 0; i < MG_OPEN; i++)
         if (runs[i].open && ((runs[i].store && store) || (!runs[i].store && load)))
-            close_run(g, &runs[i], max_bytes, out);
+            close_run(g, &runs[i], out);
 }
 
 static int blocks_all(uint32_t op)
@@ -659,8 +689,7 @@ static int blocks_all(uint32_t op)
 }
 
 /* One memory access of a buffer or workgroup variable in a block. */
-static void add_access(mg *g, run *runs, uint32_t i, int store,
-                       uint32_t max_bytes, ev_merge *out)
+static void add_access(mg *g, run *runs, uint32_t i, int store, ev_merge *out)
 {
     const spv_inst *in = &g->m->insts[i];
     uint32_t a = g->c->acc_of_inst[i];
@@ -683,7 +712,7 @@ static void add_access(mg *g, run *runs, uint32_t i, int store,
         int same_var = R->var == vi;
         int may_alias = same_var || (!shared && g->c->info.vars[R->var].cls != EVM_SHARED);
         if (may_alias && (R->store || store) && !(store && R->store && same_var))
-            close_run(g, R, max_bytes, out);
+            close_run(g, R, out);
     }
     if (!ok)
         return;
@@ -703,12 +732,12 @@ static void add_access(mg *g, run *runs, uint32_t i, int store,
             R->e[R->n++] = e;
             return;
         }
-        close_run(g, R, max_bytes, out);
+        close_run(g, R, out);
         free_run = R;
         break;
     }
     if (!free_run) {
-        close_run(g, &runs[0], max_bytes, out);
+        close_run(g, &runs[0], out);
         free_run = &runs[0];
     }
     free_run->open = 1;
@@ -718,23 +747,23 @@ static void add_access(mg *g, run *runs, uint32_t i, int store,
     free_run->e[0] = e;
 }
 
-static void scan_block(mg *g, const spv_block *b, uint32_t max_bytes, ev_merge *out)
+static void scan_block(mg *g, const spv_block *b, ev_merge *out)
 {
     run runs[MG_OPEN];
     memset(runs, 0, sizeof runs);
     for (uint32_t i = b->first; i <= b->last && i < g->m->ninsts; i++) {
         const spv_inst *in = &g->m->insts[i];
         if (blocks_all(in->opcode)) {
-            close_all(g, runs, 1, 1, max_bytes, out);
+            close_all(g, runs, 1, 1, out);
             continue;
         }
         if ((in->opcode != SpvOpLoad && in->opcode != SpvOpStore) || in->nops < 1)
             continue;
         if (g->c->acc_of_inst[i] == EV_NONE)
             continue; /* function, private, input, push-constant memory */
-        add_access(g, runs, i, in->opcode == SpvOpStore, max_bytes, out);
+        add_access(g, runs, i, in->opcode == SpvOpStore, out);
     }
-    close_all(g, runs, 1, 1, max_bytes, out);
+    close_all(g, runs, 1, 1, out);
 }
 
 /* ---- accesses repeated by a loop the compiler unrolls ---- */
@@ -839,8 +868,8 @@ static int dominates(const spv_module *m, uint32_t a, uint32_t b)
     return 0;
 }
 
-static void loop_access(mg *g, uint32_t inst, uint32_t h, uint32_t max_bytes,
-                        uint32_t unroll_trips, ev_merge *out)
+static void loop_access(mg *g, uint32_t inst, uint32_t h, uint32_t unroll_trips,
+                        ev_merge *out)
 {
     const spv_inst *in = &g->m->insts[inst];
     uint32_t cont = g->m->blocks[h].continue_block;
@@ -875,12 +904,17 @@ static void loop_access(mg *g, uint32_t inst, uint32_t h, uint32_t max_bytes,
     if (!found || !rest.ok)
         return;
     int al = tz_form(g, &rest);
-    for (uint32_t w = max_bytes; w >= 2 * size; w /= 2) {
+    int storage = g->c->info.vars[vi].cls == EVM_STORAGE;
+    for (uint32_t w = width_of(g, vi) >= 2 * size || !storage ? width_of(g, vi)
+                                                                : EV_MERGE_MAX_MEMBERS * size;
+         w >= 2 * size; w /= 2) {
         uint32_t m = w / size;
         int64_t c0 = f.c + ind.start * (int64_t)size;
-        if (m > EV_MERGE_MAX_MEMBERS || ind.trips % m || al < ctz64(w) ||
-            ((c0 % (int64_t)w) + (int64_t)w) % (int64_t)w)
+        int is_run = width_of(g, vi) < w; /* not merged: trips back to back */
+        if (m > EV_MERGE_MAX_MEMBERS || ind.trips % m ||
+            (!is_run && (al < ctz64(w) || ((c0 % (int64_t)w) + (int64_t)w) % (int64_t)w)))
             continue;
+        out->run[inst] = (uint8_t)is_run;
         out->lead[inst] = inst;
         out->pos[inst] = 0;
         out->members[inst] = (uint8_t)m;
@@ -892,8 +926,8 @@ static void loop_access(mg *g, uint32_t inst, uint32_t h, uint32_t max_bytes,
     }
 }
 
-int ev_merge_plan(ev_ctx *c, uint32_t max_bytes, uint32_t unroll_trips,
-                  ev_merge *out)
+int ev_merge_plan(ev_ctx *c, uint32_t buffer_bytes, uint32_t shared_bytes,
+                  uint32_t unroll_trips, ev_merge *out)
 {
     memset(out, 0, sizeof *out);
     const spv_module *m = c->m;
@@ -903,14 +937,17 @@ int ev_merge_plan(ev_ctx *c, uint32_t max_bytes, uint32_t unroll_trips,
     out->members = xcalloc(m->ninsts + 1, 1);
     out->bytes = xcalloc(m->ninsts + 1, sizeof *out->bytes);
     out->loop = xcalloc(m->ninsts + 1, 1);
+    out->run = xcalloc(m->ninsts + 1, 1);
     memset(out->lead, 0xff, (m->ninsts + 1) * sizeof *out->lead);
-    if (max_bytes < 8 || c->bound > MG_MAX_BOUND)
-        return 0;
+    if ((buffer_bytes < 8 && shared_bytes < 8) || c->bound > MG_MAX_BOUND)
+        return 0; /* the compiler's merging unknown: nothing planned */
     mg g;
     memset(&g, 0, sizeof g);
     g.c = c;
     g.m = m;
     g.bound = c->bound;
+    g.buffer_bytes = buffer_bytes;
+    g.shared_bytes = shared_bytes;
     g.rep = xcalloc(g.bound + 1, sizeof *g.rep);
     g.fstate = xcalloc(g.bound + 1, 1);
     g.f = xcalloc(g.bound + 1, sizeof *g.f);
@@ -927,13 +964,13 @@ int ev_merge_plan(ev_ctx *c, uint32_t max_bytes, uint32_t unroll_trips,
     setup_versions(&g);
     for (size_t b = 0; b < m->nblocks; b++)
         if (m->blocks[b].reachable)
-            scan_block(&g, &m->blocks[b], max_bytes, out);
+            scan_block(&g, &m->blocks[b], out);
     for (size_t h = 0; unroll_trips >= 2 && h < m->nblocks; h++) {
         if (!m->blocks[h].reachable || m->blocks[h].merge != SPV_MERGE_LOOP)
             continue;
         uint32_t i = loop_candidate(&g, (uint32_t)h);
         if (i != EV_MERGE_NONE && out->lead[i] == EV_MERGE_NONE)
-            loop_access(&g, i, (uint32_t)h, max_bytes, unroll_trips, out);
+            loop_access(&g, i, (uint32_t)h, unroll_trips, out);
     }
     free(g.rep);
     free(g.fstate);
@@ -956,5 +993,6 @@ void ev_merge_free(ev_merge *e)
     free(e->members);
     free(e->bytes);
     free(e->loop);
+    free(e->run);
     memset(e, 0, sizeof *e);
 }

@@ -923,8 +923,8 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
         double l2_us = l2_term_us(m->p, m->l2_bytes_moved, m->sector,
                                   m->l2_bpus, m->l2_partial,
                                   m->l2_partial_open);
-        double lines_us = l2_lines_us(m->p, m->l2_lines) +
-                          tlb_miss_us(m->p, m->tlb_misses);
+        double lines_us = fmax(l2_lines_us(m->p, m->l2_lines) + tlb_miss_us(m->p, m->tlb_misses),
+                               l2_runs_us(m->p, c->l2_store_runs));
         if (lines_us > l2_us)
             prediction_add_assumption(m->pred,
                                       "L2 term from its line lookups: %.4g M "

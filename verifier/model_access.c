@@ -97,6 +97,12 @@ double l2_term_us(const device_profile *p, double bytes, double sector,
                     (priced_open > 0 ? priced_open / open_rate : 0));
 }
 
+double l2_runs_us(const device_profile *p, double requests)
+{
+    double rate = p->l2_store_run_gops * 1e3; /* per us */
+    return rate_known(rate) && requests > 0 ? requests / rate : 0;
+}
+
 double l2_lines_us(const device_profile *p, double lines)
 {
     double rate = p->l2_line_gops * 1e3; /* per us */

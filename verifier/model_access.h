@@ -63,4 +63,10 @@ double access_dram_footprint(const access_summary *a, double block);
  * (docs/model.md 4.1). */
 double access_inflight_bytes(const access_summary *a, double sector, int dram);
 
+/* The L2 time of store requests that arrive as runs of an invocation's
+ * adjacent scalar stores (each partial, the run completing its sectors):
+ * requests / l2_store_run_gops; 0 when the rate is unknown.  A bound
+ * taken with the line lookups (the l2 term is the larger). */
+double l2_runs_us(const device_profile *p, double requests);
+
 #endif

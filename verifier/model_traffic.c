@@ -39,6 +39,12 @@ typedef struct acc_sim {
     double merged_in;         /* lane executions carried by another
                                  access's merged request */
     double carried;           /* merged requests it led */
+    double runs, run_members; /* of those, runs of separate requests
+                                 (eval_merge.h): how many, their members */
+    double run_stores;        /* store requests of its runs */
+    double folded;            /* lane executions the compiler's wider
+                                 access replaced (no instruction of their
+                                 own) */
     /* translation (model_tlb.h): requests, the scattered ones, line
      * requests of scattered stores and atomics, and the scattered
      * requests' span per workgroup (the current group's hull) */
@@ -315,12 +321,23 @@ static void release_held(sim *s, held *h, int whole)
     for (uint32_t q = 1; q < n; q++) {
         for (uint32_t l = 0; l < s->p_n; l++)
             s->p_size[l] += h->r[q].size[l];
-        if (!s->warming)
-            s->acc[s->acc_of_inst[h->r[q].inst]].merged_in += h->r[q].n;
+        if (!s->warming) {
+            acc_sim *mem = &s->acc[s->acc_of_inst[h->r[q].inst]];
+            mem->merged_in += h->r[q].n;
+            if (!s->mg.run[h->lead])
+                mem->folded += h->r[q].n;
+        }
     }
     if (!s->warming) {
-        s->acc[s->acc_of_inst[h->lead]].carried += 1;
+        acc_sim *lead = &s->acc[s->acc_of_inst[h->lead]];
+        lead->carried += 1;
         s->merged_requests += 1;
+        if (s->mg.run[h->lead]) {
+            lead->runs += 1;
+            lead->run_members += n;
+            if (h->kind == EVAL_ACCESS_STORE)
+                lead->run_stores += n;
+        }
     }
     send_request(s);
 }
@@ -596,7 +613,8 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     if (!c)
         return -1;
     if (!s->mg_planned) {
-        ev_merge_plan(c, s->p->merge_access_bytes, s->p->full_unroll_trips, &s->mg);
+        ev_merge_plan(c, s->p->merge_buffer_bytes, s->p->merge_shared_bytes,
+                      s->p->full_unroll_trips, &s->mg);
         s->mg_planned = 1;
     }
     s->cs = csim_new(&g->cs, n, (uint32_t)s->kc->naccesses);
@@ -824,6 +842,13 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             if (as->bank_ideal > 0)
                 a->sim_bank_degree = as->bank_passes / as->bank_ideal;
             a->sim_lane_bytes = as->lane_bytes / as->execs;
+            /* a run's members are separate requests: each looks up the
+             * lines the cache model saw once, and each store a partial
+             * write the run completes */
+            if (as->runs > 0)
+                a->sim_l1_lines *= as->run_members / as->runs;
+            kc->l2_store_runs += a->count * as->run_stores / as->execs;
+            kc->instructions -= a->count * as->folded / as->execs;
             a->sim_execs_per_request =
                 as->request_lanes > 0 ? as->execs / as->request_lanes : 1;
             a->sim_merge = as->carried > 0                  ? 1
@@ -969,10 +994,12 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     if (s.merged_requests > 0) {
         snprintf(text, sizeof text,
                  "adjacent accesses merged as the driver's compiler does "
-                 "(merge_access_bytes %u): %u piece(s) of one invocation's "
+                 "(merge_buffer_bytes %u, merge_shared_bytes %u): %u "
+                 "piece(s) of one invocation's "
                  "adjacent, provably aligned loads or stores (the first at "
                  "line %d) simulated as one request each",
-                 p->merge_access_bytes, s.mg.pieces, s.mg.first_line);
+                 p->merge_buffer_bytes, p->merge_shared_bytes, s.mg.pieces,
+                 s.mg.first_line);
         add_assumption(kc, text);
     }
     tlb_assume(kc, p, (double)g.resident);

@@ -229,6 +229,10 @@ typedef struct kernel_counts {
     double atomic_requests;      /* global atomic requests over the dispatch
                                     (after combining within subgroups) */
     double atomic_busiest;       /* of those, on the busiest address */
+    double l2_store_runs;        /* simulated: subgroup store requests of
+                                    runs of adjacent scalar stores sent as
+                                    one (eval_merge.h runs), over the
+                                    dispatch */
     double atomic_slice_us;      /* work of the busiest L2 atomic unit
                                     (profile atomic_slice_bytes), µs over
                                     the dispatch; 0 not modelled */

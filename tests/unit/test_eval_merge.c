@@ -20,8 +20,11 @@
 #include "model.h"
 #include "model_traffic.h"
 
-/* The profile's shared_wide_broadcast for the next run (-1 unknown). */
+/* The profile's shared_wide_broadcast for the next run (-1 unknown), and
+ * its buffer merge width (-1: run's merge_bytes, as workgroup memory). */
 static int wide_broadcast = -1;
+static int buffer_width = -1;
+static double run_tweak_rate = -1; /* l2_store_run_gops; -1 unknown */
 
 /* Evaluates glsl on 4 workgroups of 64 (binding 0: elems floats, binding
  * 1: 256), simulates its traffic with the compiler merging up to
@@ -39,9 +42,11 @@ static void run(kfix *x, const char *glsl, long elems, uint32_t merge_bytes,
     cw_error err;
     if (profile_load_file(cw_root_file("tests/unit/traffic_gpu.json"), &x->prof, &err))
         kfix_fail("profile", &err);
-    x->prof.merge_access_bytes = merge_bytes;
+    x->prof.merge_buffer_bytes = buffer_width >= 0 ? (uint32_t)buffer_width : merge_bytes;
+    x->prof.merge_shared_bytes = merge_bytes;
     x->prof.full_unroll_trips = unroll;
     x->prof.shared_wide_broadcast = wide_broadcast;
+    x->prof.l2_store_run_gops = run_tweak_rate;
     assert_int_equal(eval_run(&x->m, &x->r, k, &x->prof, &x->kc, x->kr), 0);
     model_traffic_simulate(&x->m, &x->r, k, &x->prof, &x->kc);
     model_predict(&x->kc, &x->r, k, &x->prof, &x->kr->prediction, x->kr);
@@ -165,6 +170,7 @@ static void test_four_stores(void **state)
         assert_float_equal(a[j]->sim_lane_bytes, 0, 1e-9);
     }
     assert_float_equal(total(a, 4, offsetof(access_summary, sim_l2_sectors)), 128, 1e-6);
+    assert_float_equal(x.kc.l2_store_runs, 0, 1e-9); /* one request, not a run */
     /* 128 whole sectors at l2_gbs instead of 512 sector requests: a quarter */
     near_rel(term(&x, "l2"), l2_as_written / 4, 1e-6);
     assert_true(has_assumption(&x, "adjacent accesses merged"));
@@ -210,12 +216,15 @@ static void test_what_cannot_merge(void **state)
     assert_float_equal(a[1]->sim_l2_partial, 0.5, 1e-9);
     kfix_close(&x);
 
+    /* not merged, but adjacent: a run of separate requests (below) */
     run(&x, STORES3, 768, 16, 0);
-    expect_roles(&x, SPACE_STORAGE, 1, "000");
+    expect_roles(&x, SPACE_STORAGE, 1, "122");
+    assert_float_equal(x.kc.l2_store_runs, 24, 1e-9);
     kfix_close(&x);
 
     run(&x, STORES_PUSH, 1024, 16, 0);
-    expect_roles(&x, SPACE_STORAGE, 1, "0000");
+    expect_roles(&x, SPACE_STORAGE, 1, "1222");
+    assert_float_equal(x.kc.l2_store_runs, 32, 1e-9);
     kfix_close(&x);
 }
 
@@ -399,6 +408,40 @@ static void test_shared(void **state)
     kfix_close(&x);
 }
 
+/* Buffer stores the compiler does not merge (merge_buffer_bytes 0, as on
+ * the H200) still arrive back to back: a run.  STORES4: the cache model
+ * sees the run's 16 whole sectors (none partial), the L1 the four
+ * requests' 4 lines each (16 lookups, 0.5 a lead lane execution), and L2
+ * 4 store requests a subgroup: 8 subgroups x 4 = 32, at 0.5 G/s 0.064 us
+ * (the l2 term the larger of that and its bytes).  STORES3 (12-byte lanes,
+ * unaligned) runs too: 24 requests. */
+static void test_store_runs(void **state)
+{
+    (void)state;
+    kfix x;
+    const access_summary *a[8];
+    buffer_width = 0;
+    run(&x, STORES4, 1024, 16, 0);
+    expect_roles(&x, SPACE_STORAGE, 1, "1222");
+    assert_int_equal(accesses(&x, SPACE_STORAGE, 1, a), 4);
+    assert_float_equal(a[0]->sim_l2_partial, 0, 1e-9);
+    assert_float_equal(a[0]->sim_l2_sectors, 0.5, 1e-9);
+    assert_float_equal(a[0]->sim_l1_lines, 4 * 4 / 32.0, 1e-9);
+    assert_float_equal(x.kc.l2_store_runs, 32, 1e-9);
+    double l2_unpriced = term(&x, "l2");
+    kfix_close(&x);
+    run_tweak_rate = 0.5;
+    run(&x, STORES4, 1024, 16, 0);
+    near_rel(term(&x, "l2"), fmax(l2_unpriced, 32 / 500.0), 1e-6);
+    kfix_close(&x);
+    run_tweak_rate = -1;
+    run(&x, STORES3, 768, 16, 0);
+    expect_roles(&x, SPACE_STORAGE, 1, "122");
+    assert_float_equal(x.kc.l2_store_runs, 24, 1e-9);
+    kfix_close(&x);
+    buffer_width = -1;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_what_cannot_merge),
         cmocka_unit_test(test_loads),
         cmocka_unit_test(test_shared),
+        cmocka_unit_test(test_store_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
