@@ -22,7 +22,7 @@ static uint32_t flat_mul(uint32_t a, uint64_t n)
     return r > EV_MAX_FLAT ? EV_NONE : (uint32_t)r;
 }
 
-const ev_type *ev_tinfo(ev_ctx *c, uint32_t tid)
+const ev_type *ev_tinfo_compute(ev_ctx *c, uint32_t tid)
 {
     static const ev_type none = {EV_NONE, EVK_OTHER, 0, 0, 0};
     if (tid == 0 || tid >= c->bound)

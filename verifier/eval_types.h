@@ -24,7 +24,15 @@
 #ifndef CW_EVAL_TYPES_H
 #define CW_EVAL_TYPES_H
 
-const ev_type *ev_tinfo(ev_ctx *c, uint32_t tid);
+const ev_type *ev_tinfo_compute(ev_ctx *c, uint32_t tid);
+/* ev_tinfo: the memoised answer inline (asked of most executed
+ * instructions), ev_tinfo_compute the first time. */
+static inline const ev_type *ev_tinfo(ev_ctx *c, uint32_t tid)
+{
+    if (tid != 0 && tid < c->bound && c->tstate[tid] == 2)
+        return &c->types[tid];
+    return ev_tinfo_compute(c, tid);
+}
 uint32_t ev_flat_member_offset(ev_ctx *c, const spv_type *st, uint32_t idx);
 uint32_t ev_scalar_bytes(ev_ctx *c, uint32_t tid);
 void ev_const_flat(ev_ctx *c, uint32_t id, ev_val *out, uint32_t n,
