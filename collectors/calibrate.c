@@ -982,6 +982,44 @@ static void derive_atomics(cal *cl)
     }
 }
 
+/* The compiler's merging of adjacent scalar accesses from the `merge ...`
+ * rows: four aligned scalar accesses a lane within 10% of one vec4's time
+ * mean it merges them into one 16-byte access (merge_buffer_bytes /
+ * merge_shared_bytes 16), else 0; the scalar buffer row's 4 store
+ * requests a subgroup trip give l2_store_run_gops.  On a CPU device the
+ * rows are printed only (the CPU model prices lane accesses, not
+ * requests: the fields stay unknown there). */
+static void derive_merge(cal *cl)
+{
+    device_profile *p = &cl->out->p;
+    const cal_scratch *s = &cl->out->s;
+    int gpu = p->kind == DEVICE_KIND_GPU;
+    if (s->merge_buf_s4_ns > 0 && s->merge_buf_v4_ns > 0) {
+        int merged = s->merge_buf_s4_ns <= 1.1 * s->merge_buf_v4_ns;
+        logf_(cl, "  %-20s %10u %-15s (4 scalar stores %.4g ns a subgroup "
+              "trip, one vec4 %.4g: %s)%s\n", "merge buffer", merged ? 16u : 0u,
+              "bytes", s->merge_buf_s4_ns, s->merge_buf_v4_ns,
+              merged ? "merged" : "not merged", gpu ? "" : " (not kept on a CPU)");
+        if (gpu)
+            p->merge_buffer_bytes = merged ? 16 : 0;
+        if (gpu && !merged) {
+            p->l2_store_run_gops = 4 / s->merge_buf_s4_ns;
+            logf_(cl, "  %-20s %10.4g %-15s (the scalar row's 4 store requests a "
+                  "subgroup trip)\n", "l2 store runs", p->l2_store_run_gops,
+                  "G requests/s");
+        }
+    }
+    if (s->merge_sh_s4_ns > 0 && s->merge_sh_v4_ns > 0) {
+        int merged = s->merge_sh_s4_ns <= 1.1 * s->merge_sh_v4_ns;
+        logf_(cl, "  %-20s %10u %-15s (4 scalar loads %.4g ns a subgroup trip, "
+              "one vec4 %.4g: %s)%s\n", "merge shared", merged ? 16u : 0u, "bytes",
+              s->merge_sh_s4_ns, s->merge_sh_v4_ns, merged ? "merged" : "not merged",
+              gpu ? "" : " (not kept on a CPU)");
+        if (gpu)
+            p->merge_shared_bytes = merged ? 16 : 0;
+    }
+}
+
 /* The translation reach and the cost past it from the `tlb span` rows
  * (calibrate_tlb.h); on a CPU device the rows are printed only: the CPU
  * model prices every lane's buffer access, it has no L2 line term a miss
@@ -1140,6 +1178,7 @@ static int cal_run_table(cal *cl, cw_error *err)
     derive_atomics(cl);
     derive_atomic_unit(cl);
     derive_tlb(cl);
+    derive_merge(cl);
     return 0;
 }
 

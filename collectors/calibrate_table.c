@@ -182,6 +182,61 @@ static const char partial_stream_glsl[] = HEAD(256)
     "        d[((((k >> 5u) * lanes + i) << 5u) + (k & 31u)) & mask] = float(k);\n"
     "}\n";
 
+/* Four adjacent, 16-byte aligned scalar stores a lane (lanes 16 B apart)
+ * against one vec4 store a lane, over the DRAM buffer: equal times mean
+ * the compiler merges buffer stores; the scalar row's store requests a
+ * second are what a run of them costs (l2_store_run_gops). */
+static const char merge_buf_s4_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x, lanes = gl_NumWorkGroups.x * 256u;\n"
+    "    for (uint k = 0u; k < iters; k++) {\n"
+    "        uint b = ((k * lanes + i) << 2u) & mask;\n"
+    "        float v = float(k);\n"
+    "        d[b] = v;\n"
+    "        d[b + 1u] = v;\n"
+    "        d[b + 2u] = v;\n"
+    "        d[b + 3u] = v;\n"
+    "    }\n"
+    "}\n";
+
+static const char merge_buf_v4_glsl[] = HEAD(256)
+    "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x, lanes = gl_NumWorkGroups.x * 256u;\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        d[(k * lanes + i) & (mask >> 2u)] = vec4(float(k));\n"
+    "}\n";
+
+/* Workgroup-memory loads with lanes 16 B apart: four adjacent scalar
+ * loads a lane (4-way bank conflicts each unless merged into one 128-bit
+ * load) against one vec4 load. */
+#define MERGE_SH_HEAD                                                         \
+    "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"      \
+    "shared vec4 t4[256];\n"                                                 \
+    "void main() {\n"                                                        \
+    "    uint l = gl_LocalInvocationID.x;\n"                                 \
+    "    t4[l] = vec4(float(l));\n"                                          \
+    "    barrier();\n"                                                       \
+    "    float acc = 0.0;\n"                                                 \
+    "    for (uint k = 0u; k < iters; k++) {\n"                              \
+    "        uint x = (l + k) & 255u;\n"
+
+static const char merge_sh_s4_glsl[] = HEAD(256) MERGE_SH_HEAD
+    "        acc += t4[x].x + t4[x].y + t4[x].z + t4[x].w;\n"
+    "    }\n"
+    "    if (acc == c)\n"
+    "        d[l] = acc;\n"
+    "}\n";
+
+static const char merge_sh_v4_glsl[] = HEAD(256) MERGE_SH_HEAD
+    "        vec4 a = t4[x];\n"
+    "        acc += a.x + a.y + a.z + a.w;\n"
+    "    }\n"
+    "    if (acc == c)\n"
+    "        d[l] = acc;\n"
+    "}\n";
+
 static const char shared_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) writeonly buffer D { vec4 d[]; };\n"
     "shared vec4 tile[1024];\n"
@@ -628,6 +683,23 @@ static const cal_bench table[] = {
      CAL_SHAPE_FIXED, {2048, 64}, {1024, 64}, {16383, 16383}, 33, 0, 0,
      CAL_PER_INVOCATION, 1, CAL_RATE, CAL_FIELD(l1_spread_lines_gops), 0,
      "G lines/s", "the same, lanes 132 B apart (32 offsets in the line)"},
+    /* adjacent scalar accesses merged by the compiler (derive_merge) */
+    {"merge buffer scalar", merge_buf_s4_glsl, 0, 0, 256, B1(DST),
+     CAL_SHAPE_FIXED, {2048, 64}, {64, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     0, 0, 0, CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(merge_buf_s4_ns), 0,
+     "ns/trip", "4 adjacent aligned scalar stores a lane, lanes 16 B apart, >> L2"},
+    {"merge buffer vec4", merge_buf_v4_glsl, 0, 0, 256, B1(DST),
+     CAL_SHAPE_FIXED, {2048, 64}, {64, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     0, 0, 0, CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(merge_buf_v4_ns), 0,
+     "ns/trip", "the same bytes as one vec4 store a lane"},
+    {"merge shared scalar", merge_sh_s4_glsl, 0, 0, 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {2048, 64}, {512, 16}, {0, 0}, 0, 0, -1,
+     CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(merge_sh_s4_ns), 0, "ns/trip",
+     "4 adjacent aligned scalar workgroup loads a lane, lanes 16 B apart"},
+    {"merge shared vec4", merge_sh_v4_glsl, 0, 0, 256, B1(SMALL),
+     CAL_SHAPE_FIXED, {2048, 64}, {512, 16}, {0, 0}, 0, 0, -1,
+     CAL_PER_SUBGROUP, 1, CAL_NS, CAL_SCRATCH(merge_sh_v4_ns), 0, "ns/trip",
+     "the same bytes as one vec4 workgroup load a lane"},
     {"shared read", shared_glsl, 0, 0, 256, B1(SMALL), CAL_SHAPE_FIXED,
      {2048, 64}, {1024, 64}, {0, 0}, 0, 0, 0, CAL_PER_INVOCATION, 16,
      CAL_RATE, CAL_FIELD(shared_gbs), 0, "GB/s",

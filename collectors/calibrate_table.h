@@ -131,6 +131,13 @@ typedef struct cal_scratch {
                                warp on that line: ns per instruction */
     double atomic_words8_ns; /* the same words over 8 lines of a block */
     double atomic_collide_instr_ns; /* 32 lanes on 8 words of one line */
+    double merge_buf_s4_ns; /* `merge buffer scalar` / `vec4`: ns per
+                               subgroup trip of 4 adjacent aligned scalar
+                               stores a lane, and of one vec4 store */
+    double merge_buf_v4_ns;
+    double merge_sh_s4_ns;  /* `merge shared scalar` / `vec4`: the same
+                               for workgroup-memory loads, lanes 16 B apart */
+    double merge_sh_v4_ns;
     double cls_cyc[CAL_CLS_N];      /* lavapipe's class rows: core cycles */
     double cls_cnt[CAL_CLS_N][CAL_CLS_N]; /* and class counts, by row */
     unsigned cls_have;              /* bit per class row measured */
