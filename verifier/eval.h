@@ -92,7 +92,8 @@ typedef struct eval_options {
     int every_iteration;     /* no loop acceleration: every iteration runs */
     double deadline_s;       /* CLOCK_MONOTONIC seconds after which the run
                                 stops as if its step budget ran out; 0
-                                none (eval_run's recount sets it) */
+                                none (eval_run never sets it: its counts
+                                must not depend on the machine's load) */
     eval_access_fn on_access;/* observer of executed accesses; NULL: none */
     void *on_access_user;
 } eval_options;
