@@ -25,9 +25,10 @@ uint32_t tlb_request_lines(const uint64_t *addr, uint32_t n,
 }
 
 int tlb_request_scattered(const uint64_t *addr, const uint32_t *size,
-                          uint32_t n, uint32_t line_bytes, uint32_t lines)
+                          uint32_t n, uint32_t line_bytes, uint32_t *lines)
 {
-    if (n < 2 || !line_bytes || 2 * lines < n)
+    *lines = 0;
+    if (n < 2 || !line_bytes)
         return 0;
     uint64_t lo = addr[0], hi = addr[0] + size[0];
     for (uint32_t i = 1; i < n; i++) {
@@ -36,7 +37,10 @@ int tlb_request_scattered(const uint64_t *addr, const uint32_t *size,
         if (addr[i] + size[i] > hi)
             hi = addr[i] + size[i];
     }
-    return hi - lo > (uint64_t)n * line_bytes;
+    if (hi - lo <= (uint64_t)n * line_bytes)
+        return 0; /* one run: the lines are not counted (the common case) */
+    *lines = tlb_request_lines(addr, n, line_bytes);
+    return 2 * *lines >= n;
 }
 
 double tlb_miss_share(const device_profile *p, double working_set_bytes)

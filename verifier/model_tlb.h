@@ -4,10 +4,11 @@
  * Contract:
  *   tlb_request_lines(addr, n, line_bytes): the distinct lines of one
  *   subgroup request's n lanes (n <= 128).
- *   tlb_request_scattered(addr, size, n, line_bytes, lines): 1 when the
+ *   tlb_request_scattered(addr, size, n, line_bytes, &lines): 1 when the
  *   request's lanes span more bytes than n lines would and touch at least
  *   n/2 distinct lines (mostly a line a lane: a gather, a column, a
- *   scatter), else 0.  Only such requests are priced: a contiguous request
+ *   scatter), else 0; *lines = its distinct lines when the span was wide
+ *   enough to count them, else 0.  Only such requests are priced: a contiguous request
  *   (or a tile's few row runs) shares its translations with the requests
  *   before and after it.
  *
@@ -41,7 +42,7 @@
 uint32_t tlb_request_lines(const uint64_t *addr, uint32_t n,
                            uint32_t line_bytes);
 int tlb_request_scattered(const uint64_t *addr, const uint32_t *size,
-                          uint32_t n, uint32_t line_bytes, uint32_t lines);
+                          uint32_t n, uint32_t line_bytes, uint32_t *lines);
 double tlb_miss_share(const device_profile *p, double working_set_bytes);
 double tlb_estimate(kernel_counts *kc, const device_profile *p,
                     double resident);

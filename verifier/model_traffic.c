@@ -200,8 +200,8 @@ static void tlb_note(sim *s, acc_sim *as, csim_op op)
 {
     uint32_t line = s->p->line_bytes ? s->p->line_bytes : 128;
     as->req += 1;
-    uint32_t lines = tlb_request_lines(s->p_addr, s->p_n, line);
-    if (!tlb_request_scattered(s->p_addr, s->p_size, s->p_n, line, lines))
+    uint32_t lines;
+    if (!tlb_request_scattered(s->p_addr, s->p_size, s->p_n, line, &lines))
         return;
     as->scat_req += 1;
     if (as->step_req >= s->sg_per_group)
