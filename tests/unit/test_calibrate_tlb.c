@@ -57,6 +57,26 @@ static void test_fit_noise(void **state)
     assert_true(fabs(miss - 62.5) < 62.5 * 0.1);
 }
 
+/* H200 run 8's rows (docs/h200/run8/calibrate.txt): one step, R 6.875 MiB,
+ * 67.8 G misses/s, a = 1/188.2 G lines/s; the fit reproduces 16 MiB
+ * within 2% (0.005313 + 0.01475 x (1 - 6.875/16) = 0.01373 ns: 72.8 G/s
+ * against 71.89 measured) */
+static void test_fit_h200_run8(void **state)
+{
+    (void)state;
+    const double g[NS] = {202.4, 176.7, 138.5, 84.92, 71.89,
+                          62.82, 59.5,  54.37, 52.01, 50.95};
+    double span[NS], reach, miss, base;
+    for (int i = 0; i < NS; i++)
+        span[i] = spans_mib[i] * MIB;
+    assert_int_equal(cal_tlb_fit(span, g, NS, 0.1, &reach, &miss, &base), 0);
+    assert_float_equal(reach, 6.875 * MIB, 1);
+    assert_true(fabs(miss - 67.82) < 0.1);
+    assert_true(fabs(base - 188.2) < 0.1);
+    double t16 = 1 / base + (1 - reach / span[4]) / miss;
+    assert_true(fabs(1 / t16 - g[4]) < 0.02 * g[4]);
+}
+
 static void test_fit_no_step(void **state)
 {
     (void)state;
@@ -76,6 +96,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fit_exact),
         cmocka_unit_test(test_fit_noise),
+        cmocka_unit_test(test_fit_h200_run8),
         cmocka_unit_test(test_fit_no_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
