@@ -619,6 +619,29 @@ static int aligned_piece(const mg *g, const run *r, uint32_t j, int al)
     return piece_at(g, r, j, al) >= 2;
 }
 
+/* Workgroup loads the compiler widens: from member j of run r, the
+ * members inside the aligned window of the variable's width that holds
+ * member j (the window's own start provably aligned: al bits), loaded as
+ * that whole window (reading bytes nobody asked for costs nothing in
+ * workgroup memory; H200 run 8 mg_sh_s4u, words 4x+1..4x+4: two 128-bit
+ * loads' time).  Returns the members (1: none) and the bytes before
+ * member j in the window. */
+static uint32_t widened_at(const mg *g, const run *r, uint32_t j, int al,
+                           uint32_t *pad)
+{
+    uint32_t w = width_of(g, r->var), size = r->e[0].size;
+    if (r->store || g->c->info.vars[r->var].cls != EVM_SHARED || w < 2 * size ||
+        al < ctz64(w))
+        return 1;
+    int64_t c = r->e[j].a.c, base = c - ((c % (int64_t)w) + (int64_t)w) % (int64_t)w;
+    uint32_t k = 1;
+    while (k < EV_MERGE_MAX_MEMBERS && j + k < r->n &&
+           r->e[j + k].a.c + (int64_t)size <= base + (int64_t)w)
+        k++;
+    *pad = (uint32_t)(c - base);
+    return k;
+}
+
 static void close_run(mg *g, run *r, ev_merge *out)
 {
     if (!r->open)
@@ -633,8 +656,10 @@ static void close_run(mg *g, run *r, ev_merge *out)
     terms.c = 0;
     int al = tz_form(g, &terms);
     for (uint32_t j = 0; j < r->n;) {
-        uint32_t take = piece_at(g, r, j, al);
+        uint32_t take = piece_at(g, r, j, al), pad = 0;
         int is_run = 0;
+        if (take < 2)
+            take = widened_at(g, r, j, al, &pad);
         if (take < 2 && g->c->info.vars[r->var].cls == EVM_STORAGE) {
             /* not merged: the rest of the run back to back, unaligned */
             uint32_t k = 1;
@@ -652,7 +677,9 @@ static void close_run(mg *g, run *r, ev_merge *out)
                 out->pos[r->e[j + q].inst] = (uint8_t)q;
             }
             out->members[lead] = (uint8_t)take;
-            out->bytes[lead] = take * size;
+            /* a widened load takes its whole window */
+            out->bytes[lead] = pad ? width_of(g, r->var) : take * size;
+            out->pad[lead] = (uint8_t)pad;
             if (!out->pieces++)
                 out->first_line = g->m->insts[lead].line;
         }
@@ -938,6 +965,7 @@ int ev_merge_plan(ev_ctx *c, uint32_t buffer_bytes, uint32_t shared_bytes,
     out->bytes = xcalloc(m->ninsts + 1, sizeof *out->bytes);
     out->loop = xcalloc(m->ninsts + 1, 1);
     out->run = xcalloc(m->ninsts + 1, 1);
+    out->pad = xcalloc(m->ninsts + 1, 1);
     memset(out->lead, 0xff, (m->ninsts + 1) * sizeof *out->lead);
     if ((buffer_bytes < 8 && shared_bytes < 8) || c->bound > MG_MAX_BOUND)
         return 0; /* the compiler's merging unknown: nothing planned */
@@ -994,5 +1022,6 @@ void ev_merge_free(ev_merge *e)
     free(e->bytes);
     free(e->loop);
     free(e->run);
+    free(e->pad);
     memset(e, 0, sizeof *e);
 }

@@ -28,6 +28,11 @@
  * of consecutive trips are adjacent; the trips are cut into equal aligned
  * pieces (out->loop[i] set, out->members[i] trips a piece).
  *
+ * Workgroup loads whose run starts off the width's alignment (4x+1..4x+4
+ * of floats) are widened: the members inside one aligned window of the
+ * width (its start provably aligned) become one load of the whole window
+ * (out->pad[lead] the bytes before the lead).
+ *
  * Buffer accesses the compiler does not merge (buffer_bytes below 8, or
  * adjacent but not provably aligned) still form *runs* of up to
  * EV_MERGE_MAX_MEMBERS (out->run set): issued back to back, so their
@@ -56,6 +61,9 @@ typedef struct ev_merge {
     uint8_t *pos, *members;
     uint8_t *loop;         /* lead: the piece is this one access in
                               consecutive trips of an unrolled loop */
+    uint8_t *pad;          /* lead: workgroup loads widened to an aligned
+                              window (bytes[lead]) starting this many
+                              bytes before the lead's address */
     uint8_t *run;          /* lead: a run the compiler does not merge (a
                               buffer, width below 8): separate requests
                               the hardware receives back to back */

@@ -328,6 +328,11 @@ static void release_held(sim *s, held *h, int whole)
                 mem->folded += h->r[q].n;
         }
     }
+    uint32_t pad = s->mg.pad[h->lead]; /* a widened load: its whole window */
+    for (uint32_t l = 0; pad && l < s->p_n; l++) {
+        s->p_addr[l] -= pad;
+        s->p_size[l] = s->mg.bytes[h->lead];
+    }
     if (!s->warming) {
         acc_sim *lead = &s->acc[s->acc_of_inst[h->lead]];
         lead->carried += 1;

@@ -83,6 +83,16 @@ static void expect_roles(const kfix *x, mem_space space, int store, const char *
         assert_int_equal(a[i]->sim_merge, roles[i] - '0');
 }
 
+/* expect_roles, then the accesses in *a and the bytes a lane the first
+ * piece's lead (position lead) carries per execution. */
+static void expect_lead(const kfix *x, mem_space space, int store, const char *roles,
+                        size_t lead, double lane_bytes, const access_summary **a)
+{
+    expect_roles(x, space, store, roles);
+    assert_int_equal(accesses(x, space, store, a), strlen(roles));
+    assert_float_equal(a[lead]->sim_lane_bytes, lane_bytes, 1e-9);
+}
+
 /* sum over the accesses of executions x per-execution figure */
 static double total(const access_summary **a, size_t n, size_t field_off)
 {
@@ -208,9 +218,7 @@ static void test_what_cannot_merge(void **state)
     kfix x;
     const access_summary *a[8];
     run(&x, STORES4_SHIFTED, 1028, 16, 0);
-    expect_roles(&x, SPACE_STORAGE, 1, "0120");
-    assert_int_equal(accesses(&x, SPACE_STORAGE, 1, a), 4);
-    assert_float_equal(a[1]->sim_lane_bytes, 8, 1e-9);
+    expect_lead(&x, SPACE_STORAGE, 1, "0120", 1, 8, a);
     /* 8 bytes a lane, lanes 16 B apart: still 16 half-written sectors */
     assert_float_equal(a[1]->sim_l2_sectors, 0.5, 1e-9);
     assert_float_equal(a[1]->sim_l2_partial, 0.5, 1e-9);
@@ -356,6 +364,18 @@ static const char SHARED_HALVES[] = SHARED_HEAD
     "    o[gl_GlobalInvocationID.x] = s[b] + s[b + 1u] + s[b + 2u] + s[b + 3u];\n"
     "}\n";
 
+/* Words 4x+1..4x+4 of workgroup memory (x the lane in its subgroup): the
+ * compiler loads the aligned window 4x..4x+3 whole for the first three
+ * (one 128-bit load: 4 phases, 1 pass each, degree 1, 16 B a lane) and
+ * the fourth alone (lanes 16 B apart: 4-way, degree 4). */
+static const char SHARED_SHIFTED[] = SHARED_HEAD
+    "    s[4u * l + 2u] = 3.0;\n"
+    "    s[4u * l + 3u] = 4.0;\n"
+    "    barrier();\n"
+    "    uint b = 4u * (l & 31u) + 1u;\n"
+    "    o[gl_GlobalInvocationID.x] = s[b] + s[b + 1u] + s[b + 2u] + s[b + 3u];\n"
+    "}\n";
+
 static const char SHARED_BARRIER[] = SHARED_HEAD
     "    barrier();\n"
     "    float a = s[4u * l];\n"
@@ -400,6 +420,12 @@ static void test_shared(void **state)
     /* the merged stores (lanes 16 B apart, all distinct) are the same */
     assert_int_equal(accesses(&x, SPACE_SHARED, 1, a), 4);
     assert_float_equal(a[0]->sim_bank_degree, 1, 1e-9);
+    kfix_close(&x);
+
+    run(&x, SHARED_SHIFTED, 1024, 16, 0);
+    expect_lead(&x, SPACE_SHARED, 0, "1220", 0, 16, a);
+    assert_float_equal(a[0]->sim_bank_degree, 1, 1e-9);
+    assert_float_equal(a[3]->sim_bank_degree, 4, 1e-9);
     kfix_close(&x);
 
     run(&x, SHARED_BARRIER, 1024, 16, 0);
