@@ -16,10 +16,9 @@ Questions: does an atomic in a trip keep the next trip's load from being
 issued early (one memory round trip a trip: la_atom_* against la_load and
 la_atom_val4), and what does a hashed shared atomic cost (la_atom_noload)?
 """
-import json
-import sys
+import probeplan
 
-cpu = "--cpu" in sys.argv
+cpu = probeplan.CPU
 scale = 16 if cpu else 1
 groups = 8192 // scale
 per = 32
@@ -36,12 +35,5 @@ kernels.append({"name": "la_flush", "shader": "kernels/la_load.comp",
                 "workgroups": [groups, 1, 1], "push": {"n": n, "per": 0},
                 "buffers": [{"binding": 0, "elements": n},
                             {"binding": 1, "elements": 384, "init": "zero"}]})
-plan = {"description": "Loop-atomic probes (bench/gpu/probes/gen_loopatomic.py): "
-        "a load and a workgroup-memory atomic a trip of a kept loop"
-        + (" - lavapipe dry-run sizes" if cpu else ""),
-        "kernels": kernels}
-out = "loopatomic-cpu.json" if cpu else "loopatomic.json"
-with open(out, "w") as f:
-    json.dump(plan, f, indent=1)
-    f.write("\n")
-print(out, len(kernels), "kernels")
+probeplan.write("loopatomic", "Loop-atomic probes (bench/gpu/probes/gen_loopatomic.py): "
+        "a load and a workgroup-memory atomic a trip of a kept loop", kernels)

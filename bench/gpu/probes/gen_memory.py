@@ -17,10 +17,9 @@ copy for a dry run on lavapipe (memory-cpu.json).
   gather_m<M>   8 Mi lanes x 4 hashed gathers from a table of M MiB (about
                 the L2's size and either side of it).
 """
-import json
-import sys
+import probeplan
 
-cpu = "--cpu" in sys.argv
+cpu = probeplan.CPU
 scale = 16 if cpu else 1
 
 
@@ -65,13 +64,7 @@ for mib in (8, 16, 32, 48, 64, 96, 128, 512):
                      [{"binding": 0, "elements": ts},
                       {"binding": 1, "elements": n, "init": "zero"}]))
 
-plan = {"description": "Memory-side probes (bench/gpu/probes/gen_memory.py): "
+probeplan.write("memory", "Memory-side probes (bench/gpu/probes/gen_memory.py): "
         "L1 cost per request against the lanes' row stride, full-line "
         "strided stores and loads (DRAM pages), hashed gathers against "
-        "the table size (L2 capacity)" + (" - lavapipe dry-run sizes" if cpu else ""),
-        "kernels": kernels}
-out = "memory-cpu.json" if cpu else "memory.json"
-with open(out, "w") as f:
-    json.dump(plan, f, indent=1)
-    f.write("\n")
-print(out, len(kernels), "kernels")
+        "the table size (L2 capacity)", kernels)

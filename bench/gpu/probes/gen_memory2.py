@@ -10,10 +10,9 @@ small copy for a dry run on lavapipe.
                 258 us at 8 MiB, 491 at 16); G = 1, 4, 8, 32 at 4 MiB
                 separates the cost per line from the cost per sector.
 """
-import json
-import sys
+import probeplan
 
-cpu = "--cpu" in sys.argv
+cpu = probeplan.CPU
 scale = 16 if cpu else 1
 n = (1 << 23) // scale
 kernels = []
@@ -26,12 +25,6 @@ for mib, g in cases:
                     "push": {"n": n, "tsize": ts, "group": g},
                     "buffers": [{"binding": 0, "elements": ts},
                                 {"binding": 1, "elements": n, "init": "zero"}]})
-plan = {"description": "Memory-side probes 2 (bench/gpu/probes/gen_memory2.py): "
+probeplan.write("memory2", "Memory-side probes 2 (bench/gpu/probes/gen_memory2.py): "
         "hashed gathers from tables that fit in L2, by table size and by "
-        "lanes per line" + (" - lavapipe dry-run sizes" if cpu else ""),
-        "kernels": kernels}
-out = "memory2-cpu.json" if cpu else "memory2.json"
-with open(out, "w") as f:
-    json.dump(plan, f, indent=1)
-    f.write("\n")
-print(out, len(kernels), "kernels")
+        "lanes per line", kernels)

@@ -29,10 +29,9 @@ Every H200 probe moves >= 200 MB (>= 50 us at ~4 TB/s).
   sm_loop_w<W>     softmax with a kept loop (run-time width W), the row
                    read three times (the corpus softmax_row's shape).
 """
-import json
-import sys
+import probeplan
 
-cpu = "--cpu" in sys.argv
+cpu = probeplan.CPU
 scale = 64 if cpu else 1
 
 HEAD = """#version 450
@@ -187,14 +186,7 @@ for w in (512, 2048, 8192):
                         {"cols": w},
                         [buf(0, floats, "random"), buf(1, floats, "zero")]))
 
-plan = {"description": "Row probes (bench/gpu/probes/gen_rows.py): per-lane "
+probeplan.write("rows", "Row probes (bench/gpu/probes/gen_rows.py): per-lane "
         "row walks against row length and workgroups per unit (L1 capacity), "
         "one read per 32..512 bytes (DRAM access granularity), softmax/norm "
-        "rows with K loads a lane in flight" +
-        (" - lavapipe dry-run sizes" if cpu else ""),
-        "kernels": kernels}
-out = "rows-cpu.json" if cpu else "rows.json"
-with open(out, "w") as f:
-    json.dump(plan, f, indent=1)
-    f.write("\n")
-print(out, len(kernels), "kernels")
+        "rows with K loads a lane in flight", kernels)

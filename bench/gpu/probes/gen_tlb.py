@@ -11,10 +11,9 @@ tlb-cpu.json, a small copy for a dry run on lavapipe.
               (64 KiB, 2 MiB) of a 256 MiB table: whether the reach counts
               a unit's windows (its resident groups) or the dispatch's span
 """
-import json
-import sys
+import probeplan
 
-cpu = "--cpu" in sys.argv
+cpu = probeplan.CPU
 scale = 16 if cpu else 1
 n = (1 << 23) // scale
 MIB_LINES = 8192  # lines of 128 B in a MiB
@@ -36,12 +35,6 @@ for mib in (4, 8, 12, 16, 24, 32, 64, 256):
     add("tlb_s%d" % mib, lines, mib // 4, 0, mib)
 for name, wl in (("tlb_w64k", 512), ("tlb_w2m", 16384)):
     add(name, wl // scale, 1, wl // scale, 256)
-plan = {"description": "TLB probes (bench/gpu/probes/gen_tlb.py): hashed "
+probeplan.write("tlb", "TLB probes (bench/gpu/probes/gen_tlb.py): hashed "
         "gathers whose lines fit in L2 over growing spans, and per-workgroup "
-        "windows of a large table" + (" - lavapipe dry-run sizes" if cpu else ""),
-        "kernels": kernels}
-out = "tlb-cpu.json" if cpu else "tlb.json"
-with open(out, "w") as f:
-    json.dump(plan, f, indent=1)
-    f.write("\n")
-print(out, len(kernels), "kernels")
+        "windows of a large table", kernels)
