@@ -279,6 +279,12 @@ char *report_to_sarif_text(const report *r);
 int report_read_file(const char *path, report *out, cw_error *err);
 int report_read_text(const char *path, const char *text, size_t len,
                      report *out, cw_error *err);
+/* The same from text already parsed (jansson, JSON_REJECT_DUPLICATES: what
+ * report_read_text parses with) into root, which stays the caller's; text
+ * is still needed for the positions in error messages. */
+struct json_t;
+int report_read_json(const char *path, const char *text, size_t len,
+                     struct json_t *root, report *out, cw_error *err);
 
 
 

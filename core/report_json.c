@@ -666,6 +666,15 @@ int report_read_text(const char *path, const char *text, size_t len,
         cw_error_set(err, path, je.line, je.column, "not a valid report: %s", je.text);
         return -1;
     }
+    int rc = report_read_json(path, text, len, root, out, err);
+    json_decref(root);
+    return rc;
+}
+
+int report_read_json(const char *path, const char *text, size_t len,
+                     struct json_t *root, report *out, cw_error *err)
+{
+    memset(out, 0, sizeof *out);
     rd c = {.path = path, .err = err, .text = text, .len = len, .root = root};
     report_init(out);
     if (!json_is_object(root)) {
@@ -729,7 +738,6 @@ int report_read_text(const char *path, const char *text, size_t len,
             break;
     }
 done:
-    json_decref(root);
     if (c.failed) {
         report_free(out);
         return -1;

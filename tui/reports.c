@@ -13,31 +13,84 @@
 #include "merge.h"
 #include "merge_cmd.h"
 
+/* The reports tui_reports_detect read whole, for tui_reports_load to take:
+ * each report is parsed once at start-up (the sniff and the load parsed it
+ * each). */
+static struct read_ahead {
+    char *path;
+    report r;
+} *ahead;
+static size_t nahead;
+
+static void ahead_clear(void)
+{
+    for (size_t i = 0; i < nahead; i++) {
+        free(ahead[i].path);
+        report_free(&ahead[i].r);
+    }
+    free(ahead);
+    ahead = NULL;
+    nahead = 0;
+}
+
+/* Moves the report of path that the last detection read into out; 0 when
+ * it read none. */
+static int ahead_take(const char *path, report *out)
+{
+    for (size_t i = 0; i < nahead; i++)
+        if (ahead[i].path && strcmp(ahead[i].path, path) == 0) {
+            *out = ahead[i].r;
+            memset(&ahead[i].r, 0, sizeof ahead[i].r);
+            free(ahead[i].path);
+            ahead[i].path = NULL;
+            return 1;
+        }
+    return 0;
+}
+
 int tui_reports_detect(int argc, char *const *argv)
 {
+    ahead_clear();
     if (argc < 1)
         return 0;
+    ahead = xcalloc((size_t)argc, sizeof *ahead);
     for (int i = 0; i < argc; i++) {
         /* only a regular file is sniffed: reading a FIFO with no writer
          * blocked forever, and a pipe read here would be empty later; the
          * plan loader names what any other file is */
         struct stat st;
-        if (stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode))
-            return 0;
         char *text;
         size_t len;
         cw_error ignored;
-        if (cw_read_input(argv[i], "report", 0, (size_t)1 << 31, 0, &text, &len, &ignored))
+        if (stat(argv[i], &st) != 0 || !S_ISREG(st.st_mode) ||
+            cw_read_input(argv[i], "report", 0, (size_t)1 << 31, 0, &text, &len, &ignored)) {
+            ahead_clear();
             return 0;
+        }
         size_t bom = cw_utf8_bom_length(text, len);
+        const char *body = text + bom;
+        size_t blen = len - bom;
         json_error_t je;
-        json_t *root = json_loadb(text + bom, len - bom, 0, &je);
-        free(text);
+        /* parsed as report_read_text parses it (no NUL, no duplicate key),
+         * so that a report need not be parsed again; else as before */
+        json_t *root = memchr(body, 0, blen) ? NULL
+                       : json_loadb(body, blen, JSON_REJECT_DUPLICATES, &je);
+        int strict = root != NULL;
+        if (!root)
+            root = json_loadb(body, blen, 0, &je);
         int is = json_is_object(root) && json_object_get(root, "schema") &&
                  json_object_get(root, "tool");
+        /* a report that does not read is left to the load, which names
+         * its error */
+        if (is && strict &&
+            report_read_json(argv[i], body, blen, root, &ahead[nahead].r, &ignored) == 0)
+            ahead[nahead++].path = cw_strdup(argv[i]);
         json_decref(root);
-        if (!is)
+        free(text);
+        if (!is) {
+            ahead_clear();
             return 0;
+        }
     }
     return 1;
 }
@@ -175,8 +228,10 @@ int tui_reports_load(tui_state *st, char *const *files, size_t n, double toleran
     cw_error e;
     cw_error_clear(&e);
     for (; nread < n; nread++)
-        if ((rc = report_read_file(files[nread], &in[nread], &e)) != 0)
+        if (!ahead_take(files[nread], &in[nread]) &&
+            (rc = report_read_file(files[nread], &in[nread], &e)) != 0)
             break;
+    ahead_clear();
     report merged;
     int have_merged = 0;
     if (!rc && (n > 1 || !in[0].nsources)) {

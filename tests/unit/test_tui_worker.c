@@ -18,6 +18,7 @@
 #include "session.h"
 #include "plan.h"
 #include "state.h"
+#include "reports.h"
 #include "tui.h"
 #include "views.h"
 #include "worker.h"
@@ -314,6 +315,47 @@ static void test_reports_detected(void **x)
     rmdir(dir);
 }
 
+/* A report the detection read is not read again: the load still has it
+ * after the file is gone.  One with a repeated key is still a report to
+ * the detection (any object with "schema" and "tool"), and the load names
+ * the repetition. */
+static void test_reports_read_once(void **x)
+{
+    (void)x;
+    char dir[] = "/tmp/cw_once_XXXXXX", rep[64], dup[64], err[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(rep, sizeof rep, "%s/r.json", dir);
+    snprintf(dup, sizeof dup, "%s/d.json", dir);
+    const char *doc = "{\"schema\": 1, \"tool\": {\"name\": \"clockwork\"}, "
+                      "\"kernels\": [{\"name\": \"k1\"}]}";
+    const char *twice = "{\"schema\": 1, \"tool\": {}, \"kernels\": [], \"kernels\": []}";
+    const char *texts[] = {doc, twice};
+    char *paths[] = {rep, dup};
+    for (int i = 0; i < 2; i++) {
+        FILE *f = fopen(paths[i], "w");
+        assert_non_null(f);
+        fputs(texts[i], f);
+        fclose(f);
+    }
+    char *one[] = {rep};
+    assert_int_equal(tui_reports_detect(1, one), 1);
+    unlink(rep);
+    tui_state st;
+    state_init(&st);
+    assert_int_equal(tui_reports_load(&st, one, 1, 0.5, err, sizeof err), 0);
+    assert_int_equal((int)st.nk, 1);
+    state_free(&st);
+
+    char *dups[] = {dup};
+    assert_int_equal(tui_reports_detect(1, dups), 1);
+    state_init(&st);
+    assert_int_not_equal(tui_reports_load(&st, dups, 1, 0.5, err, sizeof err), 0);
+    assert_non_null(strstr(err, "duplicate"));
+    state_free(&st);
+    unlink(dup);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_measured),
         cmocka_unit_test(test_control_and_reload),
         cmocka_unit_test(test_reports_detected),
+        cmocka_unit_test(test_reports_read_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
