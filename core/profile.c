@@ -74,6 +74,7 @@ static int profile_source_parse(const char *s, profile_source *out)
  * "write-back" / null, stored as 0 / 1 / -1. */
 typedef enum {
     F_STR, F_BOOL, F_SOURCE, F_U32, F_U64, F_U32X3, F_RATE, F_TRI, F_WPOL,
+    F_WIDTH, /* an access width in bytes: 0 (none), 8, 16 or 32 */
     F_KIND /* device_kind as "is_cpu" (see profile.h) */
 } ftype;
 
@@ -158,8 +159,8 @@ static const field fields[] = {
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
     {"shape", "full_unroll_trips", F_U32, P(full_unroll_trips), 0},
     {"shape", "tlb_reach_mib", F_RATE, P(tlb_reach_mib), 0},
-    {"shape", "merge_buffer_bytes", F_U32, P(merge_buffer_bytes), 0},
-    {"shape", "merge_shared_bytes", F_U32, P(merge_shared_bytes), 0},
+    {"shape", "merge_buffer_bytes", F_WIDTH, P(merge_buffer_bytes), 0},
+    {"shape", "merge_shared_bytes", F_WIDTH, P(merge_shared_bytes), 0},
     {"shape", "shared_wide_broadcast", F_TRI, P(shared_wide_broadcast), 0},
 
     {"costs", "l1_latency_ns", F_RATE, P(l1_latency_ns), 0},
@@ -417,6 +418,20 @@ static int load_field(const src *s, const field *f, const json_t *v,
             *(uint64_t *)(base + f->off) = u;
         return 0;
     }
+    case F_WIDTH: {
+        /* the widest access a compiler forms is 128 bits on the GPUs we
+         * know; 32 bytes (256 bits) for wider ones; anything else makes
+         * the merge planner widen a lane's window past any real access */
+        uint64_t u;
+        if (get_count(v, 32, &u) != 0 || (u != 0 && u != 8 && u != 16 && u != 32)) {
+            src_error(s, err, g, f->name,
+                      "'%s' must be 0 (no merging), 8, 16 or 32 (bytes)",
+                      f->name);
+            return -1;
+        }
+        *(uint32_t *)(base + f->off) = (uint32_t)u;
+        return 0;
+    }
     case F_U32X3: {
         uint32_t *dst = (uint32_t *)(base + f->off);
         if (!json_is_array(v) || json_array_size(v) != 3) {
@@ -654,7 +669,8 @@ static json_t *field_to_json(const device_profile *p, const field *f)
     case F_SOURCE:
         return json_string(
             profile_source_name(*(const profile_source *)(base + f->off)));
-    case F_U32: return json_integer(*(const uint32_t *)(base + f->off));
+    case F_U32:
+    case F_WIDTH: return json_integer(*(const uint32_t *)(base + f->off));
     case F_U64: {
         uint64_t u = *(const uint64_t *)(base + f->off);
         /* jansson integers are signed 64-bit; larger counts as reals */
