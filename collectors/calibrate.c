@@ -1002,6 +1002,10 @@ static void derive_merge(cal *cl)
               merged ? "merged" : "not merged", gpu ? "" : " (not kept on a CPU)");
         if (gpu)
             p->merge_buffer_bytes = merged ? 16 : 0;
+        /* merged stores make no runs: the built-in's rate would linger
+         * (calibrate starts from the built-in profile) */
+        if (gpu && merged)
+            p->l2_store_run_gops = -1;
         if (gpu && !merged) {
             p->l2_store_run_gops = 4 / s->merge_buf_s4_ns;
             logf_(cl, "  %-20s %10.4g %-15s (the scalar row's 4 store requests a "
@@ -1045,13 +1049,17 @@ static void derive_tlb(cal *cl)
         return;
     double reach, miss, base;
     int rc = cal_tlb_fit(span, gops, k, 0.1, &reach, &miss, &base);
+    device_profile *p = &cl->out->p;
     if (rc) {
         logf_(cl, "  %-20s not derived: %s\n", "tlb reach",
               rc < 0 ? "fewer than 3 span rows measured"
                      : "no step over the spans (the term stays off)");
+        /* off, as said: calibrate starts from the built-in profile, whose
+         * reach would otherwise stay */
+        if (rc > 0)
+            p->tlb_reach_mib = p->tlb_miss_gops = -1;
         return;
     }
-    device_profile *p = &cl->out->p;
     p->tlb_reach_mib = reach / (1 << 20);
     p->tlb_miss_gops = miss;
     logf_(cl, "  %-20s %10.4g %-15s (t(S) = a + c max(0, 1 - R/S) ns a line "
