@@ -1007,7 +1007,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                  s.mg.first_line);
         add_assumption(kc, text);
     }
-    tlb_assume(kc, p, (double)g.resident);
+    tlb_assume(kc, p, (double)g.l1_sharing);
     if (s.slice_ct && s.global_atomic_execs > 0 && !p->atomic_unit_queues)
         add_assumption(kc, "queues of the L2 atomic unit unknown for this "
                            "device (atomic_unit_queues): one assumed");
