@@ -10,7 +10,7 @@
  *
  *     t(S) = a + c * max(0, 1 - R/S)          (ns per line, whole device)
  *
- * cal_tlb_fit() finds R (bytes, on a grid of 1/8 MiB from the smallest to
+ * cal_tlb_fit() finds R (bytes, on a grid of 1/8 MiB from 1/8 MiB up to
  * the largest span) and a, c (least squares for each R) from n rows of
  * (span bytes, G lines/s), and returns 0 with *reach_bytes = R and
  * *miss_gops = 1/c (missed translations per second, G, whole device); -1

@@ -20,8 +20,9 @@
  *   - loads: L1 hit sectors stop there, misses go to L2, L2 misses read
  *     their sectors from DRAM and fill both levels; with fetch_sectors F
  *     > 1 an L2 miss reads the aligned block of F sectors around each
- *     missed sector (those not yet valid), all of them valid in L2 after
- *     (a one-sector-per-line stream moves F sectors a line);
+ *     missed sector from DRAM (the whole block is counted: DRAM moves the
+ *     burst, whatever of it L2 already held), all of them valid in L2
+ *     after (a one-sector-per-line stream moves F sectors a line);
  *   - stores, write-through L1 (NVIDIA): counted at L1 (they pass its
  *     pipeline) and sent to L2 without allocating in L1; L2 allocates
  *     without fetching (byte-masked writes) and marks the sectors dirty;
