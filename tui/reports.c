@@ -76,7 +76,12 @@ int tui_reports_detect(int argc, char *const *argv)
         json_t *root = memchr(body, 0, blen) ? NULL
                        : json_loadb(body, blen, JSON_REJECT_DUPLICATES, &je);
         int strict = root != NULL;
-        if (!root)
+        /* the lenient parse only for what the strict one refuses by rule
+         * (a NUL, a repeated key): after running out of memory a second
+         * parse would fragment the heap, and the plan loader that reads
+         * the file next could no longer say so itself */
+        if (!root && (memchr(body, 0, blen) ||
+                      json_error_code(&je) == json_error_duplicate_key))
             root = json_loadb(body, blen, 0, &je);
         int is = json_is_object(root) && json_object_get(root, "schema") &&
                  json_object_get(root, "tool");
