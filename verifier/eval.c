@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/spirv.h>
@@ -542,17 +541,6 @@ static void barrier_sync(ev_ctx *c, const uint16_t *bar, int n)
     }
 }
 
-/* the run's wall-clock bound (eval_options.deadline_s), read every 4096
- * scheduler passes */
-static int past_deadline(ev_ctx *c)
-{
-    if (!(c->opt.deadline_s > 0) || (++c->deadline_tick & 4095u) != 0)
-        return 0;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9 > c->opt.deadline_s;
-}
-
 /* A frame's lanes by their state, as bit sets over their positions in
  * the frame's lane list (so that a set iterates in the frame's order):
  * only the lanes that ran a block change state, and a barrier wakes the
@@ -623,7 +611,7 @@ static void run_frame(ev_ctx *c, uint32_t f, const uint16_t *lanes, int n,
     sets_init(&fs, c, lanes, n);
     uint16_t *list = xmalloc(((size_t)n + 1) * sizeof *list);
     for (;;) {
-        if (c->steps_total > c->opt.step_budget || past_deadline(c)) {
+        if (c->steps_total > c->opt.step_budget) {
             c->budget_hit = 1;
             for (int j = 0; j < n; j++)
                 if (c->l_state[lanes[j]] != LS_DEAD)

@@ -83,17 +83,15 @@ typedef void (*eval_access_fn)(void *user, const eval_access *a);
 
 /* Tunables; eval_run uses eval_default_options(). */
 typedef struct eval_options {
-    double step_budget;      /* interpreted lane-instructions, whole run */
+    double step_budget;      /* interpreted lane-instructions, whole run;
+                                the only bound: no wall clock, so that the
+                                counts never depend on the machine's load */
     uint32_t unknown_loop_iterations; /* assumed trip count of a loop whose
                                          exit depends on buffer contents */
     uint32_t max_groups;     /* workgroups executed at most */
     uint32_t all_groups_below; /* execute every workgroup when the
                                   dispatch has at most this many */
     int every_iteration;     /* no loop acceleration: every iteration runs */
-    double deadline_s;       /* CLOCK_MONOTONIC seconds after which the run
-                                stops as if its step budget ran out; 0
-                                none (eval_run never sets it: its counts
-                                must not depend on the machine's load) */
     eval_access_fn on_access;/* observer of executed accesses; NULL: none */
     void *on_access_user;
 } eval_options;

@@ -70,7 +70,6 @@ struct ev_ctx {
     uint32_t epoch;
     ev_group *grp;
     double steps_total;
-    uint32_t deadline_tick;   /* passes since the clock was last read */
     int budget_hit;
     /* scratch */
     int64_t *tmp_off;

@@ -533,7 +533,7 @@ int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
      * a smaller one keeps the bounded first count */
     uint32_t units = p && p->units ? p->units : 1;
     if (rc == 0 && counts->budget_hit && o.step_budget < EV_RETRY_STEPS &&
-        !(o.deadline_s > 0) && counts->workgroups >= units) {
+        counts->workgroups >= units) {
         kernel_counts again;
         o.step_budget = EV_RETRY_STEPS;
         /* kept only when it finished: a recount cut short by its budget

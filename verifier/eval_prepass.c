@@ -56,7 +56,6 @@ void eval_default_options(eval_options *o)
     o->max_groups = 96;
     o->all_groups_below = 16;
     o->every_iteration = 0;
-    o->deadline_s = 0;
     o->on_access = NULL;
     o->on_access_user = NULL;
 }
