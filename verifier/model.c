@@ -18,10 +18,9 @@
 #include "contention.h"
 #include "model_dram.h"
 #include "model_lavapipe.h"
+#include "model_memterms.h"
 #include "model_access.h"
 #include "model_compiled.h"
-#include "model_path.h"
-#include "model_tlb.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -86,9 +85,6 @@ typedef struct model {
     double lane_storage;     /* lane x 4-byte components, buffers */
     double lane_shared;      /* same, workgroup memory */
     int dram_limited_by_inflight; /* the latency path is a large share */
-    double slot_inflight;    /* GPU: DRAM bytes one workgroup's largest
-                                load puts in flight at once */
-    double bdp;              /* GPU: bytes per unit covering a round trip */
     double latency_term;     /* GPU: the path (plus DRAM when it is less) */
     mc_loops loops;          /* kept loops' control per trip (model_compiled.h) */
     int worst_case;          /* guessed addresses taken at their worst:
@@ -796,22 +792,33 @@ static double fp_hiding(const model *m, double peak_pus)
     return fmin(1, warps * chains / (ports * m->fp_lat_cyc));
 }
 
-/* The GPU latency path (model_path.h) from the model's shape. */
-static double gpu_path_us(model *m)
+/* The GPU memory terms (model_memterms.h) from the model's shape and
+ * traffic. */
+static void memory_terms(model *m, terms *ts)
 {
     const kernel_counts *c = m->c;
     double sh_lat = c->shared_load_bytes > 0 && m->p->shared_latency_ns > 0
                         ? m->p->shared_latency_ns : 0;
-    gpu_path_in in = {c, (double)m->groups, (double)m->wg, m->units,
-                      m->resident, m->waves, m->dram.read_bpus, m->latency_ns,
-                      m->sector, m->clock_ghz, m->fp_lat_cyc,
-                      m->barrier_ns + sh_lat, m->subgroup_op_ns,
-                      m->loops.ctl_instructions, m->loops.chain_cycles};
-    gpu_path_out out;
-    gpu_path(&in, &out);
-    m->slot_inflight = out.slot_inflight;
-    m->bdp = out.bdp;
-    return out.path_us;
+    gpu_path_in path = {c, (double)m->groups, (double)m->wg, m->units,
+                        m->resident, m->waves, m->dram.read_bpus,
+                        m->latency_ns, m->sector, m->clock_ghz,
+                        m->fp_lat_cyc, m->barrier_ns + sh_lat,
+                        m->subgroup_op_ns, m->loops.ctl_instructions,
+                        m->loops.chain_cycles};
+    gpu_mem_in in = {m->p, &path, &m->dram, m->dram_read, m->dram_write,
+                     m->dram_pages, m->dram_write_pages, m->l2_bytes_moved,
+                     m->l2_bpus, m->sector, m->l2_partial,
+                     m->l2_partial_open, m->l2_lines, m->tlb_misses,
+                     m->l1_bytes, m->l1_bpus, m->shared_eff_bytes,
+                     m->shared_bpus, m->imbalance};
+    gpu_mem_out out;
+    gpu_memory_terms(&in, m->pred, &out);
+    m->dram_limited_by_inflight = out.limited_by_inflight;
+    m->latency_term = out.latency_us;
+    add(ts, "dram", out.dram_us);
+    add(ts, "l2", out.l2_us);
+    add(ts, "l1", out.l1_us);
+    add(ts, "shared", out.shared_us);
 }
 
 /* The atomic term: contention from the simulated stream, or the static
@@ -878,65 +885,15 @@ static void compute_terms(model *m, terms *ts, acc_cost *cost)
     double imb = m->imbalance;
     (void)cost;
 
-    /* DRAM.  On a GPU a slot (one resident workgroup) alternates its
-     * dependent path (the latency term: load round trips, issue, barriers)
-     * with its share of the transfer, so the two add up: with W waves of S
-     * slots, W x path + W x S x bytes per group / bandwidth = latency +
-     * bytes / bandwidth.  This is Little's law with the latency of a whole
-     * group: few bytes in flight per group (one 4-byte load per
-     * invocation) leave the bandwidth idle for the path's duration, many
-     * (vector loads, unrolled loops) make the path small against the
-     * transfer.  The larger share names the term. */
-    /* scattered transfers open a DRAM page each (row activations): what an
-     * isolated access costs beyond its sectors at the streaming bandwidth
-     * (calibrate's random-read and random-write figures) */
-    /* reads and writes at their own streaming rates, the bus turnaround
-     * of their interleaving, the pages opened (model_dram.h) */
-    double dram_peak = dram_transfer_us(&m->dram, m->dram_read, m->dram_write,
-                                        m->dram_pages, m->dram_write_pages);
-    double path = m->is_cpu ? 0 : gpu_path_us(m);
-    m->dram_limited_by_inflight = path > 0.25 * (dram_peak + path);
-    /* the other groups of a unit keep the bandwidth busy through one
-     * group's path when their loads in flight cover the bandwidth-delay
-     * product: the path overlaps the transfer (Little's law per unit) */
-    double others = fmin(m->resident, ceil((double)m->groups / m->units)) - 1;
-    if (m->is_cpu) {
-        add(ts, "dram", dram_peak);
-    } else if (others * m->slot_inflight >= m->bdp) {
-        add(ts, "dram", fmax(dram_peak, path));
-        m->latency_term = path;
-    } else if (dram_peak >= path) {
-        add(ts, "dram", dram_peak + path);
-        m->latency_term = path;
-    } else {
-        add(ts, "dram", dram_peak);
-        m->latency_term = dram_peak + path;
-    }
-    /* On a CPU device cache and workgroup-memory traffic is costed per lane
-     * access in the issue term (llvmpipe moves lanes one by one); a
-     * bandwidth term would count it twice. */
-    if (!m->is_cpu) {
-        /* a store writing part of a sector costs the L2 a merge (read,
-         * merge, write back the sector): at calibrate's partial-write rate
-         * where the profile has one; its line requests (tag lookups) at
-         * calibrate's scattered-line rate bound it from below */
-        double l2_us = l2_term_us(m->p, m->l2_bytes_moved, m->sector,
-                                  m->l2_bpus, m->l2_partial,
-                                  m->l2_partial_open);
-        double lines_us = fmax(l2_lines_us(m->p, m->l2_lines) + tlb_miss_us(m->p, m->tlb_misses),
-                               l2_runs_us(m->p, c->l2_store_runs));
-        if (lines_us > l2_us)
-            prediction_add_assumption(m->pred,
-                                      "L2 term from its line lookups: %.4g M "
-                                      "lines of L1-missed loads at %.4g G/s "
-                                      "(l2_line_gops)",
-                                      m->l2_lines * 1e-6, m->p->l2_line_gops);
-        add(ts, "l2", fmax(l2_us, lines_us) * imb);
-        if (c->sim && m->l1_bytes > 0)
-            add(ts, "l1", m->l1_bytes / m->l1_bpus * imb);
-        if (m->shared_eff_bytes > 0)
-            add(ts, "shared", m->shared_eff_bytes / m->shared_bpus * imb);
-    }
+    /* DRAM, L2, L1, workgroup memory (model_memterms.h).  On a CPU device
+     * cache and workgroup-memory traffic is costed per lane access in the
+     * issue term (llvmpipe moves lanes one by one); a bandwidth term would
+     * count it twice. */
+    if (m->is_cpu)
+        add(ts, "dram", dram_transfer_us(&m->dram, m->dram_read, m->dram_write,
+                                         m->dram_pages, m->dram_write_pages));
+    else
+        memory_terms(m, ts);
 
     /* a kept loop's control takes issue slots from whatever pipe its body
      * uses (model_compiled.h) */
