@@ -349,7 +349,7 @@ static void l2_read(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
  * partial (sectors only partly written) are fetched first when the config
  * says so and they are not in L2. */
 static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
-                     const uint8_t *bytes, uint32_t tag)
+                     const uint8_t *bytes, const uint8_t *stores, uint32_t tag)
 {
     csim_line *l = l2_line(s, line);
     uint64_t set = set_of_slot(&s->l2, l);
@@ -360,9 +360,13 @@ static void l2_write(cachesim *s, uint64_t line, uint64_t mask,
         if (!((mask >> q) & 1))
             continue;
         if (bytes && bytes[q] < s->cfg.sector_bytes) {
-            COUNT(s, tag, l2_partial_sectors, 1);
+            /* a run's members are separate stores: each writes its part
+               of a sector the run leaves partial */
+            uint32_t n = stores && stores[q] ? (uint32_t)popc(stores[q]) : 1;
+            COUNT(s, tag, l2_partial_sectors, n);
+            COUNT(s, tag, l2_sectors, n - 1);
             if (!((l->full >> q) & 1))
-                COUNT(s, tag, l2_partial_open, 1);
+                COUNT(s, tag, l2_partial_open, n);
         }
         unsigned w = wb[q] + (bytes ? bytes[q] : s->cfg.sector_bytes);
         wb[q] = (uint8_t)(w > 255 ? 255 : w);
@@ -384,7 +388,7 @@ static csim_line *l1_line(cachesim *s, csim_level *lv, uint64_t line)
         csim_line old;
         l = victim(lv, set, line, &old);
         if (old.addr && old.dirty) /* write-back L1: whole sectors */
-            l2_write(s, old.addr - 1, old.dirty, NULL, old.wtag);
+            l2_write(s, old.addr - 1, old.dirty, NULL, NULL, old.wtag);
     }
     touch(s, lv, l);
     return l;
@@ -409,7 +413,8 @@ static void l2_line_request(cachesim *s, const csim_level *l1, uint64_t line,
 }
 
 static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
-                        uint64_t mask, const uint8_t *bytes, uint32_t tag)
+                        uint64_t mask, const uint8_t *bytes,
+                        const uint8_t *stores, uint32_t tag)
 {
     if (op == CSIM_ATOMIC) {
         COUNT(s, tag, l1_sectors, popc(mask));
@@ -429,7 +434,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
             l2_read(s, line, mask, tag);
             l2_line_request(s, NULL, line, tag);
         } else
-            l2_write(s, line, mask, bytes, tag);
+            l2_write(s, line, mask, bytes, stores, tag);
         return;
     }
     COUNT(s, tag, l1_sectors, popc(mask));
@@ -440,7 +445,7 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
             COUNT(s, tag, l1_hit_sectors, popc(c->valid & mask));
             touch(s, l1, c);
         }
-        l2_write(s, line, mask, bytes, tag);
+        l2_write(s, line, mask, bytes, stores, tag);
         return;
     }
     csim_line *l = l1_line(s, l1, line);
@@ -462,25 +467,29 @@ static void line_access(cachesim *s, csim_level *l1, csim_op op, uint64_t line,
 
 typedef struct line_mask {
     uint64_t line, mask;
-    uint8_t bytes[64]; /* bytes of each sector the request touches */
+    uint8_t bytes[64];  /* bytes of each sector the request touches */
+    uint8_t stores[64]; /* the run's member stores that write into each
+                           sector, a bit each (0: the request is one) */
 } line_mask;
 
 #define CSIM_BATCH 256
 
 static void batch_add(line_mask *b, uint32_t *n, uint64_t line, uint32_t sec,
-                      uint32_t bytes)
+                      uint32_t bytes, uint8_t stores)
 {
     for (uint32_t i = *n; i-- > 0;)
         if (b[i].line == line) {
             b[i].mask |= 1ull << sec;
             unsigned w = b[i].bytes[sec] + bytes;
             b[i].bytes[sec] = (uint8_t)(w > 255 ? 255 : w);
+            b[i].stores[sec] |= stores;
             return;
         }
     memset(&b[*n], 0, sizeof b[*n]);
     b[*n].line = line;
     b[*n].mask = 1ull << sec;
     b[*n].bytes[sec] = (uint8_t)(bytes > 255 ? 255 : bytes);
+    b[*n].stores[sec] = stores;
     (*n)++;
 }
 
@@ -538,11 +547,34 @@ static void batch_run(cachesim *s, csim_level *l1, csim_op op, line_mask *b,
     }
     COUNT(s, tag, l1_slots, slots);
     for (uint32_t i = 0; i < n; i++)
-        line_access(s, l1, op, b[i].line, b[i].mask, b[i].bytes, tag);
+        line_access(s, l1, op, b[i].line, b[i].mask, b[i].bytes, b[i].stores, tag);
+}
+
+/* The bit of each member of lane i's run that writes into [lo, hi). */
+static uint8_t run_stores_in(const uint64_t *addr, const uint32_t *member,
+                             uint32_t members, uint32_t n, uint32_t i,
+                             uint64_t lo, uint64_t hi)
+{
+    uint8_t bits = 0;
+    uint64_t a = addr[i];
+    for (uint32_t k = 0; k < members && k < 8; k++) {
+        uint64_t e = a + member[(size_t)k * n + i];
+        if (e > lo && a < hi)
+            bits |= (uint8_t)(1u << k);
+        a = e;
+    }
+    return bits;
 }
 
 void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
                 const uint32_t *size, uint32_t n, uint32_t tag)
+{
+    csim_request_run(s, l1, op, addr, size, n, tag, NULL, 0);
+}
+
+void csim_request_run(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
+                      const uint32_t *size, uint32_t n, uint32_t tag,
+                      const uint32_t *member, uint32_t members)
 {
     if (!s || !n)
         return;
@@ -570,7 +602,10 @@ void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
                 batch_run(s, lv, op, b, nb, tag);
                 nb = 0;
             }
-            batch_add(b, &nb, line, bit, (uint32_t)(hi - lo));
+            uint8_t st = member && members > 1 && op == CSIM_STORE
+                             ? run_stores_in(addr, member, members, n, i, lo, hi)
+                             : 0;
+            batch_add(b, &nb, line, bit, (uint32_t)(hi - lo), st);
         }
     }
     batch_run(s, lv, op, b, nb, tag);
@@ -584,7 +619,7 @@ static void level_flush(cachesim *s, csim_level *lv, int to_l2)
             csim_line *l = &lines[w];
             if (l->addr && l->dirty) {
                 if (to_l2)
-                    l2_write(s, l->addr - 1, l->dirty, NULL, l->wtag);
+                    l2_write(s, l->addr - 1, l->dirty, NULL, NULL, l->wtag);
                 else
                     l2_evicted(s, l);
             }

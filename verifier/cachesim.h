@@ -44,7 +44,9 @@
  *     (dram_write_page_sectors: the opening overlaps their transfer);
  *   - a store writing part of a sector counts in l2_partial_sectors, and
  *     in l2_partial_open too when L2 does not hold that sector whole (not
- *     read from DRAM, not yet completed by earlier stores);
+ *     read from DRAM, not yet completed by earlier stores); a run's
+ *     request (csim_request_run) counts each member store that writes
+ *     into a sector the run leaves partial;
  *   - L1 lookup cycles: a request's lines are served one a cycle, or with
  *     l1_line_groups = G > 1 one line in each of G equal parts of the line
  *     a cycle (lines whose touched sectors lie in different parts share a
@@ -139,6 +141,17 @@ void csim_free(cachesim *s);
  * ntags) receives the attribution. */
 void csim_request(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
                 const uint32_t *size, uint32_t n, uint32_t tag);
+
+/* The same for a run of `members` (<= 8) adjacent store instructions sent
+ * as one request (eval_merge.h: the compiler issues them apart): member k
+ * writes member[k * n + i] bytes of lane i, the members one after another
+ * from addr[i] (their sum is size[i]).  Traffic is the request's, but a
+ * sector that the request leaves partly written takes one partial store
+ * (and one sector at L2) from each member that writes into it.  member
+ * NULL or members < 2: csim_request. */
+void csim_request_run(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr,
+                      const uint32_t *size, uint32_t n, uint32_t tag,
+                      const uint32_t *member, uint32_t members);
 
 /* Writes back every dirty line (end of the kernel) and empties the caches. */
 void csim_flush(cachesim *s);

@@ -101,6 +101,10 @@ typedef struct sim {
     uint64_t p_addr[SIM_MAX_LANES];
     uint32_t p_size[SIM_MAX_LANES];
     uint32_t p_inv[SIM_MAX_LANES];
+    /* a run of separate stores sent as the request: its members' bytes a
+     * lane (p_member[k * p_n + lane]); p_members 0: one instruction */
+    uint32_t p_members;
+    uint32_t p_member[EV_MERGE_MAX_MEMBERS * SIM_MAX_LANES];
     double global_atomic_execs;
     /* accesses the compiler merges (eval_merge.h), planned on the first
      * window's evaluator; per subgroup the piece being gathered */
@@ -262,7 +266,8 @@ static void send_request(sim *s)
     csim_op op = s->p_kind == EVAL_ACCESS_LOAD    ? CSIM_LOAD
                : s->p_kind == EVAL_ACCESS_STORE ? CSIM_STORE
                                                 : CSIM_ATOMIC;
-    csim_request(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag);
+    csim_request_run(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag,
+                     s->p_members ? s->p_member : NULL, s->p_members);
     if (s->tlb_on && !s->warming)
         tlb_note(s, &s->acc[tag], op);
     if (op == CSIM_ATOMIC) {
@@ -318,6 +323,12 @@ static void release_held(sim *s, held *h, int whole)
         return;
     }
     set_pending(s, &h->r[0], h->cls, h->kind);
+    /* the compiler issues a run's stores apart: the cache model counts
+     * each member's partial stores (cachesim.h csim_request_run) */
+    int run_stores = s->mg.run[h->lead] && h->kind == EVAL_ACCESS_STORE;
+    for (uint32_t q = 0; run_stores && q < n; q++)
+        memcpy(&s->p_member[(size_t)q * s->p_n], h->r[q].size,
+               s->p_n * sizeof *s->p_member);
     for (uint32_t q = 1; q < n; q++) {
         for (uint32_t l = 0; l < s->p_n; l++)
             s->p_size[l] += h->r[q].size[l];
@@ -344,7 +355,9 @@ static void release_held(sim *s, held *h, int whole)
                 lead->run_stores += n;
         }
     }
+    s->p_members = run_stores ? n : 0;
     send_request(s);
+    s->p_members = 0;
 }
 
 static void release_all_held(sim *s)

@@ -391,6 +391,51 @@ static void test_partial_open(void **state)
     csim_free(s);
 }
 
+/* A run of two 4-byte store instructions a lane sent as one 8-byte request
+ * (csim_request_run): the H200 compiler issues them apart.
+ *   lanes 48 B apart (8 B at byte 16 of 48-B records): 32 lanes, each its
+ *     own sector, 8 of 32 bytes written: the run leaves all 32 sectors
+ *     partial, both members write into each: 64 partial stores, all open
+ *     (never read, never completed), 64 sectors at L2; DRAM as for one
+ *     request (32 sectors read for the fill, 32 written: the members'
+ *     split does not change what leaves L2);
+ *   lanes 8 B apart (the run completes its 8 sectors): no partial store,
+ *     8 sectors at L2, as one request;
+ *   the 48-B records as csim_request (one instruction): 32 partial. */
+static void test_run_partial_stores(void **state)
+{
+    (void)state;
+    csim_config c = {32, 128, 64 << 10, 4, 0, 1 << 20, 16, 0, 1, 1, 0};
+    uint64_t a[32];
+    uint32_t z[32], m[64];
+    for (int far = 1; far >= 0; far--) {
+        for (int l = 0; l < 32; l++) {
+            a[l] = far ? 48u * l + 16 : 8u * l;
+            z[l] = 8;
+            m[l] = 4;      /* member 0: x */
+            m[32 + l] = 4; /* member 1: y */
+        }
+        cachesim *s = csim_new(&c, 1, 1);
+        assert_non_null(s);
+        csim_request_run(s, 0, CSIM_STORE, a, z, 32, 0, m, 2);
+        csim_flush(s);
+        csim_stats t = csim_total(s);
+        assert_true(t.l2_partial_sectors == (far ? 64 : 0));
+        assert_true(t.l2_partial_open == (far ? 64 : 0));
+        assert_true(t.l2_sectors == (far ? 64 : 8));
+        assert_true(t.dram_rmw_sectors == (far ? 32 : 0));
+        assert_true(t.dram_write_bytes == (far ? 32 : 8) * 32);
+        csim_free(s);
+    }
+    for (int l = 0; l < 32; l++)
+        a[l] = 48u * l + 16;
+    cachesim *s = csim_new(&c, 1, 1);
+    csim_request(s, 0, CSIM_STORE, a, z, 32, 0);
+    assert_true(csim_total(s).l2_partial_sectors == 32);
+    assert_true(csim_total(s).l2_sectors == 32);
+    csim_free(s);
+}
+
 /* Whole sectors written at write page openings: 32 lanes store a whole
  * 128-byte line, the lines 32 KiB apart (a page each): 4 write-backs, 4
  * pages, 4 whole sectors each, 3 beyond the first: 12; 16 lanes storing
@@ -534,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_partial_write_fill),
         cmocka_unit_test(test_l1_line_groups),
         cmocka_unit_test(test_partial_open),
+        cmocka_unit_test(test_run_partial_stores),
         cmocka_unit_test(test_line_write_pages),
         cmocka_unit_test(test_l2_lines),
         cmocka_unit_test(test_fetch_blocks),

@@ -25,6 +25,8 @@
 static int wide_broadcast = -1;
 static int buffer_width = -1;
 static double run_tweak_rate = -1; /* l2_store_run_gops; -1 unknown */
+static double run_stream_rate = -1; /* l2_partial_stream_gops, with
+                                       partial_write_fill; -1 unknown */
 
 /* Evaluates glsl on 4 workgroups of 64 (binding 0: elems floats, binding
  * 1: 256), simulates its traffic with the compiler merging up to
@@ -47,6 +49,10 @@ static void run(kfix *x, const char *glsl, long elems, uint32_t merge_bytes,
     x->prof.full_unroll_trips = unroll;
     x->prof.shared_wide_broadcast = wide_broadcast;
     x->prof.l2_store_run_gops = run_tweak_rate;
+    if (run_stream_rate >= 0) {
+        x->prof.l2_partial_stream_gops = run_stream_rate;
+        x->prof.partial_write_fill = 1;
+    }
     assert_int_equal(eval_run(&x->m, &x->r, k, &x->prof, &x->kc, x->kr), 0);
     model_traffic_simulate(&x->m, &x->r, k, &x->prof, &x->kc);
     model_predict(&x->kc, &x->r, k, &x->prof, &x->kr->prediction, x->kr);
@@ -468,6 +474,41 @@ static void test_store_runs(void **state)
     buffer_width = -1;
 }
 
+/* Two scalar stores a lane at words 12i + 4 and 12i + 5 (8 B at byte 16 of
+ * 48-B records, velocity.xy of a body): a run the compiler issues as two
+ * store instructions.  Lanes 48 B apart, each alone in its sector, 8 of
+ * its 32 bytes written: the run leaves every sector partial, and both
+ * members write into it: per lead lane execution 2 partial stores into a
+ * sector L2 does not hold (open), 2 sectors at L2, 1 read-modify-write.
+ * 256 lanes: 512 open stores; at l2_partial_stream_gops 0.5 (500 per us)
+ * the l2 term is 512 / 500 = 1.024 us (the bytes at L2 are the priced
+ * stores' sectors: 512 x 32 B); one store a lane would be 0.512. */
+static const char RECORD_XY[] = HEAD
+    "    d[12u * i + 4u] = 1.0;\n"
+    "    d[12u * i + 5u] = 2.0;\n"
+    "}\n";
+
+static void test_run_partial_sectors(void **state)
+{
+    (void)state;
+    kfix x;
+    const access_summary *a[8];
+    buffer_width = 0;
+    run_stream_rate = 0.5;
+    run(&x, RECORD_XY, 3072, 16, 0);
+    expect_roles(&x, SPACE_STORAGE, 1, "12");
+    assert_int_equal(accesses(&x, SPACE_STORAGE, 1, a), 2);
+    assert_float_equal(a[0]->sim_l2_partial, 2, 1e-9);
+    assert_float_equal(a[0]->sim_l2_partial_open, 2, 1e-9);
+    assert_float_equal(a[0]->sim_l2_sectors, 2, 1e-9);
+    assert_float_equal(a[0]->sim_dram_rmw_sectors, 1, 1e-9);
+    assert_float_equal(x.kc.l2_store_runs, 16, 1e-9);
+    near_rel(term(&x, "l2"), 1.024, 1e-6);
+    kfix_close(&x);
+    run_stream_rate = -1;
+    buffer_width = -1;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -476,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_loads),
         cmocka_unit_test(test_shared),
         cmocka_unit_test(test_store_runs),
+        cmocka_unit_test(test_run_partial_sectors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
