@@ -75,6 +75,7 @@ static int profile_source_parse(const char *s, profile_source *out)
 typedef enum {
     F_STR, F_BOOL, F_SOURCE, F_U32, F_U64, F_U32X3, F_RATE, F_TRI, F_WPOL,
     F_WIDTH, /* an access width in bytes: 0 (none), 8, 16 or 32 */
+    F_BLOCK, /* a block of bytes: F_RATE that is a power of two */
     F_KIND /* device_kind as "is_cpu" (see profile.h) */
 } ftype;
 
@@ -182,7 +183,7 @@ static const field fields[] = {
     {"costs", "loop_trip_cycles", F_RATE, P(loop_trip_cycles), 0},
     {"costs", "loop_trip_slots", F_RATE, P(loop_trip_slots), 0},
     {"costs", "dram_random_read_bytes", F_RATE, P(dram_random_read_bytes), 0},
-    {"costs", "l2_fetch_bytes", F_RATE, P(l2_fetch_bytes), 0},
+    {"costs", "l2_fetch_bytes", F_BLOCK, P(l2_fetch_bytes), 0},
     {"costs", "dram_random_write_bytes", F_RATE, P(dram_random_write_bytes),
      0},
 
@@ -481,7 +482,8 @@ static int load_field(const src *s, const field *f, const json_t *v,
         }
         return 0;
     }
-    case F_RATE: {
+    case F_RATE:
+    case F_BLOCK: {
         double *dst = (double *)(base + f->off);
         if (json_is_null(v)) {
             *dst = -1.0;
@@ -507,6 +509,17 @@ static int load_field(const src *s, const field *f, const json_t *v,
                       "latency of a profile lies between %g and %g in its "
                       "unit; write null when it is unknown)",
                       f->name, d, RATE_MIN, RATE_MAX);
+            return -1;
+        }
+        /* a cache fetches aligned blocks of a power of two of bytes; the
+         * model would otherwise take the sector alone, silently */
+        if (f->type == F_BLOCK &&
+            (d != floor(d) || ((uint64_t)d & ((uint64_t)d - 1)))) {
+            src_error(s, err, g, f->name,
+                      "'%s' is %g: it must be a power of two of bytes (the "
+                      "aligned block the cache fetches; write null when it "
+                      "is unknown)",
+                      f->name, d);
             return -1;
         }
         *dst = d;
@@ -576,6 +589,15 @@ static int load_group(const src *s, const char *group, json_t *obj,
     return 0;
 }
 
+/* A known fetch block outside the known sector..line range (the model
+ * would take the sector alone). */
+static int fetch_outside_line(const device_profile *p)
+{
+    double f = p->l2_fetch_bytes;
+    return f > 0 && ((p->sector_bytes && f < p->sector_bytes) ||
+                     (p->line_bytes && f > p->line_bytes));
+}
+
 int profile_load_text(const char *path, const char *text, unsigned long len,
                       device_profile *out, cw_error *err)
 {
@@ -638,6 +660,14 @@ int profile_load_text(const char *path, const char *text, unsigned long len,
         if (load_field(&s, f, v, &p, err) != 0)
             goto out;
     }
+    if (fetch_outside_line(&p)) {
+        src_error(&s, err, "costs", "l2_fetch_bytes",
+                  "'l2_fetch_bytes' is %g: the block L2 fetches for a "
+                  "missed sector lies from sector_bytes (%u) to line_bytes "
+                  "(%u)",
+                  p.l2_fetch_bytes, p.sector_bytes, p.line_bytes);
+        goto out;
+    }
     *out = p;
     rc = 0;
 out:
@@ -686,7 +716,8 @@ static json_t *field_to_json(const device_profile *p, const field *f)
         return json_pack("[III]", (json_int_t)a[0], (json_int_t)a[1],
                          (json_int_t)a[2]);
     }
-    case F_RATE: {
+    case F_RATE:
+    case F_BLOCK: {
         double d = *(const double *)(base + f->off);
         return d > 0 && isfinite(d) ? json_real(d) : json_null();
     }

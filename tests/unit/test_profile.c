@@ -261,7 +261,7 @@ static int load_bad_profile(const cw_bad_text *c, const char *path, cw_error *er
 static void test_bad_profiles(void **state)
 {
     (void)state;
-    cw_check_refusals("bad_profiles.txt", 31, "bad.json", load_bad_profile);
+    cw_check_refusals("bad_profiles.txt", 33, "bad.json", load_bad_profile);
 }
 
 static void test_partial_profile(void **state)
