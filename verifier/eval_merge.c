@@ -599,6 +599,15 @@ static int address(mg *g, uint32_t ptr, uint32_t *vi, aform *out, int depth)
 
 /* ---- runs and pieces ---- */
 
+/* A piece (or a run the compiler leaves unmerged) found at source line. */
+static void count_piece(ev_merge *out, int is_run, int line)
+{
+    if (is_run && !out->runs++)
+        out->first_run_line = line;
+    if (!is_run && !out->pieces++)
+        out->first_line = line;
+}
+
 /* The members a compiler piece starting at member j of run r takes
  * (a power of two of bytes up to the variable's width, aligned), or 1. */
 static uint32_t piece_at(const mg *g, const run *r, uint32_t j, int al)
@@ -680,8 +689,7 @@ static void close_run(mg *g, run *r, ev_merge *out)
             /* a widened load takes its whole window */
             out->bytes[lead] = pad ? width_of(g, r->var) : take * size;
             out->pad[lead] = (uint8_t)pad;
-            if (!out->pieces++)
-                out->first_line = g->m->insts[lead].line;
+            count_piece(out, is_run, g->m->insts[lead].line);
         }
         j += take;
     }
@@ -947,8 +955,7 @@ static void loop_access(mg *g, uint32_t inst, uint32_t h, uint32_t unroll_trips,
         out->members[inst] = (uint8_t)m;
         out->bytes[inst] = w;
         out->loop[inst] = 1;
-        if (!out->pieces++)
-            out->first_line = in->line;
+        count_piece(out, is_run, in->line);
         return;
     }
 }

@@ -43,8 +43,9 @@
  * for the first), EV_MERGE_NONE when i is not merged; out->pos[i] its
  * place in the piece; out->members[lead] the instructions in the piece;
  * out->bytes[lead] the piece's bytes per invocation.  a width below 8:
- * that memory is not merged (out->pieces 0).  Arrays are per module
- * instruction; ev_merge_free releases them.
+ * that memory is not merged (out->pieces 0; its runs count in
+ * out->runs).  Arrays are per module instruction; ev_merge_free releases
+ * them.
  */
 #ifndef CW_EVAL_MERGE_H
 #define CW_EVAL_MERGE_H
@@ -69,8 +70,10 @@ typedef struct ev_merge {
                               the hardware receives back to back */
     uint32_t *bytes;
     uint32_t ninst;
-    unsigned pieces;       /* pieces of two or more accesses */
+    unsigned pieces;       /* merged pieces of two or more accesses */
     int first_line;        /* source line of the first piece, 0 none */
+    unsigned runs;         /* runs the compiler does not merge (run set) */
+    int first_run_line;    /* source line of the first run, 0 none */
 } ev_merge;
 
 int ev_merge_plan(ev_ctx *c, uint32_t buffer_bytes, uint32_t shared_bytes,

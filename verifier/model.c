@@ -254,7 +254,7 @@ static void resolve(model *m)
                                   "ns (subgroup size / distinct-address "
                                   "rate)", 1);
     m->atomic_combine = p->atomic_combine > 0;
-    dram_rates_resolve(&m->dram, p, m->dram_bpus, m->sector);
+    dram_rates_resolve(&m->dram, p, m->dram_bpus, m->sector, m->line);
     m->fetch = dram_fetch_bytes(p, m->sector, m->line);
     if (!m->is_cpu) {
         m->shared_atomic_same_ns = need_rate(
@@ -812,7 +812,8 @@ static void memory_terms(model *m, terms *ts)
                      m->l1_bytes, m->l1_bpus, m->shared_eff_bytes,
                      m->shared_bpus, m->imbalance};
     gpu_mem_out out;
-    gpu_memory_terms(&in, m->pred, &out);
+    /* the worst-case evaluation states nothing: the prediction's own does */
+    gpu_memory_terms(&in, m->worst_case ? NULL : m->pred, &out);
     m->dram_limited_by_inflight = out.limited_by_inflight;
     m->latency_term = out.latency_us;
     add(ts, "dram", out.dram_us);

@@ -13,13 +13,13 @@ static int known(double v) { return v > 0 && isfinite(v); }
  * read-modify-write of one sector each way, a read opening and a write
  * opening); dram_page_ns when those are unknown. */
 static void resolve_pages(dram_rates *r, const device_profile *p,
-                          double copy_bpus, double sec)
+                          double copy_bpus, double sec, double line)
 {
     double rd = known(p->dram_read_gbs) ? p->dram_read_gbs * 1e3 : copy_bpus;
     r->page_read_us = r->page_write_us = 0;
     if (p->dram_random_read_bytes > sec) {
         /* the isolated read moved its fetch block, not just a sector */
-        double fetch = dram_fetch_bytes(p, sec, p->line_bytes ? p->line_bytes : 128);
+        double fetch = dram_fetch_bytes(p, sec, line);
         double extra_r = fmax(0, p->dram_random_read_bytes - fetch);
         r->page_read_us = extra_r / rd;
         if (p->dram_random_write_bytes > 2 * sec + extra_r)
@@ -42,7 +42,7 @@ double dram_fetch_bytes(const device_profile *p, double sector, double line)
 }
 
 void dram_rates_resolve(dram_rates *r, const device_profile *p,
-                        double copy_bpus, double sector)
+                        double copy_bpus, double sector, double line)
 {
     r->read_bpus = r->write_bpus = copy_bpus;
     r->turn_us_per_byte = 0;
@@ -52,7 +52,7 @@ void dram_rates_resolve(dram_rates *r, const device_profile *p,
         double turn = 2 / copy_bpus - 1 / r->read_bpus - 1 / r->write_bpus;
         r->turn_us_per_byte = turn > 0 ? turn : 0;
     }
-    resolve_pages(r, p, copy_bpus, sector);
+    resolve_pages(r, p, copy_bpus, sector, line);
 }
 
 double dram_transfer_us(const dram_rates *r, double read_bytes,

@@ -33,11 +33,12 @@ typedef struct dram_rates {
  * else the sector (unknown: the term is off). */
 double dram_fetch_bytes(const device_profile *p, double sector, double line);
 
-/* copy_bpus: the resolved copy bandwidth (bytes/µs, > 0); sector: bytes.
- * A page opening of a read costs what calibrate's isolated random read
- * took beyond the block it fetched (dram_fetch_bytes). */
+/* copy_bpus: the resolved copy bandwidth (bytes/µs, > 0); sector and
+ * line: the resolved sector and line bytes (the profile's, or the model's
+ * assumptions).  A page opening of a read costs what calibrate's isolated
+ * random read took beyond the block it fetched (dram_fetch_bytes). */
 void dram_rates_resolve(dram_rates *r, const device_profile *p,
-                        double copy_bpus, double sector);
+                        double copy_bpus, double sector, double line);
 
 /* µs to move read_bytes and write_bytes and open the pages. */
 double dram_transfer_us(const dram_rates *r, double read_bytes,

@@ -36,6 +36,9 @@ static void dram_term(const gpu_mem_in *in, gpu_mem_out *out)
     if (others * po.slot_inflight >= po.bdp) {
         out->dram_us = fmax(dram_peak, path);
         out->latency_us = path;
+        /* the bytes in flight already cover the round trip: more of them
+         * would not shorten it */
+        out->limited_by_inflight = 0;
     } else if (dram_peak >= path) {
         out->dram_us = dram_peak + path;
         out->latency_us = path;
@@ -47,22 +50,36 @@ static void dram_term(const gpu_mem_in *in, gpu_mem_out *out)
 
 /* A store writing part of a sector costs the L2 a merge (read, merge,
  * write back the sector): at calibrate's partial-write rate where the
- * profile has one; its line requests (tag lookups) at calibrate's
- * scattered-line rate bound it from below. */
+ * profile has one; its line requests (tag lookups, with the translations
+ * they miss) at calibrate's scattered-line rate and the requests of
+ * unmerged store runs at calibrate's store-run rate bound it from below.
+ * The assumption names the bound that won (pred NULL: none). */
 static double l2_term(const gpu_mem_in *in, prediction *pred)
 {
     const device_profile *p = in->p;
     double l2_us = l2_term_us(p, in->l2_bytes, in->sector, in->l2_bpus,
                               in->l2_partial, in->l2_partial_open);
-    double lines_us = fmax(l2_lines_us(p, in->l2_lines) +
-                               tlb_miss_us(p, in->tlb_misses),
-                           l2_runs_us(p, in->path->c->l2_store_runs));
-    if (lines_us > l2_us)
+    double tlb_us = tlb_miss_us(p, in->tlb_misses);
+    double lookups_us = l2_lines_us(p, in->l2_lines) + tlb_us;
+    double runs = in->path->c->l2_store_runs;
+    double runs_us = l2_runs_us(p, runs);
+    double lines_us = fmax(lookups_us, runs_us);
+    if (pred && lines_us > l2_us && runs_us > lookups_us)
+        prediction_add_assumption(pred,
+                                  "L2 term from its store runs: %.4g M "
+                                  "requests of adjacent stores the compiler "
+                                  "does not merge at %.4g G/s "
+                                  "(l2_store_run_gops)",
+                                  runs * 1e-6, p->l2_store_run_gops);
+    else if (pred && lines_us > l2_us)
         prediction_add_assumption(pred,
                                   "L2 term from its line lookups: %.4g M "
                                   "lines of L1-missed loads at %.4g G/s "
-                                  "(l2_line_gops)",
-                                  in->l2_lines * 1e-6, p->l2_line_gops);
+                                  "(l2_line_gops)%s",
+                                  in->l2_lines * 1e-6, p->l2_line_gops,
+                                  tlb_us > 0 ? ", with the translations they "
+                                               "miss (model_tlb.h)"
+                                             : "");
     return fmax(l2_us, lines_us) * in->imbalance;
 }
 

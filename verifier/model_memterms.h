@@ -14,12 +14,13 @@
  *           path, else the transfer plus the path);
  *   l2      the larger of the bytes at L2 (l2_term_us) and the line
  *           lookups, missed translations and store runs (model_access.h,
- *           model_tlb.h), times the busiest unit's imbalance; an
- *           assumption is added to pred when the lookups win;
+ *           model_tlb.h), times the busiest unit's imbalance; when a
+ *           bound from below wins, an assumption naming it (the line
+ *           lookups, or the store runs) is added to pred (NULL: none);
  *   l1      the simulated L1 bytes at the L1 rate (simulated kernels only);
  *   shared  the workgroup-memory bytes (bank conflicts included) at its
  *           rate.
- * Pure function apart from the assumption appended to pred; no I/O.
+ * Pure function apart from that assumption; no I/O.
  */
 #ifndef CW_MODEL_MEMTERMS_H
 #define CW_MODEL_MEMTERMS_H
@@ -50,7 +51,9 @@ typedef struct gpu_mem_in {
 typedef struct gpu_mem_out {
     double dram_us, l2_us, l1_us, shared_us; /* < 0: no such term */
     double latency_us;         /* the latency term */
-    int limited_by_inflight;   /* the path is a large share of DRAM's time */
+    int limited_by_inflight;   /* the path is a large share of DRAM's time
+                                  and the loads in flight do not cover
+                                  the bandwidth-delay product */
 } gpu_mem_out;
 
 void gpu_memory_terms(const gpu_mem_in *in, prediction *pred,

@@ -87,6 +87,7 @@ typedef struct sim {
                                  their requests only fill L2 */
     int tlb_on;               /* the profile prices translation misses */
     uint32_t sg_per_group;    /* subgroups of a workgroup: a step's requests */
+    uint32_t line;            /* line bytes (sim_geom's cs.line_bytes) */
     uint32_t group_linear;
     int combine, shared_combine;
     /* binding -> address range */
@@ -112,7 +113,8 @@ typedef struct sim {
     int mg_planned;
     held **hold;
     uint32_t nhold;
-    double merged_requests;
+    double merged_requests;   /* requests carrying a merged piece */
+    double run_requests;      /* requests carrying an unmerged run */
 } sim;
 
 static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
@@ -202,7 +204,7 @@ static void tlb_step_done(acc_sim *as)
  * requests. */
 static void tlb_note(sim *s, acc_sim *as, csim_op op)
 {
-    uint32_t line = s->p->line_bytes ? s->p->line_bytes : 128;
+    uint32_t line = s->line;
     as->req += 1;
     uint32_t lines;
     if (!tlb_request_scattered(s->p_addr, s->p_size, s->p_n, line, &lines))
@@ -347,12 +349,14 @@ static void release_held(sim *s, held *h, int whole)
     if (!s->warming) {
         acc_sim *lead = &s->acc[s->acc_of_inst[h->lead]];
         lead->carried += 1;
-        s->merged_requests += 1;
         if (s->mg.run[h->lead]) {
+            s->run_requests += 1;
             lead->runs += 1;
             lead->run_members += n;
             if (h->kind == EVAL_ACCESS_STORE)
                 lead->run_stores += n;
+        } else {
+            s->merged_requests += 1;
         }
     }
     s->p_members = run_stores ? n : 0;
@@ -525,7 +529,8 @@ static void geometry(const device_profile *p, const reflection *r,
     g->groups = groups;
     g->concurrent = units * res < groups ? units * res : groups;
     g->cs.sector_bytes = p->sector_bytes ? p->sector_bytes : 32;
-    g->cs.line_bytes = p->line_bytes ? p->line_bytes : 128;
+    /* the model's own assumption when the profile has no line (model.c) */
+    g->cs.line_bytes = p->line_bytes ? p->line_bytes : 4 * g->cs.sector_bytes;
     g->cs.l1_ways = p->l1_ways ? p->l1_ways : 16;
     g->cs.l2_ways = p->l2_ways ? p->l2_ways : 16;
     g->ways_assumed = !p->l1_ways || !p->l2_ways;
@@ -824,12 +829,13 @@ static void neighbour_dims(const kernel_counts *kc, const plan_kernel *k,
  * E - (b - sector): each further sector saves sector / E of an opening
  * (H200 run 6 probes: whole lines stored 2 KiB to 256 KiB apart run
  * within 4% of a copy; one sector's cost per opening said +23%). */
-static double write_page_saving(const device_profile *p, double sec)
+static double write_page_saving(const device_profile *p, double sec,
+                                double line)
 {
     double rd = p->dram_random_read_bytes, wr = p->dram_random_write_bytes;
     if (!(rd > sec))
         return 0; /* page costs from dram_page_ns: not per byte */
-    double fetch = dram_fetch_bytes(p, sec, p->line_bytes ? p->line_bytes : 128);
+    double fetch = dram_fetch_bytes(p, sec, line);
     double extra_w = wr - 2 * sec - fmax(0, rd - fetch);
     return extra_w > 0 ? sec / extra_w : 0;
 }
@@ -854,7 +860,8 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_dram_pages = as->pages / as->execs;
             a->sim_dram_write_pages =
                 fmax(0, as->wpages - as->wpage_sectors *
-                                         write_page_saving(s->p, g->cs.sector_bytes)) /
+                                         write_page_saving(s->p, g->cs.sector_bytes,
+                                                           g->cs.line_bytes)) /
                 as->execs;
             a->sim_dram_rmw_sectors = as->rmw / as->execs;
             if (as->bank_ideal > 0)
@@ -932,6 +939,37 @@ static void tlb_assume(kernel_counts *kc, const device_profile *p,
     add_assumption(kc, text);
 }
 
+/* What the simulation took from the compiler's merge plan (eval_merge.h):
+ * the pieces it merges, and apart from them the buffer runs it does not
+ * merge, which stay separate requests. */
+static void merge_assume(kernel_counts *kc, const device_profile *p,
+                         const sim *s)
+{
+    char text[512];
+    if (s->merged_requests > 0) {
+        snprintf(text, sizeof text,
+                 "adjacent accesses merged as the driver's compiler does "
+                 "(merge_buffer_bytes %u, merge_shared_bytes %u): %u "
+                 "piece(s) of one invocation's "
+                 "adjacent, provably aligned loads or stores (the first at "
+                 "line %d) simulated as one request each",
+                 p->merge_buffer_bytes, p->merge_shared_bytes, s->mg.pieces,
+                 s->mg.first_line);
+        add_assumption(kc, text);
+    }
+    if (s->run_requests > 0) {
+        snprintf(text, sizeof text,
+                 "adjacent buffer accesses the driver's compiler does not "
+                 "merge (merge_buffer_bytes %u, or not provably aligned): "
+                 "%u run(s) of one invocation's adjacent loads or stores "
+                 "(the first at line %d) issued back to back, their "
+                 "sectors simulated together, each access still its own "
+                 "request (stores at l2_store_run_gops)",
+                 p->merge_buffer_bytes, s->mg.runs, s->mg.first_run_line);
+        add_assumption(kc, text);
+    }
+}
+
 void model_traffic_simulate(const spv_module *m, const reflection *r,
                             const plan_kernel *k, const device_profile *p,
                             kernel_counts *kc)
@@ -971,6 +1009,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                                              : SIM_WINDOW;
     sim_geom g;
     geometry(p, r, kc->workgroups, w, &g);
+    s.line = g.cs.line_bytes;
     neighbour_dims(kc, k, p, w, &g);
     uint64_t starts[SIM_ALL_BELOW];
     size_t nwin = window_starts(kc->workgroups, w, starts);
@@ -1009,17 +1048,7 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
                          "first iterations stand for the rest"
                        : "");
     add_assumption(kc, text);
-    if (s.merged_requests > 0) {
-        snprintf(text, sizeof text,
-                 "adjacent accesses merged as the driver's compiler does "
-                 "(merge_buffer_bytes %u, merge_shared_bytes %u): %u "
-                 "piece(s) of one invocation's "
-                 "adjacent, provably aligned loads or stores (the first at "
-                 "line %d) simulated as one request each",
-                 p->merge_buffer_bytes, p->merge_shared_bytes, s.mg.pieces,
-                 s.mg.first_line);
-        add_assumption(kc, text);
-    }
+    merge_assume(kc, p, &s);
     tlb_assume(kc, p, (double)g.l1_sharing);
     if (s.slice_ct && s.global_atomic_execs > 0 && !p->atomic_unit_queues)
         add_assumption(kc, "queues of the L2 atomic unit unknown for this "

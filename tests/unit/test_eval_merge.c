@@ -120,13 +120,20 @@ static double term(const kfix *x, const char *name)
     return -1;
 }
 
-static int has_assumption(const kfix *x, const char *s)
+/* How many of the prediction's assumptions contain s. */
+static int assumptions_with(const kfix *x, const char *s)
 {
     const prediction *p = &x->kr->prediction;
+    int n = 0;
     for (size_t i = 0; i < p->nassumptions; i++)
         if (strstr(p->assumptions[i], s))
-            return 1;
-    return 0;
+            n++;
+    return n;
+}
+
+static int has_assumption(const kfix *x, const char *s)
+{
+    return assumptions_with(x, s) > 0;
 }
 
 #define HEAD                                                                  \
@@ -465,6 +472,17 @@ static void test_store_runs(void **state)
     run_tweak_rate = 0.5;
     run(&x, STORES4, 1024, 16, 0);
     near_rel(term(&x, "l2"), fmax(l2_unpriced, 32 / 500.0), 1e-6);
+    /* the store runs won the l2 term: named once (the worst-case pass
+     * states nothing), as runs, not as line lookups of loads; the runs
+     * are not called merged */
+    assert_true(32 / 500.0 > l2_unpriced);
+    assert_int_equal(assumptions_with(&x, "L2 term from its store runs: "
+                                          "3.2e-05 M requests"), 1);
+    assert_false(has_assumption(&x, "line lookups"));
+    assert_int_equal(assumptions_with(&x, "1 run(s) of one invocation's "
+                                          "adjacent loads or stores (the "
+                                          "first at line"), 1);
+    assert_false(has_assumption(&x, "simulated as one request each"));
     kfix_close(&x);
     run_tweak_rate = -1;
     run(&x, STORES3, 768, 16, 0);

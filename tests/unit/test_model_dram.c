@@ -29,7 +29,7 @@ static dram_rates resolved(device_profile *p, double copy_gbs)
 {
     p->dram_gbs = copy_gbs;
     dram_rates r;
-    dram_rates_resolve(&r, p, copy_gbs * 1e3, 32);
+    dram_rates_resolve(&r, p, copy_gbs * 1e3, 32, 128);
     return r;
 }
 
@@ -98,6 +98,29 @@ static void test_pages(void **state)
     assert_true(near(r.page_read_us, 0.01) && near(r.page_write_us, 0.01));
 }
 
+/* The fetch block a page opening is measured beyond is bounded by the
+ * line the model resolved, not a constant: 64-B sectors in 256-B lines
+ * (a profile without line_bytes, the model's four sectors) with
+ * l2_fetch_bytes 256: a random read of 300 B is the 256-B block plus 44 B
+ * of opening, 44 / 5e6 = 8.8e-6 µs.  In 128-B lines the 256-B block is
+ * not a fetch the line allows: the sector, 236 B of opening. */
+static void test_pages_fetch_in_resolved_line(void **state)
+{
+    (void)state;
+    device_profile p;
+    rates(&p);
+    p.line_bytes = 0;
+    p.sector_bytes = 64;
+    p.l2_fetch_bytes = 256;
+    p.dram_random_read_bytes = 300;
+    dram_rates r;
+    dram_rates_resolve(&r, &p, 4e6, 64, 256);
+    assert_true(near(r.page_read_us, 44 / 5e6));
+    dram_rates_resolve(&r, &p, 4e6, 64, 128);
+    assert_true(near(r.page_read_us, 236 / 5e6));
+}
+
 CW_UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_mix),
              cmocka_unit_test(test_no_turnaround),
-             cmocka_unit_test(test_pages))
+             cmocka_unit_test(test_pages),
+             cmocka_unit_test(test_pages_fetch_in_resolved_line))

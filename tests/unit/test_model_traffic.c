@@ -1050,6 +1050,35 @@ static void test_one_sector_reads(void **state)
         }
 }
 
+static void sectors_64_no_line(device_profile *p)
+{
+    p->sector_bytes = 64;
+    p->line_bytes = 0;
+    p->l2_fetch_bytes = 256;
+}
+
+/* A profile without line_bytes: the cache model takes the model's own
+ * line, four sectors (256 B of 64-B sectors), not a constant 128 B, so
+ * the 256-B fetch block of l2_fetch_bytes is one it allows.  SECTOR_LINES
+ * reads a word every 128 B: two lanes a block, each block fetched once,
+ * 128 B of DRAM a lane (in 128-B lines: the 64-B sector alone). */
+static void test_line_from_sectors(void **state)
+{
+    (void)state;
+    run x;
+    profile_tweak = sectors_64_no_line;
+    run_kernel(&x, SECTOR_LINES,
+               "{\"kernels\":[{\"name\":\"sr\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":524288},"
+               "{\"binding\":1,\"elements\":16384}]}]}");
+    profile_tweak = NULL;
+    const access_summary *ld = access_of(&x, 0);
+    assert_non_null(ld);
+    near(ld->sim_dram_bytes, 128, 1e-9);
+    kfix_close(&x);
+}
+
 /* Rows of 256 floats, two lines live a lane (TWO_LINES: 64 KiB a group of
  * 256).  8 groups fit a unit (2048 lanes), so 32 groups on the 4 units
  * share each L1 eight ways (32 KiB each): every request misses.  4 groups
@@ -1143,6 +1172,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_sector_reads),
+        cmocka_unit_test(test_line_from_sectors),
         cmocka_unit_test(test_l1_shared_by_groups_present),
         cmocka_unit_test(test_unrolled_loads_in_flight),
         cmocka_unit_test(test_row_walk),
