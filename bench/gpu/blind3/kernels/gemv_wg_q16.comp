@@ -21,7 +21,7 @@ void main() {
     float acc = 0.0;
     if (row < rows)
         for (uint c = lx; c < cols4; c += 64u)
-            acc += dot(vec4(w[row * cols4 + c]), x[c]);
+            acc += dot(vec4(ivec4(w[row * cols4 + c])), x[c]);
     acc = subgroupAdd(acc);
     if (subgroupElect())
         part[gl_SubgroupID] = acc;
