@@ -16,6 +16,7 @@ no numpy.
 exit 0 all kernels agree, 1 a kernel disagrees or did not run.
 """
 import importlib.util
+import itertools
 import math
 import os
 import struct
@@ -189,13 +190,11 @@ def chk_compact(p, out, groups):
     return bad
 
 
-def chk_transpose(p, out, groups, src, dst):
-    rows, cols, bad = p["rows"], p["cols"], []
-    for o in sample(rows * cols, 1024):
-        c, r = o // rows, o % rows
-        if dst[o] != src[r * cols + c]:
-            bad.append("out %d: %g, want %g" % (o, dst[o], src[r * cols + c]))
-    return bad
+def chk_transpose_i16(p, out, groups):
+    """int16 elements; the float transpose is bench/gpu/blind/verify.py's check."""
+    rows, cols, src, dst = p["rows"], p["cols"], Buf(0, "i"), I16(out[1])
+    return ["out %d: %d, want %d" % (o, dst[o], src[(o % rows) * cols + o // rows])
+            for o in sample(rows * cols, 1024) if dst[o] != src[(o % rows) * cols + o // rows]]
 
 
 def chk_aos_tag(p, out, groups):
@@ -298,16 +297,8 @@ def chk_softmax(p, out, groups):
 
 
 def chk_layernorm(p, out, groups):
-    cols, x, g, b, y, bad = 4 * p["cols4"], Buf(0), Buf(2), Buf(3), F32(out[1]), []
-    for r in sample(p["rows"], 16):
-        v = [x[r * cols + c] for c in range(cols)]
-        mean = sum(v) / cols
-        rstd = 1.0 / math.sqrt(sum((a - mean) ** 2 for a in v) / cols + p["eps"])
-        for c in sample(cols, 64):
-            want = (v[c] - mean) * rstd * g[c] + b[c]
-            if not close(y[r * cols + c], want, rel=1e-4):
-                bad.append("row %d col %d: %g, want %g" % (r, c, y[r * cols + c], want))
-    return bad
+    """bench/gpu/blind/verify.py's check: the same bindings, rows of 4 cols4."""
+    return bv.chk_layernorm({"cols": 4 * p["cols4"], "eps": p["eps"]}, {1: F32(out[1])}, [p["rows"]])
 
 
 def chk_gemv_wg(p, out, groups):
@@ -339,14 +330,12 @@ def chk_gemm_rb(p, out, groups):
 def chk_scan(p, out, groups):
     v, s, tot, bad = Buf(0, "i"), I32(out[1]), I32(out[2]), []
     for blk in sample(groups[0], 16):
-        acc = 0
-        for j in range(1024):
-            acc += v[blk * 1024 + j]
-            if s[blk * 1024 + j] != acc:
-                bad.append("block %d element %d: %d, want %d" % (blk, j, s[blk * 1024 + j], acc))
-                break
-        if tot[blk] != acc:
-            bad.append("block %d total %d, want %d" % (blk, tot[blk], acc))
+        want = list(itertools.accumulate(v[blk * 1024 + j] for j in range(1024)))
+        got = list(s[blk * 1024:(blk + 1) * 1024])
+        wrong = [j for j in range(1024) if got[j] != want[j]][:1]
+        bad += ["block %d element %d: %d, want %d" % (blk, j, got[j], want[j]) for j in wrong]
+        if tot[blk] != want[-1]:
+            bad.append("block %d total %d, want %d" % (blk, tot[blk], want[-1]))
     return bad
 
 
@@ -378,8 +367,8 @@ CHECKS = {
     "row_i16_var": chk_row_i16, "gemv_row_h2": chk_gemv_row, "box3_u8": chk_box3,
     "gauss5_tile_f16": chk_gauss5, "diff7_kappa_wg3d": chk_diff7, "atomic_hot384": chk_hot,
     "seg_sum_sg": chk_seg_sum, "hist_smem_1k": chk_hist, "compact_sg": chk_compact,
-    "transpose_i16_t64": lambda p, o, g: chk_transpose(p, o, g, Buf(0, "i"), I16(o[1])),
-    "transpose_naive_8x32": lambda p, o, g: chk_transpose(p, o, g, Buf(0), F32(o[1])),
+    "transpose_i16_t64": chk_transpose_i16,
+    "transpose_naive_8x32": lambda p, o, g: bv.chk_transpose(p, {1: F32(o[1])}, g),
     "aos_tag_write": chk_aos_tag, "sector_rec144": chk_sector,
     "gather_l2_lane_f16": chk_gather_lane, "gather_l2_key": chk_gather_key,
     "gather_dram_key_v4": chk_gather_dram, "gather_perm_file": chk_gather_perm,
