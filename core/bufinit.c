@@ -130,3 +130,36 @@ int bufinit_fill(uint8_t *dst, uint64_t bytes, bufinit_elem e, const plan_buffer
         dst[i] = (uint8_t)(0xA5 ^ i);
     return 0;
 }
+
+int bufinit_peek(uint8_t *dst, uint64_t from, uint64_t len, uint64_t bytes,
+                 bufinit_elem e, const plan_buffer *b, uint64_t seed)
+{
+    plan_init init = b ? b->init : PLAN_INIT_RANDOM;
+    if (init == PLAN_INIT_VALUES || init == PLAN_INIT_FILE || from > bytes ||
+        len > bytes - from)
+        return -1;
+    if (init == PLAN_INIT_ZERO) {
+        memset(dst, 0, (size_t)len);
+        return 0;
+    }
+    bufinit_elem t = e.bytes ? e : (bufinit_elem){4, 1, 0, 0};
+    uint64_t s0 = bufinit_seed(seed, b ? b->set : 0, b ? b->binding : 0);
+    uint8_t one[8];
+    uint64_t whole = bytes / t.bytes * t.bytes;
+    for (uint64_t at = from; at < from + len;) {
+        if (at >= whole) { /* the tail, as bufinit_fill writes it */
+            dst[at - from] = (uint8_t)(0xA5 ^ at);
+            at++;
+            continue;
+        }
+        uint64_t i = at / t.bytes, in = at % t.bytes;
+        uint64_t s = s0 + i * 0x9e3779b97f4a7c15ull; /* i steps of bufinit_rng */
+        double v = init == PLAN_INIT_RAMP ? (double)i
+                 : init == PLAN_INIT_CONST ? b->init_value
+                 : random_value(&s, t);
+        put(one, 0, t, v);
+        for (; in < t.bytes && at < from + len; in++, at++)
+            dst[at - from] = one[in];
+    }
+    return 0;
+}

@@ -20,6 +20,14 @@
  *   Returns 0, or non-zero with err set when the file cannot be read.
  *   bufinit_given(b) is 1 when the plan fixes the contents (anything but
  *   random): only then may an analysis rely on them.
+ *   bufinit_peek(dst, from, len, bytes, elem, b, seed) writes bytes [from,
+ *   from + len) of what bufinit_fill writes into a buffer of `bytes` bytes
+ *   (from + len <= bytes), without the rest (the generator is counter based: element i is
+ *   the (i+1)-th output of bufinit_rng from the seed).  For random, zero,
+ *   ramp and constant contents; returns -1 (dst untouched) for values and
+ *   files.  A timing model may use it to see the runner's stream (the
+ *   contents of a random buffer are the runner's, not a property of the
+ *   kernel: no finding may rest on them).
  */
 #ifndef CW_BUFINIT_H
 #define CW_BUFINIT_H
@@ -42,5 +50,7 @@ uint64_t bufinit_seed(uint64_t seed, uint32_t set, uint32_t binding);
 int bufinit_given(const plan_buffer *b);
 int bufinit_fill(uint8_t *dst, uint64_t bytes, bufinit_elem elem,
                  const plan_buffer *b, uint64_t seed, cw_error *err);
+int bufinit_peek(uint8_t *dst, uint64_t from, uint64_t len, uint64_t bytes,
+                 bufinit_elem elem, const plan_buffer *b, uint64_t seed);
 
 #endif

@@ -94,6 +94,11 @@ typedef struct eval_options {
     int every_iteration;     /* no loop acceleration: every iteration runs */
     eval_access_fn on_access;/* observer of executed accesses; NULL: none */
     void *on_access_user;
+    int runner_contents;     /* buffers the plan leaves random and the
+                                kernel only reads hold the runner's
+                                contents (core/bufinit.h bufinit_peek, seed
+                                0): for the traffic simulation's stream
+                                only, never for counts or findings */
 } eval_options;
 
 void eval_default_options(eval_options *o);

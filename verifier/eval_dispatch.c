@@ -497,6 +497,10 @@ void eval_counts_free(kernel_counts *c)
 {
     if (!c)
         return;
+    if (c->undrawn) {
+        free(c->undrawn->accesses);
+        free(c->undrawn);
+    }
     for (size_t i = 0; i < c->naccesses; i++)
         free(c->accesses[i].var);
     free(c->accesses);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bufinit.h"
 #include "eval.h"
 
 #define EV_NONE 0xffffffffu
@@ -79,6 +80,9 @@ typedef struct ev_var {
     uint8_t *image;           /* buffers: contents the plan gives (bytes
                                  image_bytes; NULL: unknown) */
     uint64_t image_bytes;
+    const plan_buffer *peek;  /* buffers: random contents read lazily
+                                 (eval_options.runner_contents); NULL: no */
+    bufinit_elem peek_elem;
     /* storage */
     ev_val *mem;              /* function/private: lanes x nflat;
                                  shared: nflat */

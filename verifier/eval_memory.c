@@ -773,6 +773,28 @@ static void rec_shared(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
     s->idx_any = 1;
 }
 
+/* The runner's random contents of v at byte olo (eval_options
+ * .runner_contents): a window of the bytes the nf components can span,
+ * peeked (bufinit_peek), decoded as the plan's image would be. */
+static void peek_contents(ev_ctx *c, const ev_var *v, uint32_t tid, int64_t olo,
+                          ev_val *out, uint32_t nf)
+{
+    uint8_t win[256];
+    uint64_t eb = v->peek_elem.bytes ? v->peek_elem.bytes : 4;
+    if (olo < 0 || !v->buf_known || (uint64_t)olo >= v->buf_bytes)
+        return;
+    uint64_t from = (uint64_t)olo - (uint64_t)olo % eb;
+    uint64_t len = (uint64_t)olo - from + (uint64_t)nf * 8;
+    if (len > sizeof win)
+        len = sizeof win;
+    if (len > v->buf_bytes - from)
+        len = v->buf_bytes - from;
+    if (bufinit_peek(win, from, len, v->buf_bytes, v->peek_elem, v->peek, 0))
+        return;
+    uint32_t pos = 0;
+    ev_decode_layout(c, tid, win, len, (int64_t)((uint64_t)olo - from), out, &pos, nf, 0);
+}
+
 static void load_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, uint32_t tid,
                       ev_val *out, uint32_t nf, uint32_t lane, int atomic,
                       int *kind_out, uint32_t *var_out)
@@ -846,6 +868,8 @@ static void load_lane(ev_ctx *c, uint32_t ii, uint32_t ptr, uint32_t tid,
             /* contents the plan gives (a buffer the kernel only reads) */
             uint32_t pos = 0;
             ev_decode_layout(c, tid, v->image, v->image_bytes, olo, out, &pos, nf, 0);
+        } else if (v->peek && olo == ohi && !atomic) {
+            peek_contents(c, v, tid, olo, out, nf);
         }
         break;
     }

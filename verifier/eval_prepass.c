@@ -58,6 +58,7 @@ void eval_default_options(eval_options *o)
     o->every_iteration = 0;
     o->on_access = NULL;
     o->on_access_user = NULL;
+    o->runner_contents = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -131,12 +132,19 @@ static uint32_t ptr_storage(ev_ctx *c, uint32_t ptr_id)
 static void load_contents(ev_ctx *c, ev_var *v, const plan_buffer *b)
 {
     const reflection *r = c->info.r;
-    if (!bufinit_given(b))
-        return;
     const refl_binding *rb = NULL;
     for (size_t i = 0; r && i < r->nbindings; i++)
         if (r->bindings[i].set == v->set && r->bindings[i].binding == v->binding)
             rb = &r->bindings[i];
+    if (!bufinit_given(b)) {
+        /* random contents: read lazily as the runner fills them, when
+         * asked (eval_options.runner_contents) */
+        if (c->opt.runner_contents && rb && !rb->writes) {
+            v->peek = b;
+            v->peek_elem = verifier_bufinit_elem(rb->elem);
+        }
+        return;
+    }
     const char *name = v->name && *v->name ? v->name : "buffer";
     /* a buffer the kernel writes, or one above 16 MiB, reads as unknown
        (a branch or index that depends on it says so) */

@@ -502,6 +502,8 @@ static double guessed_atomic_ops(const access_summary *a)
 {
     if (!a->is_atomic || a->uniform)
         return 0;
+    if (a->sim_drawn > 0 && !(a->sim_unknown > 0))
+        return 0; /* drawn: in the simulated contention */
     if (a->sim_unknown > 0)
         return a->count * a->sim_unknown / (a->sim_execs + a->sim_unknown);
     return a->index_known ? 0 : a->count;
@@ -1371,15 +1373,28 @@ void model_predict(const kernel_counts *c, const reflection *refl,
                                   prof->loop_trip_cycles);
     acc_cost *cost = xcalloc(c->naccesses ? c->naccesses : 1, sizeof *cost);
     /* the high end of the range first: every guessed address at its worst;
-     * then the prediction itself, which leaves m as the findings need it */
+     * with addresses drawn from their range (model_draw.h) the ends leave
+     * them unknown and the low end is the best case; then the prediction
+     * itself, which leaves m as the findings need it */
     terms worst_ts = {0};
     m.worst_case = 1;
     const char *bound;
+    if (c->undrawn)
+        m.c = c->undrawn;
     double high = evaluate(&m, cost, &worst_ts, &bound);
     m.worst_case = 0;
+    double low = INFINITY;
+    if (c->undrawn) {
+        m.guessed = 0;
+        terms best_ts = {0};
+        low = m.launch_us + evaluate(&m, cost, &best_ts, &bound);
+        m.c = c;
+    }
+    int guessed_undrawn = c->undrawn && m.guessed;
     m.guessed = 0;
     terms ts = {0};
     double worst = evaluate(&m, cost, &ts, &bound);
+    m.guessed |= guessed_undrawn;
     for (int i = 0; i < ts.n; i++)
         prediction_add_term(pred, ts.t[i].name, ts.t[i].us);
     prediction_add_term(pred, "launch", m.launch_us);
@@ -1397,7 +1412,7 @@ void model_predict(const kernel_counts *c, const reflection *refl,
     if (m.guessed && c->conf != CONF_UNKNOWN) {
         /* a term rests on a guess: an estimate with its range */
         pred->conf = CONF_ESTIMATED;
-        pred->time_low_us = pred->time_us;
+        pred->time_low_us = fmin(pred->time_us, low);
         pred->time_high_us = fmax(pred->time_us, m.launch_us + high);
         char lo[32], hi[32];
         units_time_us(lo, sizeof lo, pred->time_low_us);

@@ -17,6 +17,7 @@
 #include "contention.h"
 #include "eval_merge.h"
 #include "model_l2share.h"
+#include "model_draw.h"
 #include "model_tlb.h"
 #include "eval_int.h"
 
@@ -30,6 +31,10 @@
 /* Per access of kc (indexed like kc->accesses). */
 typedef struct acc_sim {
     double execs, unknown;
+    /* addresses drawn from a range: the ranges' hull, clipped to the
+     * buffer (the footprint over the dispatch) */
+    uint64_t draw_lo, draw_hi;
+    int drawn;
     double l1, l1_lines, l1_slots, l2, l2_lines, l2_hit, l2_partial, l2_open, dram, pages, wpages, rmw;
     double wpage_sectors;     /* whole sectors beyond the first written at
                                  a write page opening */
@@ -115,6 +120,12 @@ typedef struct sim {
     uint32_t nhold;
     double merged_requests;   /* requests carrying a merged piece */
     double run_requests;      /* requests carrying an unmerged run */
+    /* addresses from buffer contents drawn from their range (model_draw.h);
+     * drawing 0: left out of the stream */
+    int drawing;
+    draw_state draw;
+    const plan_kernel *k;
+    const reflection *r;
 } sim;
 
 static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
@@ -129,6 +140,19 @@ static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
         return (uint64_t)s->nbind << SIM_BUFFER_SHIFT;
     }
     return (uint64_t)65 << SIM_BUFFER_SHIFT; /* the rest share one range */
+}
+
+/* Bytes of the buffer at (set, binding) from the plan; 0 when unknown. */
+static uint64_t buffer_extent(const sim *s, uint32_t set, uint32_t binding)
+{
+    for (size_t i = 0; s->k && i < s->k->nbuffers; i++) {
+        const plan_buffer *b = &s->k->buffers[i];
+        uint64_t bytes = 0;
+        if (b->set == set && b->binding == binding &&
+            !verifier_buffer_bytes(s->r, s->k, b, &bytes, NULL))
+            return bytes;
+    }
+    return 0;
 }
 
 /* The 4-byte words of lanes [l0, l1) of the request (a lane of b bytes
@@ -468,15 +492,30 @@ static void on_access(void *user, const eval_access *a)
     }
     s->p_last_inv = a->invocation;
     acc_sim *as = &s->acc[s->acc_of_inst[a->inst]];
+    int64_t offset = a->offset;
     if (a->offset != a->offset_hi || a->offset < 0) {
-        if (!s->warming)
-            as->unknown += 1; /* address from buffer contents: not simulated */
-        return;
+        /* address from buffer contents: drawn from its range, or not
+         * simulated */
+        uint64_t extent = buffer ? buffer_extent(s, a->set, a->binding) : 0;
+        if (!s->drawing || !draw_offset(&s->draw, a, s->acc_of_inst[a->inst], s->slot,
+                                        extent, s->warming, &offset)) {
+            if (!s->warming)
+                as->unknown += 1;
+            return;
+        }
+        uint64_t hi = (uint64_t)a->offset_hi + (a->size ? a->size : 4);
+        if (extent && hi > extent)
+            hi = extent;
+        if (!as->drawn || (uint64_t)a->offset < as->draw_lo)
+            as->draw_lo = (uint64_t)a->offset;
+        if (!as->drawn || hi > as->draw_hi)
+            as->draw_hi = hi;
+        as->drawn = 1;
     }
     if (!s->warming)
         as->execs += 1;
     uint64_t base = buffer ? buffer_base(s, a->set, a->binding) : 0;
-    s->p_addr[s->p_n] = base + (uint64_t)a->offset;
+    s->p_addr[s->p_n] = base + (uint64_t)offset;
     s->p_size[s->p_n] = a->size ? a->size : 4;
     s->p_inv[s->p_n] = a->invocation;
     s->p_n++;
@@ -630,6 +669,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     o.every_iteration = 1;
     o.on_access = on_access;
     o.on_access_user = s;
+    o.runner_contents = s->drawing;
     o.step_budget = SIM_STEPS_PER_GROUP * n * (1 + SIM_NEIGHBOUR_DIMS);
     char why[256];
     ev_ctx *c = ev_ctx_new(m, r, k, s->p, &o, why, sizeof why);
@@ -645,6 +685,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         ev_ctx_free(c);
         return -1;
     }
+    draw_window(&s->draw);
     warm_neighbours(s, c, k, g, first, n);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t xyz[3];
@@ -849,6 +890,13 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
         const acc_sim *as = &s->acc[i];
         a->sim_execs = as->execs;
         a->sim_unknown = as->unknown;
+        if (as->drawn && as->draw_hi > as->draw_lo)
+            a->footprint_bytes = fmin(a->footprint_bytes, (double)(as->draw_hi - as->draw_lo));
+        /* an index the evaluator could not bound counts a distinct address
+         * a lane; the buffer bounds it (a histogram's counters) */
+        uint64_t extent = a->space == SPACE_STORAGE ? buffer_extent(s, a->set, a->binding) : 0;
+        if (extent && a->footprint_bytes > (double)extent)
+            a->footprint_bytes = (double)extent;
         if (as->execs > 0) {
             a->sim_l1_sectors = as->l1 / as->execs;
             a->sim_l1_lines = as->l1_slots / as->execs;
@@ -970,17 +1018,19 @@ static void merge_assume(kernel_counts *kc, const device_profile *p,
     }
 }
 
-void model_traffic_simulate(const spv_module *m, const reflection *r,
-                            const plan_kernel *k, const device_profile *p,
-                            kernel_counts *kc)
+/* One simulation of kc's stream; drawing: addresses from buffer contents
+ * drawn from their range (model_draw.h), else left out. */
+static void simulate(const spv_module *m, const reflection *r,
+                     const plan_kernel *k, const device_profile *p,
+                     kernel_counts *kc, int drawing)
 {
-    if (!m || !r || !k || !p || !kc || p->kind != DEVICE_KIND_GPU || kc->conf == CONF_UNKNOWN ||
-        !kc->naccesses || !kc->workgroups)
-        return;
     sim s;
     memset(&s, 0, sizeof s);
     s.kc = kc;
     s.p = p;
+    s.k = k;
+    s.r = r;
+    s.drawing = drawing;
     s.ninst = m->ninsts;
     s.combine = p->atomic_combine > 0;
     s.shared_combine = p->atomic_shared_combine > 0;
@@ -998,7 +1048,12 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     if (p->atomic_slice_bytes > 0 && p->atomic_line_ns > 0 &&
         p->atomic_request_ns >= 0)
         s.slice_ct = ct_new(); /* out of memory: the term is left out */
-    if (!s.acc_of_inst || !s.acc || !s.global_ct)
+    if (!s.acc_of_inst || !s.acc || !s.global_ct ||
+        draw_init(&s.draw, (uint32_t)kc->naccesses,
+                  (uint32_t)(r->local_size[0] ? r->local_size[0] : 1) *
+                      (r->local_size[1] ? r->local_size[1] : 1) *
+                      (r->local_size[2] ? r->local_size[2] : 1),
+                  SIM_WINDOW))
         goto out;
     memset(s.acc_of_inst, 0xff, (s.ninst + 1) * sizeof *s.acc_of_inst);
     for (size_t i = 0; i < kc->naccesses; i++)
@@ -1058,8 +1113,77 @@ out:
         free(s.hold[i]);
     free(s.hold);
     ev_merge_free(&s.mg);
+    draw_free(&s.draw);
     free(s.acc_of_inst);
     free(s.acc);
     ct_free(s.global_ct);
     ct_free(s.slice_ct);
+}
+
+/* Drops the assumptions kc gained past the first n. */
+static void drop_assumptions(kernel_counts *kc, size_t n)
+{
+    while (kc->nassumptions > n)
+        free(kc->assumptions[--kc->nassumptions]);
+}
+
+void model_traffic_simulate(const spv_module *m, const reflection *r,
+                            const plan_kernel *k, const device_profile *p,
+                            kernel_counts *kc)
+{
+    if (!m || !r || !k || !p || !kc || p->kind != DEVICE_KIND_GPU || kc->conf == CONF_UNKNOWN ||
+        !kc->naccesses || !kc->workgroups)
+        return;
+    /* the counts before any simulation, for a second one */
+    kernel_counts before = *kc;
+    size_t nacc = kc->naccesses;
+    access_summary *acc = malloc(nacc * sizeof *acc);
+    if (acc)
+        memcpy(acc, kc->accesses, nacc * sizeof *acc);
+    simulate(m, r, k, p, kc, 0);
+    double unknown = 0;
+    for (size_t i = 0; i < nacc; i++)
+        unknown += kc->accesses[i].sim_unknown;
+    kernel_counts *u = acc && unknown > 0 ? malloc(sizeof *u) : NULL;
+    if (!u) {
+        free(acc);
+        return;
+    }
+    /* Addresses from buffer contents: the prediction simulates them again
+     * with the runner's contents where the plan leaves them random, else
+     * drawn from the index's range (model_draw.h); the range's ends keep
+     * this first simulation, which leaves them unknown (model.c).  u takes
+     * it, borrowing the access names and the line table. */
+    *u = *kc;
+    u->accesses = malloc(nacc * sizeof *u->accesses);
+    if (!u->accesses) {
+        free(u);
+        free(acc);
+        return;
+    }
+    memcpy(u->accesses, kc->accesses, nacc * sizeof *u->accesses);
+    u->assumptions = NULL;
+    u->nassumptions = 0;
+    u->undrawn = NULL;
+    drop_assumptions(kc, before.nassumptions);
+    char **kept = kc->assumptions;
+    *kc = before;
+    kc->assumptions = kept;
+    memcpy(kc->accesses, acc, nacc * sizeof *acc);
+    free(acc);
+    simulate(m, r, k, p, kc, 1);
+    for (size_t i = 0; i < nacc; i++) {
+        kc->accesses[i].sim_drawn = u->accesses[i].sim_unknown;
+        kc->sim_drawn += u->accesses[i].sim_unknown;
+    }
+    kc->undrawn = u;
+    char text[480];
+    snprintf(text, sizeof text,
+             "%.0f simulated lane executions had addresses from buffer "
+             "contents: simulated with the contents the runner fills where the "
+             "plan leaves them random (seed 0), else drawn uniformly from the "
+             "index's range (a hash reduced modulo a count is uniform over it); "
+             "the range's ends leave them unknown",
+             kc->sim_drawn);
+    add_assumption(kc, text);
 }

@@ -133,6 +133,9 @@ typedef struct access_summary {
     double sim_execs;            /* lane executions simulated, address known */
     double sim_unknown;          /* lane executions whose address depended on
                                     buffer contents (not simulated) */
+    double sim_drawn;            /* of sim_execs, addresses from buffer
+                                    contents drawn from their range
+                                    (model_draw.h) */
     double sim_l1_sectors;       /* sectors requested at L1 per execution */
     double sim_l1_lines;         /* L1 lookup cycles per execution: lines
                                     looked up, or with the profile's line
@@ -243,6 +246,13 @@ typedef struct kernel_counts {
                                       (the worst sampled workgroup) */
     int atomic_addr_unknown;     /* some atomic's address depended on buffer
                                     contents */
+    double sim_drawn;            /* lane executions whose address was drawn
+                                    (model_draw.h); then undrawn holds the
+                                    same counts simulated without draws
+                                    (the range's ends, model.c).  It owns
+                                    its accesses array only (names and
+                                    lines borrowed from this one). */
+    struct kernel_counts *undrawn;
     line_cost *lines;            size_t nlines;
     confidence conf;
     char **assumptions;          size_t nassumptions;

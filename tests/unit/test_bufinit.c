@@ -1,6 +1,7 @@
 /* test_bufinit.c - the one buffer initialiser (core/bufinit.c) and the
  * plan forms that feed it: random (reproducible, typed), zero, ramp,
- * constant, inline values (typed and untyped words), raw file. */
+ * constant, inline values (typed and untyped words), raw file; and the
+ * peek at a window of the same contents. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -126,7 +127,46 @@ static void test_file(void **state)
     assert_non_null(strstr(err.text, "init file"));
 }
 
+/* bufinit_peek gives, byte for byte, the window of what bufinit_fill
+ * writes: every element type and start, windows that cut elements, the
+ * tail of a buffer that is not a whole number of elements; it refuses
+ * the forms it cannot compute lazily and windows past the end. */
+static void test_peek(void **state)
+{
+    (void)state;
+    plan_buffer b;
+    memset(&b, 0, sizeof b);
+    b.binding = 2;
+    b.set = 1;
+    enum { BYTES = 203 }; /* 50 words and a 3-byte tail */
+    uint8_t whole[BYTES], win[BYTES];
+    const bufinit_elem types[] = {F32, U32, I16, NONE};
+    const plan_init inits[] = {PLAN_INIT_RANDOM, PLAN_INIT_ZERO, PLAN_INIT_RAMP,
+                               PLAN_INIT_CONST};
+    b.init_value = 3;
+    for (size_t t = 0; t < sizeof types / sizeof *types; t++)
+        for (size_t k = 0; k < sizeof inits / sizeof *inits; k++) {
+            b.init = inits[k];
+            assert_int_equal(bufinit_fill(whole, BYTES, types[t], &b, 11, NULL), 0);
+            for (uint64_t from = 0; from < BYTES; from += 7)
+                for (uint64_t len = 0; from + len <= BYTES; len += 13) {
+                    memset(win, 0x5a, sizeof win);
+                    assert_int_equal(bufinit_peek(win, from, len, BYTES, types[t], &b, 11), 0);
+                    if (memcmp(win, whole + from, len))
+                        fail_msg("type %zu init %zu: window %llu+%llu differs", t, k,
+                                 (unsigned long long)from, (unsigned long long)len);
+                }
+        }
+    b.init = PLAN_INIT_RANDOM;
+    assert_int_equal(bufinit_peek(win, 200, 4, BYTES, U32, &b, 11), -1);
+    b.init = PLAN_INIT_VALUES;
+    assert_int_equal(bufinit_peek(win, 0, 4, BYTES, U32, &b, 11), -1);
+    b.init = PLAN_INIT_FILE;
+    assert_int_equal(bufinit_peek(win, 0, 4, BYTES, U32, &b, 11), -1);
+}
+
 CW_UNIT_MAIN(NULL, NULL,
              cmocka_unit_test(test_random),
              cmocka_unit_test(test_forms),
-             cmocka_unit_test(test_file))
+             cmocka_unit_test(test_file),
+             cmocka_unit_test(test_peek))
