@@ -532,6 +532,13 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
         if (in->opcode == SpvOpLoad && in->nops) {
             uint32_t k = var_cls(A, ev_root_var(A->c, in->ops[0]));
             readonly = k == EVM_INPUT || k == EVM_PUSH;
+            if (k == EVM_PUSH) {
+                /* push constants sit in a constant bank (NVIDIA c[0x0],
+                   AMD user SGPRs) that instructions read as operands: no
+                   instruction of their own */
+                e->w[i] = 0;
+                continue;
+            }
         }
         if (!(pure_op(m, in) || readonly) || !in->result_id || in->result_id >= A->c->bound)
             continue;
