@@ -801,12 +801,19 @@ static void memory_terms(model *m, terms *ts)
     const kernel_counts *c = m->c;
     double sh_lat = c->shared_load_bytes > 0 && m->p->shared_latency_ns > 0
                         ? m->p->shared_latency_ns : 0;
-    gpu_path_in path = {c, (double)m->groups, (double)m->wg, m->units,
-                        m->resident, m->waves, m->dram.read_bpus,
-                        m->latency_ns, m->sector, m->clock_ghz,
-                        m->fp_lat_cyc, m->barrier_ns + sh_lat,
-                        m->subgroup_op_ns, m->loops.ctl_instructions,
-                        m->loops.chain_cycles};
+    gpu_path_in path = {.c = c, .groups = (double)m->groups,
+                        .wg = (double)m->wg, .units = m->units,
+                        .resident = m->resident, .waves = m->waves,
+                        .read_bpus = m->dram.read_bpus,
+                        .latency_ns = m->latency_ns,
+                        .l2_bpus = m->l2_bpus,
+                        .l2_latency_ns = m->p->l2_latency_ns,
+                        .sector = m->sector, .clock_ghz = m->clock_ghz,
+                        .fp_lat_cyc = m->fp_lat_cyc,
+                        .barrier_ns = m->barrier_ns + sh_lat,
+                        .subgroup_op_ns = m->subgroup_op_ns,
+                        .ctl_instructions = m->loops.ctl_instructions,
+                        .chain_cycles = m->loops.chain_cycles};
     gpu_mem_in in = {m->p, &path, &m->dram, m->dram_read, m->dram_write,
                      m->dram_pages, m->dram_write_pages, m->l2_bytes_moved,
                      m->l2_bpus, m->sector, m->l2_partial,

@@ -10,6 +10,35 @@ static int is_global(const access_summary *a)
     return a->space == SPACE_STORAGE || a->space == SPACE_UNIFORM;
 }
 
+/* The round trip (ns) one execution of load a adds while nothing covers
+ * it: its DRAM-served share (simulated DRAM bytes over its sectors at L2;
+ * all of it without a simulation) at the DRAM latency unless its DRAM
+ * bytes in flight per unit (lanes x bytes a lane) reach the DRAM
+ * bandwidth-delay product, the rest at the L2 hit latency unless its
+ * sectors in flight reach L2's.  An L2-resident table chased by few lanes
+ * waits L2 trips, not DRAM ones; a stream of misses keeps the DRAM rule.
+ * slowest: the latency of the slowest level it reaches instead of the
+ * shares' (a workgroup waits for the last of its requests: a load issued
+ * with the others waits DRAM's round trip once any of its requests
+ * misses).  Without an L2 latency every trip is a DRAM trip on DRAM
+ * bytes. */
+static double trip_ns(const gpu_path_in *in, const access_summary *a,
+                      double lanes, double dram_bdp, double l2_bdp,
+                      int slowest)
+{
+    double dram = access_inflight_bytes(a, in->sector, 1);
+    int dram_hidden = lanes * dram >= dram_bdp;
+    if (!(in->l2_latency_ns > 0) || !(l2_bdp > 0) || a->sim_execs <= 0)
+        return dram_hidden ? 0 : in->latency_ns;
+    double l2 = access_inflight_bytes(a, in->sector, 0);
+    double from_dram = l2 > 0 ? fmin(1, dram / l2) : 0;
+    double dram_ns = from_dram > 0 && !dram_hidden ? in->latency_ns : 0;
+    double l2_ns = from_dram < 1 && lanes * l2 < l2_bdp ? in->l2_latency_ns : 0;
+    if (slowest)
+        return fmax(dram_ns, l2_ns);
+    return from_dram * dram_ns + (1 - from_dram) * l2_ns;
+}
+
 /* A workgroup cannot finish faster than its invocations' dependent path;
  * each slot runs `waves` workgroups one after the other.  The path: one
  * memory round trip (load, use, store), one more per load whose address
@@ -27,14 +56,16 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
     if (inv <= 0)
         inv = 1;
     double units = in->units > 0 ? in->units : 1;
-    /* Little's law per round trip: when the DRAM bytes one load puts in
-     * flight per unit (resident lanes x its bytes a lane) reach the
+    /* Little's law per round trip: when the bytes one load puts in flight
+     * per unit (resident lanes x its bytes a lane) reach the
      * bandwidth-delay product, the trip's latency is covered by the
      * transfer of the bytes already queued: it adds nothing to the path */
     double bdp = in->read_bpus * in->latency_ns * 1e-3 / units;
+    double l2_bdp = in->l2_bpus * in->l2_latency_ns * 1e-3 / units;
     double lanes = fmin(in->resident, ceil(in->groups / units)) * in->wg;
-    double trips = 0, slot_inflight = 0;
-    int affine = 0, base_hidden = 1;
+    double slot_inflight = 0;
+    double base_ns = 0, chase_ns = 0; /* the base trip, the chases' trips */
+    int loads = 0, affine = 0;
     for (size_t i = 0; i < c->naccesses; i++) {
         const access_summary *a = &c->accesses[i];
         if (!is_global(a) || a->is_store || a->count <= 0 || a->sim_merge == 2)
@@ -42,26 +73,26 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
         /* in flight together: a merged request's executions, or the
          * copies full unrolling issues (model_access.h) */
         double lane_bytes = access_inflight_bytes(a, in->sector, 1);
-        int hidden = lanes * lane_bytes >= bdp;
         /* a group's lanes that run it at once (a rare branch's few);
          * simulated loads only: their DRAM bytes are known */
         double slot = lane_bytes * in->wg *
                       fmin(1, a->count / inv / fmax(a->copies, 1));
         if (!a->uniform && a->sim_execs > 0 && slot > slot_inflight)
             slot_inflight = slot;
-        if (trips < 1)
-            trips = 1;
-        if (!a->index_known && !a->uniform) {
-            if (!hidden)
-                trips += a->count / inv;
-        } else if (!a->uniform) {
+        loads = 1;
+        if (a->uniform)
+            continue;
+        if (!a->index_known) {
+            /* one chase step after the other: their trips add up */
+            chase_ns += a->count / inv * trip_ns(in, a, lanes, bdp, l2_bdp, 0);
+        } else {
+            /* issued together: the base trip waits for the slowest */
             affine = 1;
-            if (!hidden)
-                base_hidden = 0;
+            base_ns = fmax(base_ns, trip_ns(in, a, lanes, bdp, l2_bdp, 1));
         }
     }
-    if (trips >= 1 && affine && base_hidden)
-        trips -= 1; /* every affine load's trip is covered */
+    if (loads && !affine)
+        base_ns = in->latency_ns; /* no affine load: the base trip as is */
     int chains = c->fp_chains > 0 ? c->fp_chains : 1;
     double fl = c->flops_fp16 + c->flops_fp32 + c->flops_fp64;
     double issue_cyc = (c->instructions - in->ctl_instructions) / inv;
@@ -71,7 +102,7 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
      * invocation reads what others wrote (barrier_ns holds that round
      * trip: nothing can be fetched ahead across the barrier) */
     double groups = in->groups > 0 ? in->groups : 1;
-    double per_group_ns = trips * in->latency_ns +
+    double per_group_ns = base_ns + chase_ns +
                           fmax(issue_cyc, chain_cyc) / in->clock_ghz +
                           c->barriers / groups * in->barrier_ns +
                           c->subgroup_ops / inv * in->subgroup_op_ns;

@@ -5,9 +5,13 @@
  * shape, the dependent path of one workgroup times the waves (µs): its
  * memory round trips, the longer of issuing its instructions and its FP
  * chain, its barriers and subgroup operations; and the DRAM bytes its
- * largest simulated load keeps in flight at once.  A round trip leaves the
- * path when the bytes one load puts in flight per unit reach the
- * bandwidth-delay product (Little's law per trip).  Pure function, no I/O.
+ * largest simulated load keeps in flight at once.  A load's round trip is
+ * the latency of where its data comes from: the share of its bytes that
+ * DRAM serves (simulated DRAM bytes over its sectors at L2) waits the DRAM
+ * round trip, the rest the L2 hit latency.  Each part leaves the path when
+ * the bytes the load puts in flight per unit reach that level's
+ * bandwidth-delay product (Little's law per trip): DRAM bytes against
+ * DRAM's, L2 sectors against L2's.  Pure function, no I/O.
  */
 #ifndef CW_MODEL_PATH_H
 #define CW_MODEL_PATH_H
@@ -19,6 +23,9 @@ typedef struct gpu_path_in {
     double groups, wg, units, resident, waves;
     double read_bpus;        /* DRAM read bandwidth, bytes per µs */
     double latency_ns;       /* DRAM round trip */
+    double l2_bpus;          /* L2 bandwidth, bytes per µs */
+    double l2_latency_ns;    /* a load that hits L2; <= 0 unknown: every
+                                trip a DRAM trip, decided on DRAM bytes */
     double sector;           /* bytes */
     double clock_ghz, fp_lat_cyc;
     double barrier_ns;       /* a barrier, plus a workgroup-memory round

@@ -12,6 +12,7 @@
 
 #include "model_memterms.h"
 #include "unit.h"
+#include "path_fixture.h"
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b) + 1e-12; }
 
@@ -36,8 +37,10 @@ static void setup_init(setup *s)
     s->c.fp_chains = 1;
     s->c.accesses = s->acc;
     s->dram.read_bpus = s->dram.write_bpus = 1e6;
-    s->path = (gpu_path_in){&s->c, 8, 256, 1, 8, 1, 1e6, 100, 32, 1, 4,
-                            0, 0, 0, 0};
+    s->path = (gpu_path_in){.c = &s->c, .groups = 8, .wg = 256, .units = 1,
+                            .resident = 8, .waves = 1, .read_bpus = 1e6,
+                            .latency_ns = 100, .sector = 32,
+                            .clock_ghz = 1, .fp_lat_cyc = 4};
     s->in.p = &s->p;
     s->in.path = &s->path;
     s->in.dram = &s->dram;
@@ -47,22 +50,13 @@ static void setup_init(setup *s)
     s->in.imbalance = 1;
 }
 
-/* A simulated load of lane_bytes DRAM bytes a lane per execution,
- * executions per invocation; index_known 0: a pointer chase. */
-static access_summary *load(setup *s, double lane_bytes, double executions,
-                            int index_known)
+/* A load of lane_bytes DRAM bytes a lane per execution (path_fixture.h),
+ * its bytes in the DRAM reads. */
+static void load(setup *s, double lane_bytes, double executions, int index_known)
 {
-    access_summary *a = &s->acc[s->c.naccesses++];
-    a->space = SPACE_STORAGE;
-    a->bytes = 4;
-    a->count = executions * (double)s->c.invocations;
-    a->index_known = index_known;
-    a->stride_known = index_known;
-    a->sim_execs = 1;
-    a->sim_dram_bytes = lane_bytes;
-    a->sim_l2_sectors = lane_bytes / 32;
+    access_summary *a = path_load(&s->c, executions, lane_bytes / 32,
+                                  lane_bytes, index_known);
     s->in.dram_read += a->count * lane_bytes;
-    return a;
 }
 
 /* The other groups' loads cover the round trip, the path is still the
