@@ -28,11 +28,11 @@ typedef struct ct_busiest {
 
 ct_table *ct_new(void);
 void ct_free(ct_table *t);
-/* One atomic instruction of one subgroup in workgroup `group`.  The unit
- * that serialises is a `granule`-byte block (the L2 line on NVIDIA: its
- * atomic unit works on one line at a time; 1 = per byte address): every
- * distinct address of the instruction is one operation on its block, and
- * lanes on the same address are one operation only when combine is set. */
+/* One atomic instruction of one subgroup in workgroup `group`, counted per
+ * `granule`-byte block (0 or 1: per byte address, as the model counts
+ * them; the line-level queueing is ct_slice_request's): every distinct
+ * address of the instruction is one operation on its block, and lanes on
+ * the same address are one operation only when combine is set. */
 void ct_request(ct_table *t, uint32_t group, const uint64_t *addr, uint32_t n,
                 int combine, uint32_t granule);
 ct_busiest ct_get(const ct_table *t);
