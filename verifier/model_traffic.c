@@ -50,10 +50,10 @@ typedef struct acc_sim {
     double folded;            /* lane executions the compiler's wider
                                  access replaced (no instruction of their
                                  own) */
-    /* translation (model_tlb.h): requests, the scattered ones, line
-     * requests of scattered stores and atomics, and the scattered
-     * requests' span per workgroup (the current group's hull) */
-    double req, scat_req, scat_wlines, span_sum, span_groups;
+    /* translation (model_tlb.h): the L1-missed line requests of scattered
+     * loads, line requests of scattered stores and atomics, and the
+     * scattered requests' span per workgroup (the current group's hull) */
+    double scat_rlines, scat_wlines, span_sum, span_groups;
     uint64_t g_lo, g_hi;
     int g_seen;
     uint32_t step_req;        /* scattered requests in the current step */
@@ -224,16 +224,15 @@ static void tlb_step_done(acc_sim *as)
 
 /* A buffer request's share of the translation term (model_tlb.h): is it
  * scattered, how far one step of the group's scattered requests reaches,
- * and for stores and atomics (all of which reach L2) their line
- * requests. */
-static void tlb_note(sim *s, acc_sim *as, csim_op op)
+ * and its line requests at L2: a load's that missed L1 (missed_lines, the
+ * cache model's count for this request), a store's or atomic's all (every
+ * one reaches L2). */
+static void tlb_note(sim *s, acc_sim *as, csim_op op, double missed_lines)
 {
     uint32_t line = s->line;
-    as->req += 1;
     uint32_t lines;
     if (!tlb_request_scattered(s->p_addr, s->p_size, s->p_n, line, &lines))
         return;
-    as->scat_req += 1;
     if (as->step_req >= s->sg_per_group)
         tlb_step_done(as);
     as->step_req++;
@@ -247,6 +246,8 @@ static void tlb_note(sim *s, acc_sim *as, csim_op op)
     }
     if (op != CSIM_LOAD)
         as->scat_wlines += lines;
+    else
+        as->scat_rlines += missed_lines;
 }
 
 /* The end of a simulated group: its last step per access. */
@@ -292,10 +293,13 @@ static void send_request(sim *s)
     csim_op op = s->p_kind == EVAL_ACCESS_LOAD    ? CSIM_LOAD
                : s->p_kind == EVAL_ACCESS_STORE ? CSIM_STORE
                                                 : CSIM_ATOMIC;
+    int tlb = s->tlb_on && !s->warming;
+    double lines_before = tlb ? csim_tag(s->cs, tag).l2_lines : 0;
     csim_request_run(s->cs, s->slot, op, s->p_addr, s->p_size, s->p_n, tag,
                      s->p_members ? s->p_member : NULL, s->p_members);
-    if (s->tlb_on && !s->warming)
-        tlb_note(s, &s->acc[tag], op);
+    if (tlb)
+        tlb_note(s, &s->acc[tag], op,
+                 csim_tag(s->cs, tag).l2_lines - lines_before);
     if (op == CSIM_ATOMIC) {
         /* the same-address term counts per word: the words of one line
          * are the unit's work (slice_ct below), not one address's (the
@@ -931,10 +935,10 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             a->sim_merge = as->carried > 0                  ? 1
                          : as->merged_in >= 0.5 * as->execs ? 2
                                                             : 0;
-            if (as->req > 0)
-                a->sim_tlb_lines = (as->l2_lines * (as->scat_req / as->req) +
-                                    as->scat_wlines) /
-                                   as->execs;
+            /* the L1-missed lines of the scattered requests themselves:
+             * a scattered request has about a line a lane, a contiguous
+             * one a few, so a share by request count undercounts them */
+            a->sim_tlb_lines = (as->scat_rlines + as->scat_wlines) / as->execs;
             if (as->span_groups > 0)
                 a->sim_group_span = as->span_sum / as->span_groups;
             shared_table_hits(s->p, a, as, g);

@@ -77,6 +77,27 @@ static const access_summary *access_of(const run *x, int store)
     return NULL;
 }
 
+/* run_kernel with tweak's profile on groups x 1 x 1 workgroups, binding 0
+ * of elems0 elements and binding 1 of elems1; its first load (asserted). */
+static const access_summary *run_load(run *x, void (*tweak)(device_profile *),
+                                      const char *glsl, int groups,
+                                      long elems0, long elems1)
+{
+    char pj[512];
+    snprintf(pj, sizeof pj,
+             "{\"kernels\":[{\"name\":\"k\",\"shader\":\"k.comp\","
+             "\"workgroups\":[%d,1,1],\"buffers\":["
+             "{\"binding\":0,\"elements\":%ld},"
+             "{\"binding\":1,\"elements\":%ld}]}]}",
+             groups, elems0, elems1);
+    profile_tweak = tweak;
+    run_kernel(x, glsl, pj);
+    profile_tweak = NULL;
+    const access_summary *a = access_of(x, 0);
+    assert_non_null(a);
+    return a;
+}
+
 static double term(const run *x, const char *name)
 {
     const prediction *p = &x->kr->prediction;
@@ -88,6 +109,15 @@ static double term(const run *x, const char *name)
 
 #define near(a, b, rel)                                                       \
     assert_true(fabs((double)(a) - (double)(b)) <= (rel) * fabs((double)(b)))
+
+/* Kernels of 256 lanes that read a and write s, lane i. */
+#define A_TO_S_HEAD                                                          \
+    "#version 450\n"                                                         \
+    "layout(local_size_x = 256) in;\n"                                       \
+    "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"       \
+    "layout(set = 0, binding = 1) writeonly buffer S { float s[]; };\n"      \
+    "void main() {\n"                                                        \
+    "    uint i = gl_GlobalInvocationID.x;\n"
 
 /* Each invocation sums its own row of 256 floats (rows 1 KiB apart): a
  * subgroup request touches 32 sectors in 32 lines, but a sector holds 8
@@ -832,6 +862,34 @@ static void test_tlb_reach(void **state)
     kfix_close(&x);
 }
 
+/* One load instruction whose requests are half contiguous, half
+ * scattered: trip 0 reads a[i] (a subgroup's 32 lanes in one 128-B
+ * line), trip 1 reads a[65536 + 64 i] (lanes 256 B apart: 32 lines).
+ * Every line is new to its L1 (no lane reads another's), so a subgroup's
+ * two requests send 1 + 32 lines to L2, of which the scattered request's
+ * 32 are the ones whose translations count: 32 lines per 64 lane
+ * executions, 0.5 an execution.  A share of all the lines by request
+ * count (1 of 2) gave 33 / 2 / 64 = 0.2578. */
+static const char *TLB_MIX =
+    A_TO_S_HEAD
+    "    float acc = 0.0;\n"
+    "    for (uint k = 0u; k < 2u; k++) {\n"
+    "        uint idx = k == 0u ? i : 65536u + i * 64u;\n"
+    "        acc += a[idx];\n"
+    "    }\n"
+    "    s[i] = acc;\n"
+    "}\n";
+
+static void test_tlb_lines_of_scattered_loads(void **state)
+{
+    (void)state;
+    run x;
+    const access_summary *a = run_load(&x, tlb_profile, TLB_MIX, 16, 4194304, 4096);
+    near(a->sim_l2_lines, 33 / 64.0, 1e-9);
+    near(a->sim_tlb_lines, 0.5, 1e-9);
+    kfix_close(&x);
+}
+
 static void test_partial_sector_write(void **state)
 {
     (void)state;
@@ -1103,12 +1161,7 @@ static void test_keyed_atomics(void **state)
  * span, but the accesses move 128 KiB and touch no more: the compulsory
  * floor is at most that, the DRAM 1 MiB (2 MiB with 64-B fetches). */
 static const char *SECTOR_LINES =
-    "#version 450\n"
-    "layout(local_size_x = 256) in;\n"
-    "layout(set = 0, binding = 0) readonly buffer A { float a[]; };\n"
-    "layout(set = 0, binding = 1) writeonly buffer S { float s[]; };\n"
-    "void main() {\n"
-    "    uint i = gl_GlobalInvocationID.x;\n"
+    A_TO_S_HEAD
     "    s[i] = a[i * 32u];\n"
     "}\n";
 
@@ -1177,15 +1230,8 @@ static void test_line_from_sectors(void **state)
 {
     (void)state;
     run x;
-    profile_tweak = sectors_64_no_line;
-    run_kernel(&x, SECTOR_LINES,
-               "{\"kernels\":[{\"name\":\"sr\",\"shader\":\"k.comp\","
-               "\"workgroups\":[64,1,1],\"buffers\":["
-               "{\"binding\":0,\"elements\":524288},"
-               "{\"binding\":1,\"elements\":16384}]}]}");
-    profile_tweak = NULL;
-    const access_summary *ld = access_of(&x, 0);
-    assert_non_null(ld);
+    const access_summary *ld = run_load(&x, sectors_64_no_line, SECTOR_LINES,
+                                        64, 524288, 16384);
     near(ld->sim_dram_bytes, 128, 1e-9);
     kfix_close(&x);
 }
@@ -1284,6 +1330,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_sector_reads),
         cmocka_unit_test(test_line_from_sectors),
+        cmocka_unit_test(test_tlb_lines_of_scattered_loads),
         cmocka_unit_test(test_l1_shared_by_groups_present),
         cmocka_unit_test(test_unrolled_loads_in_flight),
         cmocka_unit_test(test_row_walk),
