@@ -1,6 +1,6 @@
 #!/bin/sh
 # Static analysis speed against a saved baseline (the commit before the
-# speed-ups of 2026-12-01): the three slowest SPIR-V fuzz regression inputs
+# speed-ups of 2026-12-01): the slowest SPIR-V fuzz regression inputs
 # replayed through the fuzz target (release build: BUILD/fuzz/fuzz_spirv,
 # tests/fuzz/replay.c), and `clockwork check --device h200` of the GPU
 # corpus, the validation set and the blind set.  Each row: the saved
@@ -24,6 +24,10 @@ saved() {
     timeout-runs-normalize-quadratic) echo 2.02 ;;
     slow-unit-11s-under-libfuzzer) echo 1.49 ;;
     slow-unit-sem-localsize-2139095040) echo 1.46 ;;
+    # not in 2746713: main aadaa48 (before the loop tracker kept only the
+    # variables a loop names), 2026-12-01 22:05 UTC, same machine; peak
+    # RSS then 1.5 GB, after 42 MB (bench/gen_many_loops.py 700)
+    oom-700-constant-loops) echo 3.84 ;;
     corpus) echo 6.91 ;;
     validation) echo 2.09 ;;
     blind) echo 5.10 ;;
@@ -58,7 +62,7 @@ row() { # row NAME OLD NOW
 printf '%-44s %8s %8s %7s\n' "cpu seconds, best of $RUNS" saved now ratio
 status=0
 for s in timeout-runs-normalize-quadratic slow-unit-11s-under-libfuzzer \
-         slow-unit-sem-localsize-2139095040; do
+         slow-unit-sem-localsize-2139095040 oom-700-constant-loops; do
     now=$(cpu_best "$BUILD/fuzz/fuzz_spirv" "$REG/$s.spv")
     old=$(saved "$s")
     [ -n "${STATIC_OLD:-}" ] && old=$(cpu_best "$STATIC_OLD/fuzz/fuzz_spirv" "$REG/$s.spv")

@@ -854,27 +854,38 @@ int ev_fp_chains(ev_ctx *c, const double *icount)
     const spv_module *m = c->m;
     uint32_t best = EV_NONE;
     double bestw = 0;
-    for (size_t h = 0; h < m->nblocks; h++) {
-        if (m->blocks[h].merge != SPV_MERGE_LOOP)
-            continue;
-        double w = 0;
-        for (size_t b = 0; b < m->nblocks; b++) {
-            uint32_t x = (uint32_t)b;
-            int in_loop = 0;
-            for (int guard = 0; guard < 64 && x != SPV_NONE && x < m->nblocks; guard++) {
-                if (x == h) { in_loop = 1; break; }
-                x = m->blocks[x].loop_header;
+    /* each loop's executed instructions: every block's count added once
+     * to each header on its loop chain (64 steps), blocks in module order
+     * (one walk per block: a scan of every block per loop was quadratic) */
+    double *w = xcalloc(m->nblocks + 1, sizeof *w);
+    for (size_t b = 0; b < m->nblocks; b++) {
+        double bw = 0;
+        int summed = 0;
+        uint32_t chain[64];
+        int n = 0;
+        uint32_t x = (uint32_t)b;
+        for (int guard = 0; guard < 64 && x != SPV_NONE && x < m->nblocks; guard++) {
+            int seen = 0;
+            for (int k = 0; k < n && !seen; k++)
+                seen = chain[k] == x;
+            if (!seen && m->blocks[x].merge == SPV_MERGE_LOOP) {
+                chain[n++] = x;
+                if (!summed) {
+                    for (uint32_t i = m->blocks[b].first; i <= m->blocks[b].last; i++)
+                        bw += icount[i];
+                    summed = 1;
+                }
+                w[x] += bw;
             }
-            if (!in_loop)
-                continue;
-            for (uint32_t i = m->blocks[b].first; i <= m->blocks[b].last; i++)
-                w += icount[i];
-        }
-        if (w > bestw) {
-            bestw = w;
-            best = (uint32_t)h;
+            x = m->blocks[x].loop_header;
         }
     }
+    for (size_t h = 0; h < m->nblocks; h++)
+        if (m->blocks[h].merge == SPV_MERGE_LOOP && w[h] > bestw) {
+            bestw = w[h];
+            best = (uint32_t)h;
+        }
+    free(w);
     if (best == EV_NONE)
         return 1;
     uint8_t *ld = xcalloc(c->info.nvars + 1, 1), *st = xcalloc(c->info.nvars + 1, 1);

@@ -91,6 +91,9 @@ struct ev_ctx {
     int64_t *pc_off;          /* per instruction: push offset + 1 cached */
     ev_val *pc_val;           /* per instruction: 4 decoded components */
     struct ev_trk **trk;      /* per block (loop headers) */
+    uint32_t *loop_lo, *loop_hi; /* per block: the instruction range of the
+                                    blocks of its function whose loop chain
+                                    reaches it (eval_loop.c; lo > hi none) */
     struct ev_trk *armed[16];
     int narmed;
     uint64_t acc_seq;         /* observer sequence, per workgroup */

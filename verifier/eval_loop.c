@@ -124,6 +124,64 @@ static void seg_add(ev_trk *t, ev_val *base, size_t stride, uint32_t n,
     t->S += n;
 }
 
+/* The ids loop t's instructions (lo..hi) can reach a variable through:
+ * every operand word of them (a literal that equals an id only adds
+ * state), and the bases of the pointers they use that were formed
+ * before the loop (access chains, copies: a backward pass from lo over
+ * the function, definitions dominating their uses).  A variable the loop
+ * never names keeps its value through the loop: it is no state of it,
+ * and a function of many loops would otherwise snapshot every variable
+ * of the function in each (quadratic memory: 2000 loops, 8 GB). */
+static uint8_t *loop_refs(const spv_module *m, const ev_trk *t)
+{
+    uint8_t *ref = xcalloc(m->bound ? m->bound : 1, 1);
+    for (uint32_t i = t->lo; i <= t->hi; i++)
+        for (uint32_t k = 0; k < m->insts[i].nops; k++)
+            if (m->insts[i].ops[k] < m->bound)
+                ref[m->insts[i].ops[k]] = 1;
+    uint32_t first = m->funcs[t->fn].first_inst;
+    for (uint32_t i = t->lo; i-- > first;) {
+        const spv_inst *in = &m->insts[i];
+        uint16_t op = in->opcode;
+        if (!in->result_id || in->result_id >= m->bound || !ref[in->result_id] ||
+            (op != SpvOpAccessChain && op != SpvOpInBoundsAccessChain &&
+             op != SpvOpPtrAccessChain && op != SpvOpInBoundsPtrAccessChain &&
+             op != SpvOpCopyObject && op != SpvOpPhi && op != SpvOpSelect))
+            continue;
+        for (uint32_t k = 0; k < in->nops; k++)
+            if (in->ops[k] < m->bound)
+                ref[in->ops[k]] = 1;
+    }
+    return ref;
+}
+
+/* Every loop's instruction range at once (c->loop_lo / loop_hi): each
+ * block widens the range of every block on its loop chain (as
+ * block_in_loop walks it) in its own function.  One walk per block, where
+ * a scan of the function's blocks per loop was quadratic in the loops. */
+static void loop_ranges(ev_ctx *c)
+{
+    const spv_module *m = c->m;
+    c->loop_lo = xcalloc(m->nblocks + 1, sizeof *c->loop_lo);
+    c->loop_hi = xcalloc(m->nblocks + 1, sizeof *c->loop_hi);
+    for (uint32_t b = 0; b < m->nblocks; b++)
+        c->loop_lo[b] = UINT32_MAX;
+    for (uint32_t b = 0; b < m->nblocks; b++) {
+        uint32_t x = b;
+        for (int guard = 0; guard < 256 && x != SPV_NONE && x < m->nblocks; guard++) {
+            uint32_t f = m->blocks[x].func;
+            const spv_function *fn = f < m->nfuncs ? &m->funcs[f] : NULL;
+            if (fn && b >= fn->first_block && b < fn->first_block + fn->nblocks) {
+                if (m->blocks[b].first < c->loop_lo[x])
+                    c->loop_lo[x] = m->blocks[b].first;
+                if (m->blocks[b].last > c->loop_hi[x])
+                    c->loop_hi[x] = m->blocks[b].last;
+            }
+            x = m->blocks[x].loop_header;
+        }
+    }
+}
+
 static ev_trk *trk_get(ev_ctx *c, uint32_t h)
 {
     if (c->trk[h])
@@ -133,18 +191,11 @@ static ev_trk *trk_get(ev_ctx *c, uint32_t h)
     c->trk[h] = t;
     t->header = h;
     t->fn = m->blocks[h].func;
-    t->lo = UINT32_MAX;
-    t->hi = 0;
     t->eligible = 1;
-    const spv_function *fn = &m->funcs[t->fn];
-    for (uint32_t b = fn->first_block; b < fn->first_block + fn->nblocks; b++) {
-        if (!block_in_loop(m, b, h))
-            continue;
-        if (m->blocks[b].first < t->lo)
-            t->lo = m->blocks[b].first;
-        if (m->blocks[b].last > t->hi)
-            t->hi = m->blocks[b].last;
-    }
+    if (!c->loop_lo)
+        loop_ranges(c);
+    t->lo = c->loop_lo[h];
+    t->hi = c->loop_hi[h];
     if (t->lo > t->hi) {
         t->eligible = 0;
         return t;
@@ -155,8 +206,10 @@ static ev_trk *trk_get(ev_ctx *c, uint32_t h)
             op == SpvOpTerminateInvocation)
             t->eligible = 0;
     }
-    /* state: function and private variables, the header's phis */
+    /* state: the function and private variables the loop names, the
+     * header's phis */
     ev_info *I = &c->info;
+    uint8_t *ref = loop_refs(m, t);
     for (size_t v = 0; v < I->nvars; v++) {
         ev_var *var = &I->vars[v];
         if (!var->mem || (var->cls != EVM_FUNCTION && var->cls != EVM_PRIVATE))
@@ -164,9 +217,12 @@ static ev_trk *trk_get(ev_ctx *c, uint32_t h)
         const spv_var *sv = spv_var_of(m, var->id);
         if (var->cls == EVM_FUNCTION && (!sv || sv->func != t->fn))
             continue;
+        if (var->id >= m->bound || !ref[var->id])
+            continue;
         seg_add(t, var->mem, var->nflat, var->nflat, c->vctrl[v],
                 ev_tinfo(c, var->pointee));
     }
+    free(ref);
     for (uint32_t i = m->blocks[h].first; i <= m->blocks[h].last; i++) {
         const spv_inst *in = &m->insts[i];
         if (in->opcode != SpvOpPhi || !has_reg(c, in->result_id))

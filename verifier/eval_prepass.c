@@ -852,7 +852,8 @@ void ev_ctx_free(ev_ctx *c)
     if (c->trk)
         for (size_t b = 0; b < c->m->nblocks; b++)
             ev_trk_free(c->trk[b]);
-    free(c->trk); free(c->ctrl); free(c->vctrl); free(c->na);
+    free(c->trk); free(c->loop_lo); free(c->loop_hi);
+    free(c->ctrl); free(c->vctrl); free(c->na);
     free(c->pc_off); free(c->pc_val); free(c->run_lanes); free(c->lane_real);
     free(c);
 }
