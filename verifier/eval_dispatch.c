@@ -15,6 +15,7 @@
  * be estimated is stated in counts->assumptions.
  */
 #include "eval_int.h"
+#include "eval_chase.h"
 #include "eval_compiled.h"
 #include "alloc.h"
 
@@ -676,6 +677,28 @@ static void add_by_direction(const ev_access_def *d, double bytes, double *store
 
 /* The per-access summaries of kc (storage, uniform and shared accesses)
  * and the bytes they move, per class and per line. */
+/* Which accesses take their address from a buffer load's value
+ * (eval_chase.h): chase_of names the most executed such load. */
+static void chase_steps(const spv_module *m, kernel_counts *kc)
+{
+    ev_chase ch;
+    if (ev_chase_init(&ch, m))
+        return;
+    for (size_t a = 0; a < kc->naccesses; a++) {
+        uint32_t src[8];
+        size_t n = ev_chase_sources(&ch, m, kc->accesses[a].inst, src, 8);
+        double most = -1;
+        for (size_t k = 0; k < n; k++)
+            for (size_t b = 0; b < kc->naccesses; b++)
+                if (kc->accesses[b].inst == src[k] &&
+                    kc->accesses[b].count > most) {
+                    most = kc->accesses[b].count;
+                    kc->accesses[a].chase_of = b + 1;
+                }
+    }
+    ev_chase_free(&ch);
+}
+
 static void summarise_accesses(const ev_info *I, const ev_acc *acc, kernel_counts *kc,
                                uint32_t *slot_of, size_t nslot)
 {
@@ -1090,6 +1113,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
         uint32_t in = kc->accesses[a].inst;
         kc->accesses[a].copies = in < m->ninsts ? comp.copies[in] : 1;
     }
+    chase_steps(m, kc);
     ev_compiled_free(&comp);
     compulsory_bytes(I, acc, fpv, fp_exact, kc);
     free(slot_of);

@@ -39,11 +39,26 @@ static double trip_ns(const gpu_path_in *in, const access_summary *a,
     return from_dram * dram_ns + (1 - from_dram) * l2_ns;
 }
 
+/* Executions of a that wait for the load whose value its address is
+ * computed from (verifier.h chase_of): one per execution of that load at
+ * most (x[col[j]] waits for every col[j]; a[i + n[0]] for n's one load;
+ * p = next[p] is its own source, every step), none when that load is one
+ * address for every lane (a parameter the compiler keeps in a register). */
+static double chase_steps(const kernel_counts *c, const access_summary *a)
+{
+    if (!a->chase_of || a->chase_of > c->naccesses)
+        return 0;
+    const access_summary *src = &c->accesses[a->chase_of - 1];
+    if (src->uniform && src != a)
+        return 0;
+    return fmin(a->count, src->count);
+}
+
 /* A workgroup cannot finish faster than its invocations' dependent path;
  * each slot runs `waves` workgroups one after the other.  The path: one
  * memory round trip (load, use, store), one more per load whose address
  * comes from buffer contents (a pointer chase: index unknown to the
- * evaluator), the longer of issuing its counted instructions (one per
+ * evaluator, or computed from a load's value the plan gives), the longer of issuing its counted instructions (one per
  * clock) and its FP dependency chain, and the barriers.  Loads with known
  * addresses in a loop do not wait for each other (the compiler unrolls and
  * batches them): their cost is bandwidth.  Per-invocation figures are
@@ -82,9 +97,13 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
         loads = 1;
         if (a->uniform)
             continue;
+        double steps = chase_steps(c, a);
         if (!a->index_known) {
             /* one chase step after the other: their trips add up */
             chase_ns += a->count / inv * trip_ns(in, a, lanes, bdp, l2_bdp, 0);
+        } else if (steps > 0) {
+            /* a chase whose values the plan gives: the same wait */
+            chase_ns += steps / inv * trip_ns(in, a, lanes, bdp, l2_bdp, 0);
         } else {
             /* issued together: the base trip waits for the slowest */
             affine = 1;

@@ -126,6 +126,11 @@ typedef struct access_summary {
                                     load puts in flight */
     int line;                    /* source line, 0 if unknown */
     int uniform;                 /* same address for all lanes */
+    size_t chase_of;             /* the buffer load whose returned value its
+                                    address is computed from (a pointer
+                                    chase step, eval_chase.h): its index
+                                    into accesses + 1, the most executed
+                                    such load; 0 none */
     uint32_t inst;               /* instruction index in the module */
     /* Simulated traffic (verifier/model_traffic.h), per lane execution
      * whose address was known in the simulated workgroups; all 0 when not

@@ -111,6 +111,30 @@ static void test_affine_base_trip(void **state)
     assert_true(near(path_ns(&s), 0));
 }
 
+/* A chase over values the plan gives (index known to the evaluator, the
+ * address still computed from a load's value: eval_chase.h).  Ten column
+ * loads an invocation (affine, L2-resident: the 100-ns base trip) and ten
+ * gathers at those columns, L2-resident too: each gather waits for its
+ * column load, ten 100-ns steps: 1100 ns.  Gathers at an offset from one
+ * parameter every lane loads (a uniform load) wait for nothing: 100 ns.
+ * Gathers that wait for a load made once an invocation wait once: 200 ns. */
+static void test_known_chase(void **state)
+{
+    (void)state;
+    setup s;
+    setup_init(&s, 8);
+    load(&s, 10, 0, 1);
+    access_summary *x = path_load(&s.c, 10, 1, 0, 1);
+    x->chase_of = 1; /* the column load */
+    assert_true(near(path_ns(&s), 100 + 10 * 100));
+    s.acc[0].uniform = 1;
+    assert_true(near(path_ns(&s), 100));
+    s.acc[0].uniform = 0;
+    s.acc[0].count = (double)s.c.invocations;
+    assert_true(near(path_ns(&s), 100 + 100));
+}
+
 CW_UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_l2_resident_chase),
              cmocka_unit_test(test_chase_half_from_dram),
-             cmocka_unit_test(test_affine_base_trip))
+             cmocka_unit_test(test_affine_base_trip),
+             cmocka_unit_test(test_known_chase))
