@@ -808,6 +808,8 @@ static void memory_terms(model *m, terms *ts)
                         .latency_ns = m->latency_ns,
                         .l2_bpus = m->l2_bpus,
                         .l2_latency_ns = m->p->l2_latency_ns,
+                        .l1_bpus = m->l1_bpus,
+                        .l1_latency_ns = m->p->l1_latency_ns,
                         .sector = m->sector, .clock_ghz = m->clock_ghz,
                         .fp_lat_cyc = m->fp_lat_cyc,
                         .barrier_ns = m->barrier_ns + sh_lat,

@@ -124,10 +124,11 @@ double access_dram_footprint(const access_summary *a, double block)
     return up > fb ? up : fb;
 }
 
-double access_inflight_bytes(const access_summary *a, double sector, int dram)
+double access_inflight_bytes(const access_summary *a, double sector, int level)
 {
     double lane = a->sim_execs <= 0 ? (a->bytes ? a->bytes : 4)
-                  : dram            ? a->sim_dram_bytes
+                  : level == 1      ? a->sim_dram_bytes
+                  : level == 2      ? a->sim_l1_sectors * sector
                                     : a->sim_l2_sectors * sector;
     double together = a->copies > a->sim_execs_per_request ? a->copies
                                                            : a->sim_execs_per_request;

@@ -55,13 +55,13 @@ double l2_lines_us(const device_profile *p, double lines);
 double access_dram_footprint(const access_summary *a, double block);
 
 /* The bytes one lane of a load puts in flight at once: its simulated
- * sectors at L2 per execution (dram: its simulated DRAM bytes) or else its
- * bytes, times the copies the driver's full unrolling issues together
+ * sectors at L2 per execution (level 1: its simulated DRAM bytes; level 2:
+ * its sectors requested at L1) or else its bytes, times the copies the driver's full unrolling issues together
  * (access_summary.copies) or the executions a merged request serves
  * (sim_execs_per_request), the larger: eight unrolled loads of a float a
  * lane are 32 bytes in flight, the same load in a kept loop 4
  * (docs/model.md 4.1). */
-double access_inflight_bytes(const access_summary *a, double sector, int dram);
+double access_inflight_bytes(const access_summary *a, double sector, int level);
 
 /* The L2 time of store requests that arrive as runs of an invocation's
  * adjacent scalar stores (each partial, the run completing its sectors):

@@ -11,32 +11,40 @@ static int is_global(const access_summary *a)
 }
 
 /* The round trip (ns) one execution of load a adds while nothing covers
- * it: its DRAM-served share (simulated DRAM bytes over its sectors at L2;
- * all of it without a simulation) at the DRAM latency unless its DRAM
- * bytes in flight per unit (lanes x bytes a lane) reach the DRAM
- * bandwidth-delay product, the rest at the L2 hit latency unless its
- * sectors in flight reach L2's.  An L2-resident table chased by few lanes
- * waits L2 trips, not DRAM ones; a stream of misses keeps the DRAM rule.
- * slowest: the latency of the slowest level it reaches instead of the
- * shares' (a workgroup waits for the last of its requests: a load issued
- * with the others waits DRAM's round trip once any of its requests
- * misses).  Without an L2 latency every trip is a DRAM trip on DRAM
- * bytes. */
+ * it.  Of the sectors it requests at L1 (all of it without a
+ * simulation), the share DRAM serves (its DRAM bytes) waits the DRAM
+ * latency unless its DRAM bytes in flight per unit (lanes x bytes a lane)
+ * reach the DRAM bandwidth-delay product; the share L2 serves (its
+ * sectors at L2 beyond that) the L2 hit latency unless its L2 sectors in
+ * flight reach L2's; the L1 hits the L1 latency unless its sectors
+ * requested in flight reach L1's.  A table L1 or L2 holds, chased by few
+ * lanes, waits their trips, not DRAM's; a stream of misses keeps the DRAM
+ * rule.  slowest: the latency of the slowest level it still waits for
+ * instead of the shares' (a workgroup waits for the last of its requests:
+ * a load issued with the others waits DRAM's round trip once any of its
+ * requests misses).  Without an L2 latency every trip is a DRAM trip on
+ * DRAM bytes. */
 static double trip_ns(const gpu_path_in *in, const access_summary *a,
-                      double lanes, double dram_bdp, double l2_bdp,
-                      int slowest)
+                      double lanes, const double bdp[3], int slowest)
 {
     double dram = access_inflight_bytes(a, in->sector, 1);
-    int dram_hidden = lanes * dram >= dram_bdp;
-    if (!(in->l2_latency_ns > 0) || !(l2_bdp > 0) || a->sim_execs <= 0)
+    int dram_hidden = lanes * dram >= bdp[0];
+    if (!(in->l2_latency_ns > 0) || !(bdp[1] > 0) || a->sim_execs <= 0)
         return dram_hidden ? 0 : in->latency_ns;
     double l2 = access_inflight_bytes(a, in->sector, 0);
-    double from_dram = l2 > 0 ? fmin(1, dram / l2) : 0;
+    double l1 = fmax(access_inflight_bytes(a, in->sector, 2), l2);
+    if (!(l1 > 0))
+        return dram_hidden ? 0 : in->latency_ns;
+    double from_dram = fmin(1, dram / l1);
+    double from_l2 = fmax(0, fmin(1, l2 / l1) - from_dram);
+    double from_l1 = fmax(0, 1 - from_dram - from_l2);
+    double l1_lat = in->l1_latency_ns > 0 ? in->l1_latency_ns : in->l2_latency_ns;
     double dram_ns = from_dram > 0 && !dram_hidden ? in->latency_ns : 0;
-    double l2_ns = from_dram < 1 && lanes * l2 < l2_bdp ? in->l2_latency_ns : 0;
+    double l2_ns = from_l2 > 0 && lanes * l2 < bdp[1] ? in->l2_latency_ns : 0;
+    double l1_ns = from_l1 > 0 && !(lanes * l1 >= bdp[2] && bdp[2] > 0) ? l1_lat : 0;
     if (slowest)
-        return fmax(dram_ns, l2_ns);
-    return from_dram * dram_ns + (1 - from_dram) * l2_ns;
+        return fmax(dram_ns, fmax(l2_ns, l1_ns));
+    return from_dram * dram_ns + from_l2 * l2_ns + from_l1 * l1_ns;
 }
 
 /* Executions of a that wait for the load whose value its address is
@@ -76,7 +84,9 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
      * bandwidth-delay product, the trip's latency is covered by the
      * transfer of the bytes already queued: it adds nothing to the path */
     double bdp = in->read_bpus * in->latency_ns * 1e-3 / units;
-    double l2_bdp = in->l2_bpus * in->l2_latency_ns * 1e-3 / units;
+    double l1_lat = in->l1_latency_ns > 0 ? in->l1_latency_ns : in->l2_latency_ns;
+    double bdps[3] = {bdp, in->l2_bpus * in->l2_latency_ns * 1e-3 / units,
+                      in->l1_bpus * l1_lat * 1e-3 / units};
     double lanes = fmin(in->resident, ceil(in->groups / units)) * in->wg;
     double slot_inflight = 0;
     double base_ns = 0, chase_ns = 0; /* the base trip, the chases' trips */
@@ -100,14 +110,14 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
         double steps = chase_steps(c, a);
         if (!a->index_known) {
             /* one chase step after the other: their trips add up */
-            chase_ns += a->count / inv * trip_ns(in, a, lanes, bdp, l2_bdp, 0);
+            chase_ns += a->count / inv * trip_ns(in, a, lanes, bdps, 0);
         } else if (steps > 0) {
             /* a chase whose values the plan gives: the same wait */
-            chase_ns += steps / inv * trip_ns(in, a, lanes, bdp, l2_bdp, 0);
+            chase_ns += steps / inv * trip_ns(in, a, lanes, bdps, 0);
         } else {
             /* issued together: the base trip waits for the slowest */
             affine = 1;
-            base_ns = fmax(base_ns, trip_ns(in, a, lanes, bdp, l2_bdp, 1));
+            base_ns = fmax(base_ns, trip_ns(in, a, lanes, bdps, 1));
         }
     }
     if (loads && !affine)

@@ -6,12 +6,13 @@
  * memory round trips, the longer of issuing its instructions and its FP
  * chain, its barriers and subgroup operations; and the DRAM bytes its
  * largest simulated load keeps in flight at once.  A load's round trip is
- * the latency of where its data comes from: the share of its bytes that
- * DRAM serves (simulated DRAM bytes over its sectors at L2) waits the DRAM
- * round trip, the rest the L2 hit latency.  Each part leaves the path when
- * the bytes the load puts in flight per unit reach that level's
- * bandwidth-delay product (Little's law per trip): DRAM bytes against
- * DRAM's, L2 sectors against L2's.  Pure function, no I/O.
+ * the latency of where its data comes from: of the sectors it requests at
+ * L1, the share DRAM serves (its simulated DRAM bytes) waits the DRAM round
+ * trip, the share L2 serves the L2 hit latency, the rest the L1 hit
+ * latency.  Each part leaves the path when the bytes the load puts in
+ * flight per unit reach that level's bandwidth-delay product (Little's law
+ * per trip): DRAM bytes against DRAM's, L2 sectors against L2's, L1
+ * sectors against L1's.  Pure function, no I/O.
  */
 #ifndef CW_MODEL_PATH_H
 #define CW_MODEL_PATH_H
@@ -26,6 +27,9 @@ typedef struct gpu_path_in {
     double l2_bpus;          /* L2 bandwidth, bytes per µs */
     double l2_latency_ns;    /* a load that hits L2; <= 0 unknown: every
                                 trip a DRAM trip, decided on DRAM bytes */
+    double l1_bpus;          /* L1 hit bandwidth, all units, bytes per µs */
+    double l1_latency_ns;    /* a load that hits L1; <= 0 unknown: its
+                                hits wait the L2 latency */
     double sector;           /* bytes */
     double clock_ghz, fp_lat_cyc;
     double barrier_ns;       /* a barrier, plus a workgroup-memory round

@@ -19,8 +19,9 @@ static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b) + 1e-
 
 /* One unit with 8 resident workgroups of 256 (one wave of 8: 2048 lanes),
  * DRAM 1e6 B/us with a 300 ns round trip (bandwidth-delay product 3e5 B a
- * unit), L2 4e6 B/us with a 100 ns hit (4e5 B), 32-B sectors, 1 GHz, no
- * instructions: the path is its round trips alone. */
+ * unit), L2 4e6 B/us with a 100 ns hit (4e5 B), L1 1e7 B/us with a 20 ns
+ * hit (2e5 B), 32-B sectors, 1 GHz, no instructions: the path is its
+ * round trips alone. */
 typedef struct setup {
     kernel_counts c;
     access_summary acc[4];
@@ -37,6 +38,7 @@ static void setup_init(setup *s, double groups)
                           .units = 1, .resident = 8, .waves = 1,
                           .read_bpus = 1e6, .latency_ns = 300,
                           .l2_bpus = 4e6, .l2_latency_ns = 100,
+                          .l1_bpus = 1e7, .l1_latency_ns = 20,
                           .sector = 32, .clock_ghz = 1, .fp_lat_cyc = 4};
 }
 
@@ -134,7 +136,26 @@ static void test_known_chase(void **state)
     assert_true(near(path_ns(&s), 100 + 100));
 }
 
+/* A chase over a table L1 holds: each step requests a sector at L1, 2% of
+ * them reach L2 (0.02 sectors), none DRAM.  2048 x 32 = 65536 B requested
+ * in flight, below L1's 2e5; 2048 x 0.64 B at L2, below L2's 4e5: a step
+ * waits 0.02 x 100 + 0.98 x 20 = 21.6 ns; 300 + 10 x 21.6 = 516 ns.
+ * Without l1_latency_ns the hits wait L2's 100 ns: 300 + 10 x 100. */
+static void test_l1_resident_chase(void **state)
+{
+    (void)state;
+    setup s;
+    setup_init(&s, 8);
+    load(&s, 10, 0, 0);
+    s.acc[0].sim_l1_sectors = 1;
+    s.acc[0].sim_l2_sectors = 0.02;
+    assert_true(near(path_ns(&s), 300 + 10 * 21.6));
+    s.in.l1_latency_ns = -1;
+    assert_true(near(path_ns(&s), 300 + 10 * 100));
+}
+
 CW_UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_l2_resident_chase),
+             cmocka_unit_test(test_l1_resident_chase),
              cmocka_unit_test(test_chase_half_from_dram),
              cmocka_unit_test(test_affine_base_trip),
              cmocka_unit_test(test_known_chase))
