@@ -37,6 +37,9 @@
 #   GPU_PROBES=0 skip bench/gpu/probes (default 1: every plan there; or
 #                the names of the plans to run, "memory2 unroll");
 #                GPU_PROBE_SECONDS their time all together (default 90)
+#   GPU_SETS=0   skip steps 5-7 (validation, corpus, floor, second passes,
+#                second calibration) and their tables: calibrate, the blind
+#                sets asked for and the probes only (default 1)
 #   GPU_SECONDS  the whole session's budget in seconds (default 540)
 set -u
 OUT=${OUT:-build/gpu-run}
@@ -50,6 +53,7 @@ BLIND2=${BLIND2:-0}
 BLIND3=${BLIND3:-0}
 PROBES=${GPU_PROBES:-1}
 PROBE_BUDGET=${GPU_PROBE_SECONDS:-90}
+SETS=${GPU_SETS:-1}
 if [ "$DRY" = 1 ]; then
     CPLAN=${CORPUS_PLAN:-bench/accuracy/plan.json}
     VPLAN=${VAL_PLAN:-bench/gpu/validation/plan-cpu.json}
@@ -147,22 +151,26 @@ if [ "$PROBES" != 0 ]; then
         run_plan "$n" "$pl" "$p"
     done
 fi
-# 5. one pass of each set: the validation set first, then the corpus
-run_plan validation-1 150 "$VPLAN"
-run_plan corpus-1 280 "$CPLAN"
-# 6. the floor
-step floor 60 env FLOOR_OUT="$R" sh bench/gpu/floor.sh build --device "$SEL"
-cat "$R/floor.out"
-# 7. second passes while time is left (each kernel keeps its lower median)
-[ "$(left)" -gt 150 ] && run_plan corpus-2 200 "$CPLAN"
-[ "$(left)" -gt 70 ] && run_plan validation-2 100 "$VPLAN"
-[ "$(left)" -gt 40 ] && step calibrate-2 40 "$CW" calibrate --device "$SEL" --no-save \
-    -o "$R/h200-calibrated-2.json"
-# 8. the tables (no device work): the built-in profile's predictions too
-"$CW" check --device h200 --format csv -o "$R/check-builtin.csv" "$CPLAN" \
-    2> "$R/check-builtin.err"
-"$CW" check --device h200 --format csv -o "$R/check-builtin-val.csv" "$VPLAN" \
-    2> "$R/check-builtin-val.err"
+sets() { # steps 5-7: the validation set, the corpus, the floor, second passes
+    # 5. one pass of each set: the validation set first, then the corpus
+    run_plan validation-1 150 "$VPLAN"
+    run_plan corpus-1 280 "$CPLAN"
+    # 6. the floor
+    step floor 60 env FLOOR_OUT="$R" sh bench/gpu/floor.sh build --device "$SEL"
+    cat "$R/floor.out"
+    # 7. second passes while time is left (each kernel keeps its lower median)
+    [ "$(left)" -gt 150 ] && run_plan corpus-2 200 "$CPLAN"
+    [ "$(left)" -gt 70 ] && run_plan validation-2 100 "$VPLAN"
+    [ "$(left)" -gt 40 ] && step calibrate-2 40 "$CW" calibrate --device "$SEL" --no-save \
+        -o "$R/h200-calibrated-2.json"
+    # 8. (no device work) the built-in profile's predictions of both sets
+    "$CW" check --device h200 --format csv -o "$R/check-builtin.csv" "$CPLAN" \
+        2> "$R/check-builtin.err"
+    "$CW" check --device h200 --format csv -o "$R/check-builtin-val.csv" "$VPLAN" \
+        2> "$R/check-builtin-val.err"
+}
+[ "$SETS" != 0 ] && sets
+# 8. the tables
 VSPLIT=$(dirname "$VPLAN")/split.json
 blind_table() { # blind_table NAME PLAN TITLE: its tables, built-in profile then calibrated
     echo
@@ -173,7 +181,7 @@ blind_table() { # blind_table NAME PLAN TITLE: its tables, built-in profile then
     echo "== $3, predicted with this session's calibration"
     python3 bench/accuracy/table.py --split "$(dirname "$2")/split.json" "$R/$1"-[0-9].json
 }
-{
+set_tables() { # the corpus and the validation set, both profiles
     echo "== corpus, predicted with this session's calibration ($PROFILE)"
     python3 bench/accuracy/table.py "$R"/corpus-*.json
     echo
@@ -186,6 +194,9 @@ blind_table() { # blind_table NAME PLAN TITLE: its tables, built-in profile then
     echo "== validation (unseen), predicted with the built-in h200 profile"
     python3 bench/accuracy/table.py --split "$VSPLIT" --pred "$R/check-builtin-val.csv" \
         "$R"/validation-*.json
+}
+{
+    [ "$SETS" != 0 ] && set_tables
     [ "$BLIND" = 1 ] && blind_table blind "$BPLAN" "blind set"
     [ "$BLIND2" = 1 ] && blind_table blind2 "$B2PLAN" "blind set 2"
     [ "$BLIND3" = 1 ] && blind_table blind3 "$B3PLAN" "blind set 3"
