@@ -5,12 +5,15 @@ warp-wide access puts its 32 lanes on 32 / K banks, K distinct words a
 bank, each lane on words of its own); `--cpu`: sharedconf-cpu.json, a
 small copy for lavapipe.
 
-  shc_st_k<K>   32 K-way conflicted 4-byte stores a trip, 512 / K trips
+  shc_st_k<K>   32 K-way conflicted 4-byte stores a trip, 64 / K trips
   shc_ld_k<K>   the same addresses loaded (and summed) instead
-Every kernel is 528 groups of 256 (4 a unit, 32 warps a unit, 32 KiB of
-workgroup memory each) and issues the same number of bank passes if a
-K-way access costs K passes: 528 x 8 warps x 32 x 512 = 69 M passes,
-~265 us at one pass a cycle a unit (1.98 GHz, 132 units).
+Every kernel is 4224 groups of 256 (4 resident a unit: 32 warps a unit,
+32 KiB of workgroup memory each; 8 waves) and issues the same number of
+bank passes if a K-way access costs K passes: 4224 x 8 warps x 32 x 64 =
+69 M passes, ~265 us at one pass a cycle a unit (1.98 GHz, 132 units).
+(The model prices K = 1, 2 as issue-bound, ~920 / 470 us, counting each
+step's address arithmetic; with SK a specialization constant and the 32
+steps unrolled, the driver can fold it into the store's offset.)
 
 Question: what does a conflicted shared store cost per pass, against a
 load (gemm_regblock +44% and b2_gemm_rb4x4 +21% have 16-way tile stores,
@@ -29,8 +32,8 @@ calibrate's shared bandwidth, like a load)? Reading:
 import probeplan
 
 cpu = probeplan.CPU
-groups = 4 if cpu else 132 * 4
-base_reps = 16 if cpu else 512
+groups = 4 if cpu else 132 * 4 * 8
+base_reps = 16 if cpu else 64
 kernels = []
 for op, load in (("st", 0), ("ld", 1)):
     for sk in range(6):
