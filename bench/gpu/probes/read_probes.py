@@ -8,7 +8,9 @@ reports (what each generator's docstring says the numbers mean):
 Each report names its plan (run from the repository root, or from the
 prepared tree, the plan's path is the same), which gives the push
 constants; --profile (default profiles/h200.json) gives the clock and the
-unit count for cycles.  Measured medians only: no prediction is read."""
+unit count for cycles.  Measured medians only: no predicted time is
+read; the registers the driver reported (a `run` report's assumption)
+are printed last, since the readings assume R groups a unit."""
 import argparse
 import json
 import os
@@ -20,6 +22,18 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 def load(path):
     with open(path) as f:
         return json.load(f)
+
+
+def residency(report):
+    """{kernel: what the registers allow a unit}, from the prediction's
+    `registers:` assumption (the driver's count, in a `run` report)."""
+    out = {}
+    for k in report["kernels"]:
+        for a in (k.get("prediction") or {}).get("assumptions", []):
+            if a.startswith("registers:") and "-> " in a:
+                out[k["name"]] = a.split(":", 1)[1].split("(")[0].strip() + " -> " + \
+                    a.split("-> ", 1)[1]
+    return out
 
 
 def measured(report):
@@ -126,13 +140,18 @@ def main():
     a = ap.parse_args()
     shape = load(a.profile)["shape"]
     clk, units = shape["clock_ghz"], shape["units"]
-    t = {}
+    t, regs = {}, {}
     for r in a.reports:
-        t.update(measured(load(r)))
+        rep = load(r)
+        t.update(measured(rep))
+        regs.update(residency(rep))
     for prefix, reader in READERS.items():
         if any(n.startswith(prefix) for n in t):
             reader(t, clk, units)
             print()
+    print("residency the driver's registers allow (the readings assume R groups a unit):")
+    for name in sorted(n for n in regs if n.split("_")[0] + "_" in READERS):
+        print("  %-16s %s" % (name, regs[name][:110]))
     return 0
 
 
