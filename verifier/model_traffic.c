@@ -503,9 +503,13 @@ static void on_access(void *user, const eval_access *a)
     int64_t offset = a->offset;
     if (a->offset != a->offset_hi || a->offset < 0) {
         /* address from buffer contents: drawn from its range, or not
-         * simulated */
+         * simulated.  Only where the program computes the address from a
+         * buffer load's value (eval_chase.h): an interval an unmodelled
+         * operation left on lane-derived arithmetic is no hash, and a
+         * uniform draw would price an affine access as a scatter */
         uint64_t extent = buffer ? buffer_extent(s, a->set, a->binding) : 0;
-        if (!s->drawing || !draw_offset(&s->draw, a, s->acc_of_inst[a->inst], s->slot,
+        if (!s->drawing || !s->kc->accesses[s->acc_of_inst[a->inst]].chase_of ||
+            !draw_offset(&s->draw, a, s->acc_of_inst[a->inst], s->slot,
                                         extent, s->warming, &offset)) {
             if (!s->warming)
                 as->unknown += 1;
@@ -1181,8 +1185,24 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     free(acc);
     simulate(m, r, k, p, kc, 1);
     for (size_t i = 0; i < nacc; i++) {
-        kc->accesses[i].sim_drawn = u->accesses[i].sim_unknown;
-        kc->sim_drawn += u->accesses[i].sim_unknown;
+        access_summary *a = &kc->accesses[i];
+        a->sim_drawn = fmax(0, u->accesses[i].sim_unknown - a->sim_unknown);
+        kc->sim_drawn += a->sim_drawn;
+    }
+    if (!(kc->sim_drawn > 0)) {
+        /* nothing drawn (no address computed from a load): the first
+         * simulation stands */
+        access_summary *keep = kc->accesses;
+        char **notes = kc->assumptions;
+        size_t nnotes = kc->nassumptions;
+        memcpy(keep, u->accesses, nacc * sizeof *keep);
+        *kc = *u;
+        kc->accesses = keep;
+        kc->assumptions = notes;
+        kc->nassumptions = nnotes;
+        free(u->accesses);
+        free(u);
+        return;
     }
     kc->undrawn = u;
     char text[480];
