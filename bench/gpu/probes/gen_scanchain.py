@@ -19,6 +19,8 @@ unit before a second, so R is the residency).  What each variant isolates:
                   the chain without most of its bank conflicts
   sc_flat_r<R>    20 barriers a pass, the tree's active lanes each adding to
                   its own word: barriers + one shared round trip a level
+  sc_bar_g66      sc_bar with 66 groups (half the units idle): equal to
+                  sc_bar_r1 if the 132 groups of R = 1 got a unit each
   sc_bar_r8_48k   sc_bar at 132 x 8 groups holding 48 KiB of workgroup
                   memory each: 4 resident a unit (233472 B a unit), two
                   waves: residency set by shared memory instead of the dispatch
@@ -100,6 +102,8 @@ for r in (1, 8):
                         "the tree indexed conflict-free, %d groups a unit" % r))
     kernels.append(kern("sc_flat_r%d" % r, "scan_barriers", groups_of(r), 0,
                         "20 barriers a pass, own-word adds, %d groups a unit" % r))
+kernels.append(kern("sc_bar_g66", "scan_chain", 1 if cpu else units // 2, 0,
+                    "the tree, 66 groups: half the units, one group each"))
 k48 = kern("sc_bar_r8_48k", "scan_chain_48k", groups_of(8), 0,
            "the tree with 48 KiB a group: 4 resident a unit, 2 waves")
 k48["spec"] = {"FILL": FILL_32K if cpu else FILL_48K}

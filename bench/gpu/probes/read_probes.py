@@ -64,6 +64,9 @@ def scanchain(t, clk, units):
             levels = e["push"]["reps"] * 20
             print("  sc_%s_r%d  %9.1f  x%5.2f  %7.1f ns" % (v, r, us, us / one[0] if one else 0,
                                                            us * 1e3 / levels))
+    if "sc_bar_g66" in t and "sc_bar_r1" in t:
+        print("  sc_bar_g66 / sc_bar_r1 = %.2f (1.0: at R = 1 every group had a unit of its own)" %
+              (t["sc_bar_g66"][0] / t["sc_bar_r1"][0]))
     if "sc_bar_r8_48k" in t and "sc_bar_r4" in t:
         print("  sc_bar_r8_48k / sc_bar_r4 = %.2f (2.0: 48 KiB groups 4 a unit, two waves)" %
               (t["sc_bar_r8_48k"][0] / t["sc_bar_r4"][0]))
