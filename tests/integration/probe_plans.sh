@@ -40,18 +40,15 @@ J
 python3 -B "$P/read_probes.py" --profile "$dir/shape.json" "$dir/report.json" > "$dir/read.out" ||
     fail "read_probes.py exit $?"
 cat "$dir/read.out"
-# 96 reps x 20 levels: 192 us -> 100 ns a level; 768 / 192 = 4
-grep -q 'sc_bar_r1  *192.0  x 1.00  *100.0 ns' "$dir/read.out" || fail "scanchain R = 1"
-grep -q 'sc_bar_r8  *768.0  x 4.00  *400.0 ns' "$dir/read.out" || fail "scanchain R = 8"
-# 4224 groups x 8 warps x 32 steps x 16 trips x 4 passes = 69206016 passes;
-# 346.03 us x 2 GHz x 100 units / passes = 1.00 cycle a pass
-grep -q 'K=4   st    346.0 us  1.00 cyc' "$dir/read.out" || fail "sharedconf K = 4"
-# 270336 rows x 1536 B = 415.2 MB (2000 GB/s in 207.6 us); / 512 B = 811008
-# requests; 207.6 us x 2 GHz x 100 / 811008 = 51.2 cycles; twice the coalesced
-grep -q 'rp_v4_r32  *207.6 us  *2000 GB/s  *51.2 cyc  x2.00' "$dir/read.out" || fail "rowpages"
-# 171 us / 512 steps = 334.0 ns; 132 groups x 20 x 512 B x 512 trips / 200 us
-# = 3460 GB/s (the plan's 132 groups, not the profile's units)
-grep -q 'W=0  (  0%)  chase  *171.0 us  *334.0 ns' "$dir/read.out" || fail "loadlat chase"
-grep -q 'W=20 (100%)  chase -  | streams  *200.0 us  *390.6 ns  *3460 GB/s' "$dir/read.out" ||
-    fail "loadlat streams"
+# each expected reading: a pattern of the output and what it stands for
+while IFS='|' read -r pattern what; do
+    grep -q -- "$pattern" "$dir/read.out" || fail "$what"
+done <<X
+sc_bar_r1  *192.0  x 1.00  *100.0 ns|scanchain R = 1: 96 reps x 20 levels, 192 us -> 100 ns a level
+sc_bar_r8  *768.0  x 4.00  *400.0 ns|scanchain R = 8: 768 / 192 = 4
+K=4   st    346.0 us  1.00 cyc|sharedconf K = 4: 4224 x 8 warps x 32 x 16 trips x 4 = 69206016 passes, 346.03 us x 2 GHz x 100 / passes
+rp_v4_r32  *207.6 us  *2000 GB/s  *51.2 cyc  x2.00|rowpages: 270336 x 1536 B = 415.2 MB, 811008 requests of 512 B, 207.6 us x 2 GHz x 100 / requests, twice the coalesced
+W=0  (  0%)  chase  *171.0 us  *334.0 ns|loadlat chase: 171 us / 512 steps
+W=20 (100%)  chase -  . streams  *200.0 us  *390.6 ns  *3460 GB/s|loadlat streams: 132 groups x 20 x 512 B x 512 trips / 200 us (the plan's groups, not the units)
+X
 echo "probe plans: ok"
