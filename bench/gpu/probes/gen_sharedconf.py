@@ -7,8 +7,8 @@ small copy for lavapipe.
 
   shc_st_k<K>   32 K-way conflicted 4-byte stores a trip, 64 / K trips
   shc_ld_k<K>   the same addresses loaded (and summed) instead
-Every kernel is 4224 groups of 256 (4 resident a unit: 32 warps a unit,
-32 KiB of workgroup memory each; 8 waves) and issues the same number of
+Every kernel is 4224 groups of 256 (32 KiB of workgroup memory each: 7
+resident a unit, 56 warps; ~4.6 waves) and issues the same number of
 bank passes if a K-way access costs K passes: 4224 x 8 warps x 32 x 64 =
 69 M passes, ~265 us at one pass a cycle a unit (1.98 GHz, 132 units).
 (The model prices K = 1, 2 as issue-bound, ~920 / 470 us, counting each
@@ -32,7 +32,7 @@ calibrate's shared bandwidth, like a load)? Reading:
 import probeplan
 
 cpu = probeplan.CPU
-groups = 4 if cpu else 132 * 4 * 8
+groups = 4 if cpu else 132 * 32
 base_reps = 16 if cpu else 64
 kernels = []
 for op, load in (("st", 0), ("ld", 1)):
