@@ -16,9 +16,10 @@ unit before a second, so R is the residency).  What each variant isolates:
                   the first subgroup are ordered by subgroupBarrier() (8
                   workgroup barriers a pass instead of 20)
   sc_pad_r<R>     the tree indexed conflict-free (word i at i + i / 32):
-                  the chain without most of its bank conflicts
+                  the chain without most of its bank conflicts (R = 1, 8)
   sc_flat_r<R>    20 barriers a pass, the tree's active lanes each adding to
                   its own word: barriers + one shared round trip a level
+                  (R = 1, 8)
   sc_bar_g66      sc_bar with 66 groups (half the units idle): equal to
                   sc_bar_r1 if the 132 groups of R = 1 got a unit each
   sc_bar_r8_48k   sc_bar at 132 x 8 groups holding 48 KiB of workgroup
