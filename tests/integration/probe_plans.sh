@@ -34,7 +34,9 @@ cat > "$dir/report.json" <<J
  {"name": "rp_v4_r32", "plan": "$P/rowpages.json", "plan_index": 4, "measurement": {"median_us": 207.6}},
  {"name": "rp_v4_coal_r32", "plan": "$P/rowpages.json", "plan_index": 10, "measurement": {"median_us": 103.8}},
  {"name": "ll_chase_w0", "plan": "$P/loadlat.json", "plan_index": 0, "measurement": {"median_us": 171.0}},
- {"name": "ll_stream_w20", "plan": "$P/loadlat.json", "plan_index": 9, "measurement": {"median_us": 200.0}}
+ {"name": "ll_stream_w20", "plan": "$P/loadlat.json", "plan_index": 9, "measurement": {"median_us": 200.0}},
+ {"name": "la_load", "plan": "$P/loopatomic.json", "plan_index": 0, "measurement": {"median_us": 200.0}},
+ {"name": "la_atom_val", "plan": "$P/loopatomic.json", "plan_index": 2, "measurement": {"median_us": 500.0}}
 ]}
 J
 python3 -B "$P/read_probes.py" --profile "$dir/shape.json" "$dir/report.json" > "$dir/read.out" ||
@@ -50,5 +52,6 @@ K=4   st    346.0 us  1.00 cyc|sharedconf K = 4: 4224 x 8 warps x 32 x 16 trips 
 rp_v4_r32  *207.6 us  *2000 GB/s  *51.2 cyc  x2.00|rowpages: 270336 x 1536 B = 415.2 MB, 811008 requests of 512 B, 207.6 us x 2 GHz x 100 / requests, twice the coalesced
 W=0  (  0%)  chase  *171.0 us  *334.0 ns|loadlat chase: 171 us / 512 steps
 W=20 (100%)  chase -  . streams  *200.0 us  *390.6 ns  *3460 GB/s|loadlat streams: 132 groups x 20 x 512 B x 512 trips / 200 us (the plan's groups, not the units)
+la_atom_val  *500.0 us  x 2.50|loopatomic: 500 / 200 us
 X
 echo "probe plans: ok"

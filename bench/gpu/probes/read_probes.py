@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The readings of the probe plans of gen_scanchain.py, gen_sharedconf.py,
-gen_rowpages.py, gen_loadlat.py and gen_partial.py from a device run's
+gen_rowpages.py, gen_loadlat.py, gen_partial.py and gen_loopatomic.py from a device run's
 reports (what each generator's docstring says the numbers mean):
 
     python3 bench/gpu/probes/read_probes.py [--profile FILE] RUN/probe-*.json
@@ -14,6 +14,7 @@ are printed last, since the readings assume R groups a unit."""
 import argparse
 import json
 import os
+import signal
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
@@ -132,8 +133,16 @@ def partial(t, clk, units):
         print("  %-10s %8.1f us %6.1f G/s" % (name, us, stores / us / 1e3))
 
 
+def loopatomic(t, clk, units):
+    print("loopatomic: us, x la_load (the loads alone)")
+    base = t.get("la_load")
+    for name in sorted(n for n in t if n.startswith("la_")):
+        us = t[name][0]
+        print("  %-14s %9.1f us  x%5.2f" % (name, us, us / base[0] if base else 0))
+
+
 READERS = {"sc_": scanchain, "shc_": sharedconf, "rp_": rowpages, "ll_": loadlat,
-           "pw_": partial}
+           "pw_": partial, "la_": loopatomic}
 
 
 def main():
@@ -159,4 +168,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
     sys.exit(main())
