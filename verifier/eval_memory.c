@@ -164,6 +164,11 @@ static void rec_race(ev_ctx *c, uint32_t ia, uint32_t ib, int la, int lb,
         sub = c->sg_bar_inst[ev_sg_of(c, (uint32_t)lb)];
     if (sub == EV_NONE && la >= 0 && (uint32_t)la < c->exec_lanes)
         sub = c->sg_bar_inst[ev_sg_of(c, (uint32_t)la)];
+    /* lanes of one subgroup: that barrier would order them, it is simply
+     * not between the two accesses; naming it would mislead */
+    if (la >= 0 && lb >= 0 && (uint32_t)la < c->exec_lanes && (uint32_t)lb < c->exec_lanes &&
+        ev_sg_of(c, (uint32_t)la) == ev_sg_of(c, (uint32_t)lb))
+        sub = EV_NONE;
     ev_race_rec r = {ia, ib, sub, ra, rb, ww, vi, comp,
                      {c->gid[0], c->gid[1], c->gid[2]},
                      !c->l_taint[la] && !c->l_taint[lb]};
@@ -208,7 +213,12 @@ static void shm_read(ev_ctx *c, uint32_t vi, uint32_t comp, uint32_t lane,
     if (s->w_epoch == c->epoch && s->w_lane != (int)lane &&
         !(atomic && s->w_atomic) && !sg_ordered(c, s->w_lane, s->w_sep, lane))
         rec_race(c, s->w_inst, inst, s->w_lane, (int)lane, 0, vi, comp);
-    if (s->r_epoch == c->epoch) {
+    /* reads of this subgroup before a subgroup barrier it has executed
+     * since are ordered before anything it does now: the record of
+     * concurrent readers starts again with this one (a tree level read,
+     * ordered, then read and rewritten, is no race) */
+    int readers_past = s->r_sg == (int16_t)sg && c->sg_epoch[sg] != s->r_sep;
+    if (s->r_epoch == c->epoch && !readers_past) {
         if (s->r_lane != (int)lane)
             s->r_multi = 1;
         if (s->r_sg != (int16_t)sg)
