@@ -690,10 +690,12 @@ static void chase_steps(const spv_module *m, kernel_counts *kc)
         double most = -1;
         for (size_t k = 0; k < n; k++)
             for (size_t b = 0; b < kc->naccesses; b++)
-                if (kc->accesses[b].inst == src[k] &&
-                    kc->accesses[b].count > most) {
-                    most = kc->accesses[b].count;
-                    kc->accesses[a].chase_of = b + 1;
+                if (kc->accesses[b].inst == src[k]) {
+                    kc->accesses[a].chase_atomic |= kc->accesses[b].is_atomic;
+                    if (kc->accesses[b].count > most) {
+                        most = kc->accesses[b].count;
+                        kc->accesses[a].chase_of = b + 1;
+                    }
                 }
     }
     ev_chase_free(&ch);

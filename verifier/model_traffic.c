@@ -473,6 +473,16 @@ static void flush_request(sim *s)
         hold_request(s, lead);
 }
 
+/* Whether access i's unknown addresses may be drawn from their range:
+ * the program computes them from a buffer load's value (eval_chase.h).
+ * Not from an atomic's returned value: that is an allocation from a
+ * counter (stream compaction, an append buffer), dense and in order, no
+ * hash. */
+static int drawable(const kernel_counts *kc, uint32_t i)
+{
+    return kc->accesses[i].chase_of && !kc->accesses[i].chase_atomic;
+}
+
 static void on_access(void *user, const eval_access *a)
 {
     sim *s = user;
@@ -504,11 +514,11 @@ static void on_access(void *user, const eval_access *a)
     if (a->offset != a->offset_hi || a->offset < 0) {
         /* address from buffer contents: drawn from its range, or not
          * simulated.  Only where the program computes the address from a
-         * buffer load's value (eval_chase.h): an interval an unmodelled
+         * buffer load's value (drawable): an interval an unmodelled
          * operation left on lane-derived arithmetic is no hash, and a
          * uniform draw would price an affine access as a scatter */
         uint64_t extent = buffer ? buffer_extent(s, a->set, a->binding) : 0;
-        if (!s->drawing || !s->kc->accesses[s->acc_of_inst[a->inst]].chase_of ||
+        if (!s->drawing || !drawable(s->kc, s->acc_of_inst[a->inst]) ||
             !draw_offset(&s->draw, a, s->acc_of_inst[a->inst], s->slot,
                                         extent, s->warming, &offset)) {
             if (!s->warming)
@@ -1186,7 +1196,9 @@ void model_traffic_simulate(const spv_module *m, const reflection *r,
     simulate(m, r, k, p, kc, 1);
     for (size_t i = 0; i < nacc; i++) {
         access_summary *a = &kc->accesses[i];
-        a->sim_drawn = fmax(0, u->accesses[i].sim_unknown - a->sim_unknown);
+        /* executions it simulated that the first could not follow (the
+         * runner's contents can also change which lanes run it) */
+        a->sim_drawn = fmax(0, a->sim_execs - u->accesses[i].sim_execs);
         kc->sim_drawn += a->sim_drawn;
     }
     if (!(kc->sim_drawn > 0)) {

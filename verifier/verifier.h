@@ -131,6 +131,9 @@ typedef struct access_summary {
                                     chase step, eval_chase.h): its index
                                     into accesses + 1, the most executed
                                     such load; 0 none */
+    int chase_atomic;            /* one of those loads is an atomic's
+                                    returned value (an allocation from a
+                                    counter) */
     uint32_t inst;               /* instruction index in the module */
     /* Simulated traffic (verifier/model_traffic.h), per lane execution
      * whose address was known in the simulated workgroups; all 0 when not

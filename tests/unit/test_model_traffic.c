@@ -1208,6 +1208,51 @@ static void test_no_draw_without_load(void **state)
     kfix_close(&x);
 }
 
+/* Stream compaction: an elected lane takes a subgroup's slots from a
+ * counter (atomicAdd) and the lanes store at the returned base.  The
+ * stores' address comes from an atomic's value, an allocation (dense, in
+ * order), not a hash: it is not drawn, and the prediction stays the best
+ * case (coalesced stores), with no second simulation. */
+static const char *COMPACT =
+    "#version 450\n"
+    "#extension GL_KHR_shader_subgroup_basic : require\n"
+    "#extension GL_KHR_shader_subgroup_ballot : require\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) readonly buffer I { float src[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer O { float dst[]; };\n"
+    "layout(set = 0, binding = 2) buffer C { uint count; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x;\n"
+    "    float v = src[i];\n"
+    "    bool keep = v > 0.0;\n"
+    "    uvec4 b = subgroupBallot(keep);\n"
+    "    uint base = 0u;\n"
+    "    if (subgroupElect())\n"
+    "        base = atomicAdd(count, subgroupBallotBitCount(b));\n"
+    "    base = subgroupBroadcastFirst(base);\n"
+    "    if (keep)\n"
+    "        dst[base + subgroupBallotExclusiveBitCount(b)] = v;\n"
+    "}\n";
+
+static void test_no_draw_from_atomic(void **state)
+{
+    (void)state;
+    run x;
+    run_kernel(&x, COMPACT,
+               "{\"kernels\":[{\"name\":\"cp\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":16384},"
+               "{\"binding\":1,\"elements\":16384},"
+               "{\"binding\":2,\"bytes\":4,\"init\":\"zero\"}]}]}");
+    const access_summary *st = access_at(&x, 1);
+    assert_non_null(st);
+    assert_true(st->chase_of > 0 && st->chase_atomic);
+    assert_true(st->sim_unknown > 0 && st->sim_drawn == 0);
+    assert_null(x.kc.undrawn);
+    assert_true(x.kr->prediction.time_low_us == x.kr->prediction.time_us);
+    kfix_close(&x);
+}
+
 static void test_keyed_atomics(void **state)
 {
     (void)state;
@@ -1443,6 +1488,7 @@ int main(void)
         cmocka_unit_test(test_partial_sector_write),
         cmocka_unit_test(test_data_dependent_gather),
         cmocka_unit_test(test_keyed_atomics),
+        cmocka_unit_test(test_no_draw_from_atomic),
         cmocka_unit_test(test_no_draw_without_load),
         cmocka_unit_test(test_chase_over_given_columns),
         cmocka_unit_test(test_shared_table_gather),
