@@ -682,22 +682,31 @@ static void add_by_direction(const ev_access_def *d, double bytes, double *store
 static void chase_steps(const spv_module *m, kernel_counts *kc)
 {
     ev_chase ch;
-    if (ev_chase_init(&ch, m))
+    /* instruction -> its access + 1 (0: none) */
+    size_t *access_of = calloc(m->ninsts ? m->ninsts : 1, sizeof *access_of);
+    if (!access_of || ev_chase_init(&ch, m)) {
+        free(access_of);
         return;
+    }
+    for (size_t a = 0; a < kc->naccesses; a++)
+        if (kc->accesses[a].inst < m->ninsts)
+            access_of[kc->accesses[a].inst] = a + 1;
     for (size_t a = 0; a < kc->naccesses; a++) {
         uint32_t src[8];
         size_t n = ev_chase_sources(&ch, m, kc->accesses[a].inst, src, 8);
         double most = -1;
-        for (size_t k = 0; k < n; k++)
-            for (size_t b = 0; b < kc->naccesses; b++)
-                if (kc->accesses[b].inst == src[k]) {
-                    kc->accesses[a].chase_atomic |= kc->accesses[b].is_atomic;
-                    if (kc->accesses[b].count > most) {
-                        most = kc->accesses[b].count;
-                        kc->accesses[a].chase_of = b + 1;
-                    }
-                }
+        for (size_t k = 0; k < n; k++) {
+            size_t b = src[k] < m->ninsts ? access_of[src[k]] : 0;
+            if (!b--)
+                continue;
+            kc->accesses[a].chase_atomic |= kc->accesses[b].is_atomic;
+            if (kc->accesses[b].count > most) {
+                most = kc->accesses[b].count;
+                kc->accesses[a].chase_of = b + 1;
+            }
+        }
     }
+    free(access_of);
     ev_chase_free(&ch);
 }
 

@@ -124,8 +124,10 @@ typedef struct sim {
      * drawing 0: left out of the stream */
     int drawing;
     draw_state draw;
-    const plan_kernel *k;
-    const reflection *r;
+    /* the plan's buffers' bytes, once (buffer_extent) */
+    uint32_t ext_set[64], ext_bind[64];
+    uint64_t ext_bytes[64];
+    size_t next;
 } sim;
 
 static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
@@ -142,16 +144,26 @@ static uint64_t buffer_base(sim *s, uint32_t set, uint32_t binding)
     return (uint64_t)65 << SIM_BUFFER_SHIFT; /* the rest share one range */
 }
 
+/* The plan's buffer sizes, read once for the simulation. */
+static void note_extents(sim *s, const reflection *r, const plan_kernel *k)
+{
+    for (size_t i = 0; i < k->nbuffers && s->next < 64; i++) {
+        const plan_buffer *b = &k->buffers[i];
+        uint64_t bytes = 0;
+        if (verifier_buffer_bytes(r, k, b, &bytes, NULL))
+            continue;
+        s->ext_set[s->next] = b->set;
+        s->ext_bind[s->next] = b->binding;
+        s->ext_bytes[s->next++] = bytes;
+    }
+}
+
 /* Bytes of the buffer at (set, binding) from the plan; 0 when unknown. */
 static uint64_t buffer_extent(const sim *s, uint32_t set, uint32_t binding)
 {
-    for (size_t i = 0; s->k && i < s->k->nbuffers; i++) {
-        const plan_buffer *b = &s->k->buffers[i];
-        uint64_t bytes = 0;
-        if (b->set == set && b->binding == binding &&
-            !verifier_buffer_bytes(s->r, s->k, b, &bytes, NULL))
-            return bytes;
-    }
+    for (size_t i = 0; i < s->next; i++)
+        if (s->ext_set[i] == set && s->ext_bind[i] == binding)
+            return s->ext_bytes[i];
     return 0;
 }
 
@@ -1050,8 +1062,7 @@ static void simulate(const spv_module *m, const reflection *r,
     memset(&s, 0, sizeof s);
     s.kc = kc;
     s.p = p;
-    s.k = k;
-    s.r = r;
+    note_extents(&s, r, k);
     s.drawing = drawing;
     s.ninst = m->ninsts;
     s.combine = p->atomic_combine > 0;
