@@ -38,6 +38,14 @@ typedef struct an {
     uint64_t *vvm;    /* per variable */
     uint8_t *vrt;
     uint64_t *carried;/* per variable: loops it is carried around */
+    /* calls, inlined by the driver's compiler: per function, whether it
+     * reads or writes memory that may change between trips (then a call's
+     * result varies like a load), and its returned values' variance; per
+     * id, a parameter the callee stores through */
+    uint8_t *impure;
+    uint64_t *ret_vm;
+    uint8_t *ret_rt;
+    uint8_t *pwritten;
 } an;
 
 static uint64_t bit(int l) { return l >= 0 ? 1ull << l : 0; }
@@ -65,6 +73,32 @@ static uint32_t direct_var(const an *A, uint32_t ptr)
     uint32_t vi = A->c->var_of_id[ptr];
     uint32_t k = var_cls(A, vi);
     return k == EVM_FUNCTION || k == EVM_PRIVATE ? vi : EV_NONE;
+}
+
+/* the OpFunctionParameter a pointer is (through access chains), or 0 */
+static uint32_t param_root(const an *A, uint32_t ptr)
+{
+    for (int g = 0; g < 64; g++) {
+        const spv_inst *d = spv_def(A->m, ptr);
+        if (!d)
+            return 0;
+        if (d->opcode == SpvOpFunctionParameter)
+            return d->result_id;
+        if ((d->opcode != SpvOpAccessChain && d->opcode != SpvOpInBoundsAccessChain &&
+             d->opcode != SpvOpCopyObject) || !d->nops)
+            return 0;
+        ptr = d->ops[0];
+    }
+    return 0;
+}
+
+/* a parameter pointing to an invocation's own variables (Function or
+ * Private storage): inlined, it is the caller's variable */
+static int local_param(const an *A, uint32_t param)
+{
+    const spv_type *t = param ? spv_value_type(A->m, param) : NULL;
+    return t && t->kind == SPV_T_POINTER &&
+           (t->storage == SpvStorageClassFunction || t->storage == SpvStorageClassPrivate);
 }
 
 static int is_cmp(uint32_t op)
@@ -352,6 +386,134 @@ static int pure_op(const spv_module *m, const spv_inst *in)
            (op >= SpvOpAny && op <= SpvOpBitCount);
 }
 
+/* instructions that neither read nor write memory and are not arithmetic */
+static int benign_op(uint32_t op)
+{
+    switch (op) {
+    case SpvOpLabel: case SpvOpLine: case SpvOpNoLine: case SpvOpNop:
+    case SpvOpSelectionMerge: case SpvOpLoopMerge: case SpvOpBranch:
+    case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
+    case SpvOpReturnValue: case SpvOpUnreachable: case SpvOpFunction:
+    case SpvOpFunctionParameter: case SpvOpFunctionEnd: case SpvOpVariable:
+    case SpvOpPhi: case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+    case SpvOpCopyObject: case SpvOpBitcast: case SpvOpUndef:
+    case SpvOpFunctionCall: /* its callee is looked at apart */
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Calls: the driver's compiler inlines every function.  A function is
+ * impure when it reads memory other than the invocation's own variables,
+ * builtins and push constants, writes anything but its own variables and
+ * its parameters, or calls an impure function: its call's result may then
+ * differ on every trip, like a load.  A parameter the callee stores
+ * through is marked (the caller's variable changes at the call). */
+static void calls_prepare(an *A)
+{
+    const spv_module *m = A->m;
+    ev_ctx *c = A->c;
+    A->impure = xcalloc(m->nfuncs + 1, 1);
+    A->ret_vm = xcalloc(m->nfuncs + 1, sizeof *A->ret_vm);
+    A->ret_rt = xcalloc(m->nfuncs + 1, 1);
+    A->pwritten = xcalloc(c->bound + 1, 1);
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->func >= m->nfuncs)
+            continue;
+        uint32_t op = in->opcode;
+        int bad = 0;
+        if ((op == SpvOpLoad || op == SpvOpStore) && in->nops) {
+            uint32_t ptr = in->ops[0] < c->bound ? in->ops[0] : 0;
+            uint32_t prm = param_root(A, ptr);
+            if (prm) {
+                bad = !local_param(A, prm);
+                if (op == SpvOpStore && prm < c->bound)
+                    A->pwritten[prm] = 1;
+            } else {
+                uint32_t k = var_cls(A, ev_root_var(c, ptr));
+                bad = !(k == EVM_FUNCTION ||
+                        (op == SpvOpLoad && (k == EVM_PRIVATE || k == EVM_INPUT || k == EVM_PUSH)));
+            }
+        } else if (!pure_op(m, in) && !benign_op(op)) {
+            bad = 1;
+        }
+        if (bad)
+            A->impure[in->func] = 1;
+    }
+    for (int round = 0, more = 1; more && round < MAX_PASSES; round++) {
+        more = 0;
+        for (size_t i = 0; i < m->ninsts; i++) {
+            const spv_inst *in = &m->insts[i];
+            if (in->opcode != SpvOpFunctionCall || in->func >= m->nfuncs || A->impure[in->func])
+                continue;
+            const spv_function *g = in->nops ? spv_func_of(m, in->ops[0]) : NULL;
+            if (!g || A->impure[g - m->funcs]) {
+                A->impure[in->func] = 1;
+                more = 1;
+            }
+        }
+    }
+}
+
+/* union of (v, r) into id's variance; 1 when it grew */
+static int widen(an *A, uint32_t id, uint64_t v, uint8_t r)
+{
+    if ((A->vm[id] | v) == A->vm[id] && (A->rt[id] | r) == A->rt[id])
+        return 0;
+    A->vm[id] |= v;
+    A->rt[id] |= r;
+    return 1;
+}
+
+/* A call, inlined: each argument's variance flows into its parameter (a
+ * pointer to a variable of the caller as the variable's value: the
+ * callee's loads through it read that variable), a variable the callee
+ * stores through may change on every trip around the call, and the call's
+ * result varies as the callee's returned values do when the callee is
+ * pure.  0: an impure or unknown callee (its result is then a load's). */
+static int call_flow(an *A, const spv_inst *in, uint64_t here, uint64_t *v, uint8_t *r,
+                     int *changed)
+{
+    const spv_module *m = A->m;
+    ev_ctx *c = A->c;
+    const spv_function *g = in->nops ? spv_func_of(m, in->ops[0]) : NULL;
+    if (!g)
+        return 0;
+    for (uint32_t k = 0; k < g->nparams && k + 1 < in->nops; k++) {
+        uint32_t arg = in->ops[k + 1], prm = g->params[k];
+        if (arg >= c->bound || prm >= c->bound)
+            continue;
+        uint64_t av = A->vm[arg];
+        uint8_t ar = A->rt[arg];
+        uint32_t vi = ev_root_var(c, arg);
+        uint32_t kc = var_cls(A, vi);
+        int local = kc == EVM_FUNCTION || kc == EVM_PRIVATE;
+        if (local) {
+            av |= A->vvm[vi];
+            ar |= A->vrt[vi];
+        }
+        *changed |= widen(A, prm, av, ar);
+        if (!A->pwritten[prm])
+            continue;
+        uint32_t outer = param_root(A, arg);
+        if (local && ((A->vvm[vi] | here) != A->vvm[vi] || !A->vrt[vi])) {
+            A->vvm[vi] |= here;
+            A->vrt[vi] = 1;
+            *changed = 1;
+        } else if (!local && outer && !A->pwritten[outer]) {
+            A->pwritten[outer] = 1; /* through the caller's own parameter */
+            *changed = 1;
+        }
+    }
+    if (A->impure[g - m->funcs])
+        return 0;
+    *v = A->ret_vm[g - m->funcs];
+    *r = A->ret_rt[g - m->funcs];
+    return 1;
+}
+
 /* the operands that are ids (not literals: the extended instruction's
  * number, composite indices, shuffle components) */
 static uint32_t first_id_operand(const spv_inst *in)
@@ -398,6 +560,17 @@ static int variance_pass(an *A)
             }
             continue;
         }
+        if (in->opcode == SpvOpReturnValue && in->nops && in->ops[0] < c->bound &&
+            in->func < m->nfuncs) {
+            uint64_t rv = A->ret_vm[in->func] | A->vm[in->ops[0]];
+            uint8_t rr = A->ret_rt[in->func] | A->rt[in->ops[0]];
+            if (rv != A->ret_vm[in->func] || rr != A->ret_rt[in->func]) {
+                A->ret_vm[in->func] = rv;
+                A->ret_rt[in->func] = rr;
+                changed = 1;
+            }
+            continue;
+        }
         if (!in->result_id || in->result_id >= c->bound ||
             in->opcode == SpvOpVariable || in->opcode == SpvOpLabel)
             continue;
@@ -405,14 +578,19 @@ static int variance_pass(an *A)
             uint32_t p = in->ops[0] < c->bound ? in->ops[0] : 0;
             uint32_t vi = ev_root_var(c, p);
             uint32_t k = var_cls(A, vi);
+            uint32_t prm = param_root(A, p);
             v = A->vm[p];
             r = 1;
             if (k == EVM_FUNCTION || k == EVM_PRIVATE) {
                 v |= A->vvm[vi];
                 r = A->vrt[vi] | A->rt[p];
+            } else if (prm && local_param(A, prm) && !A->pwritten[prm]) {
+                r = A->rt[p]; /* the caller's variable (call_flow) */
             } else if (k != EVM_INPUT && k != EVM_PUSH) {
                 v |= here; /* memory may change between trips */
             }
+        } else if (in->opcode == SpvOpFunctionCall && call_flow(A, in, here, &v, &r, &changed)) {
+            /* a pure callee's result: its returned values' variance */
         } else if (in->opcode == SpvOpPhi) {
             for (uint32_t k = 0; k + 1 < in->nops; k += 2) {
                 uint32_t x = in->ops[k] < c->bound ? in->ops[k] : 0;
@@ -517,6 +695,13 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
              l = A->L[l].parent, g++)
             cp *= (double)A->L[l].trips;
         e->copies[i] = (float)cp;
+        /* every call is inlined: no call, no return but the entry's */
+        if (in->opcode == SpvOpFunctionCall ||
+            ((in->opcode == SpvOpReturnValue || in->opcode == SpvOpReturn) &&
+             in->func != A->c->entry_func)) {
+            e->w[i] = 0;
+            continue;
+        }
         if (in->opcode == SpvOpBranch) {
             if (inner >= 0 && (U & bit(inner)))
                 e->w[i] = 0;
@@ -608,6 +793,7 @@ int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount
     A.vrt = xcalloc(nv, 1);
     A.carried = xcalloc(nv, sizeof *A.carried);
     carried_vars(&A);
+    calls_prepare(&A);
     int pass = 0;
     while (pass++ < MAX_PASSES && variance_pass(&A))
         ;
@@ -652,6 +838,10 @@ int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount
     free(A.vvm);
     free(A.vrt);
     free(A.carried);
+    free(A.impure);
+    free(A.ret_vm);
+    free(A.ret_rt);
+    free(A.pwritten);
     return 0;
 }
 

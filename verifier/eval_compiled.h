@@ -25,7 +25,12 @@
  *     when it is invariant in every kept loop between it and there; an
  *     unrolled loop it varies in is replicated (one copy per trip, each
  *     then hoisted on its own);
- *   - an instruction that varies in a kept loop stays in it (w = 1).
+ *   - an instruction that varies in a kept loop stays in it (w = 1);
+ *   - every call is inlined: the call and the callee's return weigh 0,
+ *     arguments flow into parameters (over all call sites), a pure
+ *     callee's result varies as its returned values, any other callee's
+ *     like a load, and a variable the callee stores through changes at
+ *     the call.
  *
  * The loop control of kept loops whose induction the analysis recognised
  * (the compare, the increment, the branches of the loop's skeleton) is

@@ -219,6 +219,97 @@ static void test_one_op_chain_control(void **state)
     eval_counts_free(&raw);
 }
 
+/* Calls are inlined by the driver's compiler: a helper called with an
+ * unrolled loop's counter folds like the same expression written inline.
+ * Per invocation (n = 4 trips of the kept r loop, 8 unrolled j): off(j)'s
+ * four integer operations fold at every call (0, against 4 x 32 counted
+ * as written); off(j) + x varies in j only, so it is hoisted out of r (8);
+ * acc += ... 32; the r loop's compare 5 and increment 4.  The call and the
+ * callee's return are no instructions: the counts equal the inline
+ * kernel's. */
+#define CALL_HEAD "#version 450\n" \
+    "layout(local_size_x = 8) in;\n" \
+    "layout(set = 0, binding = 0) writeonly buffer O { uint dst[]; };\n" \
+    "layout(push_constant) uniform P { uint n; };\n"
+#define CALL_LOOP(expr) \
+    "void main() {\n" \
+    "    uint x = gl_GlobalInvocationID.x;\n" \
+    "    uint acc = 0u;\n" \
+    "    for (uint r = 0u; r < n; r++)\n" \
+    "        for (uint j = 0u; j < 8u; j++)\n" \
+    "            acc += " expr " + x;\n" \
+    "    dst[x] = acc;\n" \
+    "}\n"
+static const char call_off[] = CALL_HEAD
+    "uint off(uint j) { return (j & 3u) * 5u + (j >> 2); }\n" CALL_LOOP("off(j)");
+static const char call_inline[] = CALL_HEAD CALL_LOOP("((j & 3u) * 5u + (j >> 2))");
+static const char call_plan[] =
+    "\"workgroups\": [1, 1, 1], \"push\": {\"n\": 4}, \"buffers\": "
+    "[{\"binding\": 0, \"elements\": 8}]";
+
+/* the executed counts of a kernel with a call, which must be those of the
+ * same kernel with the call written inline */
+static void counts_as_inline(const char *with_call, const char *inlined, const char *pl,
+                             kernel_counts *kc)
+{
+    kernel_counts in;
+    counts_of(with_call, pl, 64, DEVICE_KIND_GPU, kc);
+    counts_of(inlined, pl, 64, DEVICE_KIND_GPU, &in);
+    assert_float_equal(kc->instructions, in.instructions, 1e-9);
+    assert_float_equal(kc->int_ops, in.int_ops, 1e-9);
+    eval_counts_free(&in);
+}
+
+static void test_call_folds_inlined(void **state)
+{
+    (void)state;
+    kernel_counts kc, raw;
+    counts_as_inline(call_off, call_inline, call_plan, &kc);
+    counts_of(call_off, call_plan, 0, DEVICE_KIND_GPU, &raw);
+    assert_float_equal(kc.int_ops / LANES, 8 + 32 + 5 + 4, 1e-9);
+    assert_float_equal(kc.loop_ctl_int_ops / LANES, 5 + 4, 1e-9);
+    /* as written: 4 a call, 32 calls, the sum and the add 32 each, and
+     * the control of both loops (r: 5 + 4; j: 9 + 8 a trip of r) */
+    assert_float_equal(raw.int_ops / LANES, 128 + 64 + 9 + 4 * 17, 1e-9);
+    eval_counts_free(&kc);
+    eval_counts_free(&raw);
+}
+
+/* A helper that loads through an out parameter: the caller's variable
+ * changes at every call, so t * 3u is not a constant of the unrolled loop
+ * (it was folded while calls were opaque).  Per invocation: x + j, t * 3u
+ * and acc += ... 8 each = 24, as the inline kernel's. */
+#define OUT_HEAD "#version 450\n" \
+    "layout(local_size_x = 8) in;\n" \
+    "layout(set = 0, binding = 0) readonly buffer I { uint src[]; };\n" \
+    "layout(set = 0, binding = 1) writeonly buffer O { uint dst[]; };\n"
+#define OUT_BODY(get) \
+    "void main() {\n" \
+    "    uint x = gl_GlobalInvocationID.x;\n" \
+    "    uint acc = 0u;\n" \
+    "    for (uint j = 0u; j < 8u; j++) {\n" \
+    "        uint t;\n" \
+    "        " get ";\n" \
+    "        acc += t * 3u;\n" \
+    "    }\n" \
+    "    dst[x] = acc;\n" \
+    "}\n"
+static const char out_call[] = OUT_HEAD
+    "void get(out uint v, uint k) { v = src[k]; }\n" OUT_BODY("get(t, x + j)");
+static const char out_inline[] = OUT_HEAD OUT_BODY("t = src[x + j]");
+static const char out_plan[] =
+    "\"workgroups\": [1, 1, 1], \"buffers\": [{\"binding\": 0, \"elements\": 16}, "
+    "{\"binding\": 1, \"elements\": 8}]";
+
+static void test_out_parameter_varies(void **state)
+{
+    (void)state;
+    kernel_counts kc;
+    counts_as_inline(out_call, out_inline, out_plan, &kc);
+    assert_float_equal(kc.int_ops / LANES, 24, 1e-9);
+    eval_counts_free(&kc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -227,6 +318,8 @@ int main(void)
         cmocka_unit_test(test_row_clamp_hoisted),
         cmocka_unit_test(test_runtime_trips_not_folded),
         cmocka_unit_test(test_one_op_chain_control),
+        cmocka_unit_test(test_call_folds_inlined),
+        cmocka_unit_test(test_out_parameter_varies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
