@@ -92,7 +92,7 @@ def main():
     half = {}
     if a.split and os.path.exists(a.split):
         s = json.load(open(a.split))
-        for h in ("train", "test", "validation", "blind", "blind2", "blind3"):
+        for h in ("train", "test", "validation", "blind", "blind2", "blind3", "blind4"):
             for k in s.get(h, []):
                 half[k] = h if h != "validation" else "valid"
     order, rows = [], {}
@@ -121,7 +121,8 @@ def main():
     else:
         print("%-18s %-5s %-9s %-9s %12s %12s %8s" % ("kernel", "half", "bound", "conf",
                                                      "predicted_us", "measured_us", "error"))
-    errs = {"train": [], "test": [], "valid": [], "blind": [], "blind2": [], "blind3": [], "all": []}
+    errs = {"train": [], "test": [], "valid": [], "blind": [], "blind2": [], "blind3": [],
+            "blind4": [], "all": []}
     missing = 0
     for k in order:
         r, h = rows[k], half.get(k, "-")
@@ -149,7 +150,7 @@ def main():
     for h in ("train", "test"):
         if h in half.values():
             print(summary(h, errs[h]))
-    for h in ("valid", "blind", "blind2", "blind3"):
+    for h in ("valid", "blind", "blind2", "blind3", "blind4"):
         if h in half.values():
             print(summary(h, errs[h]))
     print(summary("all", errs["all"]))

@@ -9,6 +9,8 @@
 #      before anything else is measured; with BLIND2=1, blind set 2
 #      (bench/gpu/blind2/plan.json) the same way, after it; with BLIND3=1,
 #      blind set 3 (bench/gpu/blind3/plan.json) the same way, after those;
+#      with BLIND4=1, blind set 4 (bench/gpu/blind4/plan.json) the same
+#      way, after those;
 #   4. every probe plan in bench/gpu/probes/*.json (GPU_PROBES=0: none),
 #      within GPU_PROBE_SECONDS (default 90) all together;
 #   5. the validation set (bench/gpu/validation/plan.json) and the accuracy
@@ -29,11 +31,13 @@
 #                plans default to the lavapipe sizes (a probe P.json is run
 #                as P-cpu.json where that exists; P-cpu.json files are
 #                skipped on the GPU)
-#   CORPUS_PLAN, VAL_PLAN, BLIND_PLAN, BLIND2_PLAN, BLIND3_PLAN   the plans
+#   CORPUS_PLAN, VAL_PLAN, BLIND_PLAN, BLIND2_PLAN, BLIND3_PLAN, BLIND4_PLAN
+#                the plans
 #                (defaults above)
 #   BLIND=1      measure the blind set (default 0: not measured)
 #   BLIND2=1     measure blind set 2 (default 0: not measured)
 #   BLIND3=1     measure blind set 3 (default 0: not measured)
+#   BLIND4=1     measure blind set 4 (default 0: not measured)
 #   GPU_PROBES=0 skip bench/gpu/probes (default 1: every plan there; or
 #                the names of the plans to run, "memory2 unroll");
 #                GPU_PROBE_SECONDS their time all together (default 90)
@@ -51,6 +55,7 @@ BUDGET=${GPU_SECONDS:-540}
 BLIND=${BLIND:-0}
 BLIND2=${BLIND2:-0}
 BLIND3=${BLIND3:-0}
+BLIND4=${BLIND4:-0}
 PROBES=${GPU_PROBES:-1}
 PROBE_BUDGET=${GPU_PROBE_SECONDS:-90}
 SETS=${GPU_SETS:-1}
@@ -60,12 +65,14 @@ if [ "$DRY" = 1 ]; then
     BPLAN=${BLIND_PLAN:-bench/gpu/blind/plan-cpu.json}
     B2PLAN=${BLIND2_PLAN:-bench/gpu/blind2/plan-cpu.json}
     B3PLAN=${BLIND3_PLAN:-bench/gpu/blind3/plan-cpu.json}
+    B4PLAN=${BLIND4_PLAN:-bench/gpu/blind4/plan-cpu.json}
 else
     CPLAN=${CORPUS_PLAN:-bench/accuracy/plan-gpu.json}
     VPLAN=${VAL_PLAN:-bench/gpu/validation/plan.json}
     BPLAN=${BLIND_PLAN:-bench/gpu/blind/plan.json}
     B2PLAN=${BLIND2_PLAN:-bench/gpu/blind2/plan.json}
     B3PLAN=${BLIND3_PLAN:-bench/gpu/blind3/plan.json}
+    B4PLAN=${BLIND4_PLAN:-bench/gpu/blind4/plan.json}
 fi
 SAMPLES=${GPU_SAMPLES:-20}
 T0=$(date +%s)
@@ -117,7 +124,8 @@ run_plan() { # run_plan NAME LIMIT PLAN
 }
 # 3. the blind sets first, while the machine is as calibrate left it: their
 # predictions were committed before (docs/h200/blind-predicted-before.csv,
-# docs/h200/blind2-predicted-before.csv, docs/h200/blind3-predicted-before.csv)
+# docs/h200/blind2-predicted-before.csv, docs/h200/blind3-predicted-before.csv,
+# docs/h200/blind4-predicted-before.csv)
 blind_set() { # blind_set NAME PLAN: the built-in profile's predictions, two passes
     "$CW" check --device h200 --format csv -o "$R/check-builtin-$1.csv" "$2" \
         2> "$R/check-builtin-$1.err"
@@ -127,6 +135,7 @@ blind_set() { # blind_set NAME PLAN: the built-in profile's predictions, two pas
 [ "$BLIND" = 1 ] && blind_set blind "$BPLAN"
 [ "$BLIND2" = 1 ] && blind_set blind2 "$B2PLAN"
 [ "$BLIND3" = 1 ] && blind_set blind3 "$B3PLAN"
+[ "$BLIND4" = 1 ] && blind_set blind4 "$B4PLAN"
 # 4. the probe plans (kernels that isolate one phenomenon), one report each
 probe_plans() { # the probe plans for this device, one a line
     for p in bench/gpu/probes/*.json; do
@@ -200,6 +209,7 @@ set_tables() { # the corpus and the validation set, both profiles
     [ "$BLIND" = 1 ] && blind_table blind "$BPLAN" "blind set"
     [ "$BLIND2" = 1 ] && blind_table blind2 "$B2PLAN" "blind set 2"
     [ "$BLIND3" = 1 ] && blind_table blind3 "$B3PLAN" "blind set 3"
+    [ "$BLIND4" = 1 ] && blind_table blind4 "$B4PLAN" "blind set 4"
     for p in "$R"/probe-*.json; do
         [ -e "$p" ] || continue
         echo

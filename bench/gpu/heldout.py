@@ -4,6 +4,7 @@ split.json with every kernel in one named half (nothing is fitted on it).
 
 SET rows: (name, what, cpu kernel, gpu kernel), the kernels as the corpus's
 plan writer takes them (bench/accuracy/gen_plans.py)."""
+import importlib.util
 import json
 import os
 import sys
@@ -13,6 +14,20 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from gen_plans import buf, write  # noqa: E402  (the corpus's plan writer)
 
 M = 1 << 20
+
+
+def ceil(a, b):
+    """a / b rounded up (workgroups covering a partial last one)."""
+    return -(-a // b)
+
+
+def load_module(name, path):
+    """The Python file at path as a module called name (a sibling set's
+    gen.py or verify.py, which are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def div(a, b):

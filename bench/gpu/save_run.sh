@@ -4,7 +4,7 @@
 #   sh bench/gpu/save_run.sh RUN.tar.gz DEST
 # machine.txt, devices.txt / devices.json, calibrate.txt / calibrate-2.txt
 # (the logs), h200-calibrated*.json, the reports (corpus-*, validation-*,
-# blind-*, blind2-*, blind3-*, probe-*.json), floor.txt, tsbare.txt, floor-run.json, the
+# blind-*, blind2-*, blind3-*, blind4-*, probe-*.json), floor.txt, tsbare.txt, floor-run.json, the
 # built-in profile's predictions (check-builtin*.csv), accuracy-table.txt
 # and session.log.  Exit 1 if the archive holds no session.log.
 set -eu
