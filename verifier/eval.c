@@ -745,6 +745,60 @@ void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out)
             run_other_side(c, g, out, 0, mix);
 }
 
+/* Access b is a load of a storage or uniform buffer (a chase step's
+ * candidates: workgroup memory is not on the DRAM path). */
+static int global_load(const ev_ctx *c, size_t b)
+{
+    const ev_access_def *d = &c->info.acc[b];
+    uint32_t v = c->grp->acc[b].var;
+    if (!d->is_load || v == EV_NONE || v >= c->info.nvars)
+        return 0;
+    return c->info.vars[v].cls == EVM_STORAGE || c->info.vars[v].cls == EVM_UNIFORM;
+}
+
+/* Keeps the CW_CHAIN_PEERS most executed loads in s's peer list. */
+static void peer_add(ev_acc *s, uint32_t b, double n)
+{
+    int k = CW_CHAIN_PEERS;
+    while (k > 0 && (!s->peer[k - 1] || s->peer_execs[k - 1] < n))
+        k--;
+    if (k == CW_CHAIN_PEERS)
+        return;
+    for (int j = CW_CHAIN_PEERS - 1; j > k; j--) {
+        s->peer[j] = s->peer[j - 1];
+        s->peer_execs[j] = s->peer_execs[j - 1];
+    }
+    s->peer[k] = b + 1;
+    s->peer_execs[k] = n;
+}
+
+/* Each access's longest chain in the group: the most executions of it by
+ * one executed lane (a lane's own count, not scaled by sampling), and the
+ * other loads that lane runs; then a new stamp, so the next group's
+ * counts start from zero. */
+static void group_chains(ev_ctx *c, ev_group *out)
+{
+    const ev_info *I = &c->info;
+    uint32_t L = c->exec_lanes, now = c->chain_stamp;
+    for (size_t a = 0; a < I->nacc; a++) {
+        if (c->acc_stamp[a] != now)
+            continue;
+        uint32_t star = c->acc_star[a];
+        out->acc[a].chain = c->acc_most[a];
+        for (size_t b = 0; b < I->nacc; b++) {
+            size_t i = b * L + star;
+            if (b != a && c->lane_stamp[i] == now && c->lane_execs[i] > 0 &&
+                global_load(c, b)) /* run here: its var is known */
+                peer_add(&out->acc[a], (uint32_t)b, c->lane_execs[i]);
+        }
+    }
+    if (++c->chain_stamp == 0) { /* wrapped: every stamp is stale */
+        memset(c->lane_stamp, 0, (I->nacc + 1) * (size_t)L * sizeof *c->lane_stamp);
+        memset(c->acc_stamp, 0, (I->nacc + 1) * sizeof *c->acc_stamp);
+        c->chain_stamp = 1;
+    }
+}
+
 static void group_run_once(ev_ctx *c, const uint32_t g[3], ev_group *out)
 {
     ev_info *I = &c->info;
@@ -811,6 +865,7 @@ static void group_run_once(ev_ctx *c, const uint32_t g[3], ev_group *out)
     c->nlive = c->nrun;
     c->budget_hit = 0;
     run_frame(c, c->entry_func, lanes, (int)c->nrun, 0, 0);
+    group_chains(c, out);
     double active = 0;
     for (uint32_t j = 0; j < c->nrun; j++)
         active += c->l_side[c->run_lanes[j]];

@@ -86,6 +86,14 @@ struct ev_ctx {
     uint32_t *lane_real;      /* executed lane -> local invocation index */
     uint16_t *lane_sg;        /* executed lane -> its subgroup */
     uint16_t *run_lanes;      /* lanes executed per workgroup */
+    double *lane_execs;       /* per access x executed lane: its
+                                 executions by that lane, valid where
+                                 lane_stamp is chain_stamp */
+    uint32_t *lane_stamp;     /* per access x executed lane */
+    uint32_t chain_stamp;     /* this group's (eval.c group_chains) */
+    uint32_t *acc_stamp;      /* per access: chain_stamp once run here */
+    double *acc_most;         /* per access: its most executions by a lane */
+    uint32_t *acc_star;       /* per access: that lane */
     uint32_t nrun;
     int sampled;              /* run_lanes is a sample of the group */
     int64_t *pc_off;          /* per instruction: push offset + 1 cached */
@@ -114,6 +122,23 @@ struct ev_ctx {
     int unk_same;             /* the condition being decided is the same in
                                  every lane executing the branch */
 };
+
+/* n executions of access a by executed lane `lane` (ev_acc.chain): the
+ * lane's count, and the access's most executed lane so far. */
+static inline void ev_lane_execs(ev_ctx *c, uint32_t a, uint32_t lane, double n)
+{
+    size_t i = (size_t)a * c->exec_lanes + lane;
+    if (c->lane_stamp[i] != c->chain_stamp) {
+        c->lane_stamp[i] = c->chain_stamp;
+        c->lane_execs[i] = 0;
+    }
+    double x = c->lane_execs[i] += n;
+    if (c->acc_stamp[a] != c->chain_stamp || x > c->acc_most[a]) {
+        c->acc_stamp[a] = c->chain_stamp;
+        c->acc_most[a] = x;
+        c->acc_star[a] = lane;
+    }
+}
 
 /* A lane's subgroup within the workgroup. */
 static inline uint32_t ev_sg_of(const ev_ctx *c, uint32_t lane)

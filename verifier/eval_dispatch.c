@@ -417,6 +417,16 @@ static void acc_merge(ev_acc *dst, const ev_acc *s, double w, int first)
 {
     (void)first;
     dst->count += s->count * w;
+    dst->chain += s->chain * w;
+    for (int k = 0; k < CW_CHAIN_PEERS && s->peer[k]; k++) {
+        int j = 0;
+        while (j < CW_CHAIN_PEERS && dst->peer[j] && dst->peer[j] != s->peer[k])
+            j++;
+        if (j == CW_CHAIN_PEERS)
+            continue; /* a fifth load on the chain: left out */
+        dst->peer[j] = s->peer[k];
+        dst->peer_execs[j] += s->peer_execs[k] * w;
+    }
     if (s->idx_any) {
         if (!dst->idx_any || s->idx_min < dst->idx_min)
             dst->idx_min = s->idx_min;
@@ -714,6 +724,7 @@ static void summarise_accesses(const ev_info *I, const ev_acc *acc, kernel_count
                                uint32_t *slot_of, size_t nslot)
 {
     kc->accesses = xcalloc(I->nacc + 1, sizeof *kc->accesses);
+    size_t *summary_of = xcalloc(I->nacc + 1, sizeof *summary_of);
     for (size_t a = 0; a < I->nacc; a++) {
         const ev_access_def *d = &I->acc[a];
         const ev_acc *s = &acc[a];
@@ -738,6 +749,7 @@ static void summarise_accesses(const ev_info *I, const ev_acc *acc, kernel_count
         if (v->cls == EVM_PUSH)
             continue;
         line_add(kc, slot_of, nslot, d->line, 0, bytes, 0);
+        summary_of[a] = kc->naccesses + 1;
         access_summary *as = &kc->accesses[kc->naccesses++];
         as->space = v->cls == EVM_STORAGE ? SPACE_STORAGE
                   : v->cls == EVM_UNIFORM ? SPACE_UNIFORM : SPACE_SHARED;
@@ -749,6 +761,7 @@ static void summarise_accesses(const ev_info *I, const ev_acc *acc, kernel_count
         as->is_atomic = d->is_atomic;
         as->bytes = d->bytes;
         as->count = s->count;
+        as->chain_execs = s->chain;
         double best = 0;
         for (int q = 0; q < 4; q++)
             if (s->stride_n[q] > best) {
@@ -774,6 +787,21 @@ static void summarise_accesses(const ev_info *I, const ev_acc *acc, kernel_count
         as->line = d->line;
         as->inst = d->inst;
     }
+    /* each longest chain's other loads, as summary indices */
+    for (size_t a = 0; a < I->nacc; a++) {
+        if (!summary_of[a])
+            continue;
+        access_summary *as = &kc->accesses[summary_of[a] - 1];
+        int n = 0;
+        for (int k = 0; k < CW_CHAIN_PEERS && acc[a].peer[k]; k++) {
+            size_t b = summary_of[acc[a].peer[k] - 1];
+            if (!b)
+                continue;
+            as->chain_peer[n] = b;
+            as->chain_peer_execs[n++] = acc[a].peer_execs[k];
+        }
+    }
+    free(summary_of);
 }
 
 /* Compulsory bytes read and written, from the touched byte ranges (or,
@@ -1047,6 +1075,9 @@ int eval_run_opts(const spv_module *m, const reflection *r,
             icount[i] *= sc;
         for (size_t a = 0; a < I->nacc; a++) {
             acc[a].count *= sc;
+            acc[a].chain *= sc;
+            for (int q = 0; q < CW_CHAIN_PEERS; q++)
+                acc[a].peer_execs[q] *= sc;
             acc[a].execs *= sc;
             acc[a].uniform_execs *= sc;
         }

@@ -108,6 +108,15 @@ typedef struct ev_access_def {
 /* Per group per access statistics. */
 typedef struct ev_acc {
     double count;             /* lane executions */
+    double chain;             /* the most executions of it by one
+                                 invocation of the group (its longest
+                                 chain of steps); merged over groups:
+                                 summed like count */
+    uint32_t peer[CW_CHAIN_PEERS]; /* the other loads that invocation
+                                 runs, most executed first: access + 1,
+                                 0 none */
+    double peer_execs[CW_CHAIN_PEERS]; /* their executions by it (merged:
+                                 summed like count) */
     int idx_any, idx_unknown;
     int64_t idx_min, idx_max;
     int64_t off_min, off_max;  /* byte offsets of those extremes */

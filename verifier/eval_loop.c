@@ -744,8 +744,10 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
             continue;
         int64_t d = q->a - pe->e[k].a;
         uint32_t a = c->acc_of_inst[q->inst];
-        if (a != EV_NONE)
+        if (a != EV_NONE) {
             c->grp->acc[a].count += Kd;
+            ev_lane_execs(c, a, q->lane, Kd);
+        }
         if (q->flags & 3)
             c->l_side[q->lane] = 1;
         if (q->flags & 4) {

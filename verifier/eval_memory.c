@@ -365,6 +365,7 @@ static void rec_buf(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
         return;
     ev_acc *s = &c->grp->acc[a];
     s->count += 1;
+    ev_lane_execs(c, a, lane, 1);
     s->var = vi;
     if (lo != hi)
         s->idx_unknown = 1;
@@ -773,6 +774,7 @@ static void rec_shared(ev_ctx *c, uint32_t inst, uint32_t vi, uint32_t lane,
     }
     ev_acc *s = &c->grp->acc[a];
     s->count += 1;
+    ev_lane_execs(c, a, lane, 1);
     s->var = vi;
     if (lo != hi)
         s->idx_unknown = 1;

@@ -809,6 +809,12 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->l_ret_inst = xcalloc(L, sizeof(uint32_t));
     c->l_unk_iter = xcalloc(L, sizeof(uint32_t));
     c->tmp_off = xcalloc(L, sizeof(int64_t));
+    c->lane_execs = xcalloc((c->info.nacc + 1) * (size_t)L, sizeof(double));
+    c->lane_stamp = xcalloc((c->info.nacc + 1) * (size_t)L, sizeof(uint32_t));
+    c->acc_stamp = xcalloc(c->info.nacc + 1, sizeof(uint32_t));
+    c->acc_most = xcalloc(c->info.nacc + 1, sizeof(double));
+    c->acc_star = xcalloc(c->info.nacc + 1, sizeof(uint32_t));
+    c->chain_stamp = 1;
     c->depth_max = 16;
     c->lane_buf = xcalloc((size_t)L * (size_t)(c->depth_max + 2), sizeof(uint16_t));
     c->ntmp_vals = (size_t)L * 64;
@@ -847,6 +853,8 @@ void ev_ctx_free(ev_ctx *c)
     free(c->lane_sg);
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
+    free(c->lane_execs); free(c->lane_stamp);
+    free(c->acc_stamp); free(c->acc_most); free(c->acc_star);
     free(c->tmp_vals); free(c->noted_inst);
     free(c->bar_kind); free(c->sg_epoch); free(c->sg_bar_inst); free(c->variant);
     if (c->trk)

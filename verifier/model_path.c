@@ -2,6 +2,7 @@
 #include "model_path.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "model_access.h"
 
@@ -51,15 +52,73 @@ static double trip_ns(const gpu_path_in *in, const access_summary *a,
  * computed from (verifier.h chase_of): one per execution of that load at
  * most (x[col[j]] waits for every col[j]; a[i + n[0]] for n's one load;
  * p = next[p] is its own source, every step), none when that load is one
- * address for every lane (a parameter the compiler keeps in a register). */
-static double chase_steps(const kernel_counts *c, const access_summary *a)
+ * address for every lane run once by each (a parameter the compiler keeps
+ * in a register; a lone lane's walk is one address too, step after
+ * step). */
+static double chase_steps(const kernel_counts *c, const access_summary *a,
+                          double groups)
 {
     if (!a->chase_of || a->chase_of > c->naccesses)
         return 0;
     const access_summary *src = &c->accesses[a->chase_of - 1];
-    if (src->uniform && src != a)
+    if (src->uniform && src != a && !(src->chain_execs > groups))
         return 0;
     return fmin(a->count, src->count);
+}
+
+/* The steps of a's longest chain in a workgroup, averaged over the
+ * workgroups: the most executions of it by one invocation (verifier.h
+ * chain_execs), bounded by its source's as chase_steps bounds the count;
+ * never below mean, its steps an invocation on average (all of it
+ * without chain counts: counts made by hand).  A group waits for its
+ * longest chain: one lane chasing 512 pointers while the others return is
+ * 512 trips, not 512 / 1024. */
+static double chain_steps(const kernel_counts *c, const access_summary *a,
+                          double mean, double groups)
+{
+    if (!(a->chain_execs > 0))
+        return mean;
+    double steps = a->chain_execs / groups;
+    if (a->chase_of && a->chase_of <= c->naccesses) {
+        const access_summary *src = &c->accesses[a->chase_of - 1];
+        if (src->chain_execs > 0)
+            steps = fmin(steps, src->chain_execs / groups);
+    }
+    return fmax(steps, mean);
+}
+
+/* The share of a group's invocations that run a at once: its executions
+ * an invocation over its longest chain's (1 without chain counts). */
+static double running_share(const access_summary *a, double inv, double groups)
+{
+    if (!(a->chain_execs > 0))
+        return 1;
+    return fmin(1, a->count / inv / (a->chain_execs / groups));
+}
+
+/* The chases' trips along the longest chain one invocation runs: for
+ * each chase load, its own longest chain's steps (own) at its trip
+ * (step_ns) plus the other chase loads that invocation runs (its chain
+ * peers, verifier.h) at theirs; the most of these.  Chains run by
+ * different lanes (one lane chasing a list, its neighbours streaming)
+ * overlap instead of adding up. */
+static double longest_chain_ns(const kernel_counts *c, double groups,
+                               const double *step_ns, const double *own)
+{
+    double most = 0;
+    for (size_t i = 0; i < c->naccesses; i++) {
+        if (!(step_ns[i] > 0))
+            continue;
+        const access_summary *a = &c->accesses[i];
+        double ns = own[i] * step_ns[i];
+        for (int k = 0; k < CW_CHAIN_PEERS && a->chain_peer[k]; k++) {
+            size_t b = a->chain_peer[k] - 1;
+            if (b < c->naccesses && b != i)
+                ns += fmin(a->chain_peer_execs[k] / groups, own[b]) * step_ns[b];
+        }
+        most = fmax(most, ns);
+    }
+    return most;
 }
 
 /* A workgroup cannot finish faster than its invocations' dependent path;
@@ -88,9 +147,14 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
     double bdps[3] = {bdp, in->l2_bpus * in->l2_latency_ns * 1e-3 / units,
                       in->l1_bpus * l1_lat * 1e-3 / units};
     double lanes = fmin(in->resident, ceil(in->groups / units)) * in->wg;
+    double groups = in->groups > 0 ? in->groups : 1;
     double slot_inflight = 0;
-    double base_ns = 0, chase_ns = 0; /* the base trip, the chases' trips */
-    int loads = 0, affine = 0;
+    double base_ns = 0, sum_ns = 0; /* the base trip, the chases' trips */
+    int loads = 0, affine = 0, by_chain = 1;
+    /* each chase load's trip (ns) and its longest chain's steps; without
+     * the memory, every chase on one chain */
+    double *step_ns = calloc(2 * c->naccesses + 1, sizeof *step_ns);
+    double *own = step_ns ? step_ns + c->naccesses : NULL;
     for (size_t i = 0; i < c->naccesses; i++) {
         const access_summary *a = &c->accesses[i];
         if (!is_global(a) || a->is_store || a->count <= 0 || a->sim_merge == 2)
@@ -105,21 +169,34 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
         if (!a->uniform && a->sim_execs > 0 && slot > slot_inflight)
             slot_inflight = slot;
         loads = 1;
-        if (a->uniform)
+        /* one address for every lane: a parameter loaded once, unless it
+         * is a chase step (one lane, or a whole subgroup, walking a list:
+         * each step still waits for the last) */
+        double steps = chase_steps(c, a, groups);
+        if (a->uniform && !(steps > 0))
             continue;
-        double steps = chase_steps(c, a);
-        if (!a->index_known) {
-            /* one chase step after the other: their trips add up */
-            chase_ns += a->count / inv * trip_ns(in, a, lanes, bdps, 0);
-        } else if (steps > 0) {
-            /* a chase whose values the plan gives: the same wait */
-            chase_ns += steps / inv * trip_ns(in, a, lanes, bdps, 0);
+        if (!a->index_known || steps > 0) {
+            /* one chase step after the other: their trips add up along
+             * the group's longest chain (a chase whose values the plan
+             * gives waits the same); the lanes that run it at once (a
+             * lone chaser's one) decide what covers a trip */
+            double mean = (a->index_known ? steps : a->count) / inv;
+            double at_once = lanes * running_share(a, inv, groups);
+            double trip = trip_ns(in, a, at_once, bdps, 0);
+            double chain = chain_steps(c, a, mean, groups);
+            if (step_ns)
+                step_ns[i] = trip, own[i] = chain;
+            sum_ns += chain * trip;
+            by_chain &= a->chain_execs > 0;
         } else {
             /* issued together: the base trip waits for the slowest */
             affine = 1;
             base_ns = fmax(base_ns, trip_ns(in, a, lanes, bdps, 1));
         }
     }
+    double chase_ns = by_chain && step_ns ? longest_chain_ns(c, groups, step_ns, own)
+                                          : sum_ns;
+    free(step_ns);
     if (loads && !affine)
         base_ns = in->latency_ns; /* no affine load: the base trip as is */
     int chains = c->fp_chains > 0 ? c->fp_chains : 1;
@@ -130,7 +207,6 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
      * invocation (a shuffle tree, a reduction); after a barrier an
      * invocation reads what others wrote (barrier_ns holds that round
      * trip: nothing can be fetched ahead across the barrier) */
-    double groups = in->groups > 0 ? in->groups : 1;
     double per_group_ns = base_ns + chase_ns +
                           fmax(issue_cyc, chain_cyc) / in->clock_ghz +
                           c->barriers / groups * in->barrier_ns +

@@ -3,7 +3,9 @@
  *
  * Contract: from the evaluator's counts (verifier.h) and the dispatch's
  * shape, the dependent path of one workgroup times the waves (µs): its
- * memory round trips, the longer of issuing its instructions and its FP
+ * memory round trips (a pointer chase's along the longest chain one
+ * invocation runs: chain_execs, chain_peer in verifier.h; chains of
+ * different lanes overlap), the longer of issuing its instructions and its FP
  * chain, its barriers and subgroup operations; and the DRAM bytes its
  * largest simulated load keeps in flight at once.  A load's round trip is
  * the latency of where its data comes from: of the sectors it requests at

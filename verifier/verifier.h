@@ -103,6 +103,9 @@ typedef enum {
     SPACE_PRIVATE,
 } mem_space;
 
+/* Other loads recorded on an access's longest chain (access_summary). */
+#define CW_CHAIN_PEERS 4
+
 /* One static load/store/atomic instruction, summed over the dispatch. */
 typedef struct access_summary {
     mem_space space;
@@ -111,6 +114,15 @@ typedef struct access_summary {
     int is_store, is_atomic;
     uint32_t bytes;              /* per invocation per execution (vec4 = 16) */
     double count;                /* dynamic executions over the dispatch */
+    double chain_execs;          /* summed over the workgroups: the most
+                                    executions of it by one invocation of
+                                    the group (a lone lane's pointer chase
+                                    is its trips, not the group's average) */
+    size_t chain_peer[CW_CHAIN_PEERS]; /* the other loads that invocation
+                                    runs (most executed first): index into
+                                    accesses + 1; 0 none */
+    double chain_peer_execs[CW_CHAIN_PEERS]; /* their executions by it,
+                                    summed over the workgroups */
     int stride_known;
     int64_t lane_stride_bytes;   /* address step between neighbouring lanes
                                     of a subgroup (x first) */

@@ -1,0 +1,166 @@
+/* test_model_chain.c - the latency path follows the longest dependent
+ * chain one invocation runs (verifier/model_path.c chain_steps,
+ * longest_chain_ns; the evaluator's per-lane counts, verifier.h
+ * chain_execs and chain_peer): GLSL kernels of our own whose lanes walk
+ * lists of known lengths, evaluated, simulated and predicted on the test
+ * GPU with a 1-µs DRAM round trip, checked against the trips worked out
+ * by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+
+#include <cmocka.h>
+
+#include "kernel_fixture.h"
+
+#include "eval.h"
+#include "model.h"
+#include "model_traffic.h"
+
+/* The kernel on tests/unit/traffic_gpu.json (4 units, 1 GHz, 1000 GB/s,
+ * no L1 or L2 latency: every trip a DRAM trip) with a 1000-ns DRAM round
+ * trip; one workgroup of 256, the lists (bindings 0 and 1) a ramp: a walk
+ * p = list[p] + 1 steps through consecutive words. */
+static void chain_run(kfix *x, const char *glsl)
+{
+    static const char *plan_json =
+        "{\"kernels\":[{\"name\":\"ch\",\"shader\":\"k.comp\","
+        "\"workgroups\":[1,1,1],\"buffers\":["
+        "{\"binding\":0,\"elements\":65536,\"init\":\"ramp\"},"
+        "{\"binding\":1,\"elements\":65536,\"init\":\"ramp\"},"
+        "{\"binding\":2,\"elements\":256}]}]}";
+    cw_error err;
+    plan_kernel *k = kfix_open(x, glsl, plan_json);
+    if (profile_load_file(cw_root_file("tests/unit/traffic_gpu.json"), &x->prof, &err))
+        kfix_fail("profile", &err);
+    x->prof.mem_latency_ns = 1000;
+    assert_int_equal(eval_run(&x->m, &x->r, k, &x->prof, &x->kc, x->kr), 0);
+    model_traffic_simulate(&x->m, &x->r, k, &x->prof, &x->kc);
+    model_predict(&x->kc, &x->r, k, &x->prof, &x->kr->prediction, x->kr);
+}
+
+static double latency_us(const kfix *x)
+{
+    const prediction *p = &x->kr->prediction;
+    for (size_t i = 0; i < p->nterms; i++)
+        if (strcmp(p->terms[i].name, "latency") == 0)
+            return p->terms[i].time_us;
+    return -1;
+}
+
+/* The load of binding b (the first, storage loads only). */
+static const access_summary *load_of(const kfix *x, uint32_t b)
+{
+    for (size_t i = 0; i < x->kc.naccesses; i++) {
+        const access_summary *a = &x->kc.accesses[i];
+        if (a->space == SPACE_STORAGE && !a->is_store && a->binding == b)
+            return a;
+    }
+    return NULL;
+}
+
+#define KERNEL_HEAD                                                           \
+    "#version 450\n"                                                          \
+    "layout(local_size_x = 256) in;\n"                                        \
+    "layout(set = 0, binding = 0) readonly buffer A { uint a[]; };\n"         \
+    "layout(set = 0, binding = 1) readonly buffer B { uint b[]; };\n"         \
+    "layout(set = 0, binding = 2) writeonly buffer O { uint o[]; };\n"
+
+/* Lane 0 walks 100 steps of a; the others return. */
+static const char *ONE_LANE = KERNEL_HEAD
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    if (l != 0u) return;\n"
+    "    uint p = 0u;\n"
+    "    for (uint n = 0u; n < 100u; n++) p = a[p] + 1u;\n"
+    "    o[l] = p;\n"
+    "}\n";
+
+/* Every lane walks 100 steps of a from its own start. */
+static const char *EVERY_LANE = KERNEL_HEAD
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    uint p = l * 128u;\n"
+    "    for (uint n = 0u; n < 100u; n++) p = a[p] + 1u;\n"
+    "    o[l] = p;\n"
+    "}\n";
+
+/* Lane 0 walks 100 steps of a, lane 32 (another subgroup) 60 of b. */
+static const char *TWO_LANES = KERNEL_HEAD
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x, p = 0u;\n"
+    "    if (l == 0u)\n"
+    "        for (uint n = 0u; n < 100u; n++) p = a[p] + 1u;\n"
+    "    else if (l == 32u)\n"
+    "        for (uint n = 0u; n < 60u; n++) p = b[p] + 1u;\n"
+    "    else return;\n"
+    "    o[l] = p;\n"
+    "}\n";
+
+/* Lane 0 walks 100 steps of a, then 60 of b. */
+static const char *ONE_LANE_TWO_LISTS = KERNEL_HEAD
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x, p = 0u;\n"
+    "    if (l != 0u) return;\n"
+    "    for (uint n = 0u; n < 100u; n++) p = a[p] + 1u;\n"
+    "    for (uint n = 0u; n < 60u; n++) p = b[p] + 1u;\n"
+    "    o[l] = p;\n"
+    "}\n";
+
+/* One lane's 100 steps are 100 round trips of 1 µs (plus the base trip
+ * and a few issue cycles), as many as when every lane walks: the group
+ * waits for its longest chain, not for 100 / 256 steps of its average
+ * invocation (0.4 µs before). */
+static void test_one_lane_chain(void **state)
+{
+    (void)state;
+    kfix x, y;
+    chain_run(&x, ONE_LANE);
+    chain_run(&y, EVERY_LANE);
+    const access_summary *c = load_of(&x, 0), *e = load_of(&y, 0);
+    assert_non_null(c);
+    assert_non_null(e);
+    assert_true(c->chase_of > 0 && e->chase_of > 0);
+    assert_true(c->count == 100 && e->count == 25600);
+    assert_true(c->chain_execs == 100 && e->chain_execs == 100);
+    /* 100 steps + the base trip, 1 µs each; issue adds nanoseconds (every
+     * lane's ~9 instructions a step: 0.9 µs at 1 GHz) */
+    assert_true(fabs(latency_us(&x) - 101) < 0.05);
+    assert_true(fabs(latency_us(&y) - latency_us(&x)) < 1.0);
+    kfix_close(&x);
+    kfix_close(&y);
+}
+
+/* Chains run by different lanes overlap: 100 steps (lane 0) beside 60
+ * (lane 32) wait 100 trips; one lane running both waits 160. */
+static void test_chains_of_lanes(void **state)
+{
+    (void)state;
+    kfix x, y;
+    chain_run(&x, TWO_LANES);
+    chain_run(&y, ONE_LANE_TWO_LISTS);
+    const access_summary *xa = load_of(&x, 0), *ya = load_of(&y, 0);
+    assert_non_null(xa);
+    assert_non_null(ya);
+    assert_true(xa->chain_peer[0] == 0); /* lane 0 runs no load of b */
+    assert_true(ya->chain_peer[0] > 0 && ya->chain_peer_execs[0] == 60);
+    assert_true(load_of(&y, 1) == &y.kc.accesses[ya->chain_peer[0] - 1]);
+    assert_true(fabs(latency_us(&x) - 101) < 0.05);
+    assert_true(fabs(latency_us(&y) - 161) < 0.05);
+    kfix_close(&x);
+    kfix_close(&y);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_lane_chain),
+        cmocka_unit_test(test_chains_of_lanes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
