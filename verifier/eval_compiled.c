@@ -34,7 +34,7 @@ typedef struct an {
     int *lidx;        /* per block: loop index if a loop header, else -1 */
     uint64_t *bmask;  /* per block: loops containing it */
     uint64_t *vm;     /* per id: loops it varies in */
-    uint8_t *rt;      /* per id: depends on something not constant */
+    uint8_t *rt;      /* per id: RT_RUN, RT_PARAM */
     uint64_t *vvm;    /* per variable */
     uint8_t *vrt;
     uint64_t *carried;/* per variable: loops it is carried around */
@@ -49,6 +49,10 @@ typedef struct an {
 } an;
 
 static uint64_t bit(int l) { return l >= 0 ? 1ull << l : 0; }
+
+/* what a value depends on besides constants (an.rt, an.vrt bits) */
+#define RT_RUN 1u   /* anything not a compile-time constant */
+#define RT_PARAM 2u /* a parameter of the function it is in */
 
 static int dominates(const spv_module *m, uint32_t a, uint32_t b)
 {
@@ -494,13 +498,13 @@ static int call_flow(an *A, const spv_inst *in, uint64_t here, uint64_t *v, uint
             av |= A->vvm[vi];
             ar |= A->vrt[vi];
         }
-        *changed |= widen(A, prm, av, ar);
+        *changed |= widen(A, prm, av, (uint8_t)((ar & RT_RUN) | RT_PARAM));
         if (!A->pwritten[prm])
             continue;
         uint32_t outer = param_root(A, arg);
-        if (local && ((A->vvm[vi] | here) != A->vvm[vi] || !A->vrt[vi])) {
+        if (local && ((A->vvm[vi] | here) != A->vvm[vi] || !(A->vrt[vi] & RT_RUN))) {
             A->vvm[vi] |= here;
-            A->vrt[vi] = 1;
+            A->vrt[vi] |= RT_RUN;
             *changed = 1;
         } else if (!local && outer && !A->pwritten[outer]) {
             A->pwritten[outer] = 1; /* through the caller's own parameter */
@@ -509,8 +513,19 @@ static int call_flow(an *A, const spv_inst *in, uint64_t here, uint64_t *v, uint
     }
     if (A->impure[g - m->funcs])
         return 0;
+    /* the returned values' dependence on the callee's parameters is the
+     * arguments' own */
+    uint8_t args = 0;
+    for (uint32_t k = 1; k < in->nops; k++)
+        if (in->ops[k] < c->bound) {
+            uint32_t vi = ev_root_var(c, in->ops[k]);
+            uint32_t kc = var_cls(A, vi);
+            args |= A->rt[in->ops[k]] |
+                    (kc == EVM_FUNCTION || kc == EVM_PRIVATE ? A->vrt[vi] : 0);
+        }
+    uint8_t rr = A->ret_rt[g - m->funcs];
     *v = A->ret_vm[g - m->funcs];
-    *r = A->ret_rt[g - m->funcs];
+    *r = (uint8_t)((rr & RT_RUN) | (rr & RT_PARAM ? args : 0));
     return 1;
 }
 
@@ -580,7 +595,7 @@ static int variance_pass(an *A)
             uint32_t k = var_cls(A, vi);
             uint32_t prm = param_root(A, p);
             v = A->vm[p];
-            r = 1;
+            r = (uint8_t)(RT_RUN | (A->rt[p] & RT_PARAM));
             if (k == EVM_FUNCTION || k == EVM_PRIVATE) {
                 v |= A->vvm[vi];
                 r = A->vrt[vi] | A->rt[p];
@@ -588,6 +603,8 @@ static int variance_pass(an *A)
                 r = A->rt[p]; /* the caller's variable (call_flow) */
             } else if (k != EVM_INPUT && k != EVM_PUSH) {
                 v |= here; /* memory may change between trips */
+                if (prm)
+                    r |= RT_PARAM;
             }
         } else if (in->opcode == SpvOpFunctionCall && call_flow(A, in, here, &v, &r, &changed)) {
             /* a pure callee's result: its returned values' variance */
@@ -612,10 +629,12 @@ static int variance_pass(an *A)
             /* memory, atomics, calls, subgroup operations, parameters:
              * may differ on every trip */
             v = here;
-            r = 1;
+            r = RT_RUN;
             for (uint32_t k = 0; k < in->nops; k++)
-                if (in->ops[k] < c->bound)
+                if (in->ops[k] < c->bound) {
                     v |= A->vm[in->ops[k]];
+                    r |= A->rt[in->ops[k]] & RT_PARAM;
+                }
         }
         uint32_t id = in->result_id;
         if ((A->vm[id] | v) != A->vm[id] || (A->rt[id] | r) != A->rt[id]) {
@@ -682,6 +701,10 @@ static void note_line(int *lines, int line)
 static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
 {
     const spv_module *m = A->m;
+    /* the entry's runs: its first block's terminator's executions */
+    double once = 0;
+    if (A->c->entry_func < m->nfuncs && m->funcs[A->c->entry_func].nblocks)
+        once = icount[m->blocks[m->funcs[A->c->entry_func].first_block].last];
     for (size_t i = 0; i < m->ninsts; i++) {
         const spv_inst *in = &m->insts[i];
         if (in->block == SPV_NONE)
@@ -709,7 +732,7 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
         }
         if (in->opcode == SpvOpBranchConditional) {
             uint32_t cnd = in->nops ? in->ops[0] : 0;
-            if (cnd < A->c->bound && !A->rt[cnd] && !(A->vm[cnd] & ~U))
+            if (cnd < A->c->bound && !(A->rt[cnd] & RT_RUN) && !(A->vm[cnd] & ~U))
                 e->w[i] = 0;
             continue;
         }
@@ -728,10 +751,21 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
         if (!(pure_op(m, in) || readonly) || !in->result_id || in->result_id >= A->c->bound)
             continue;
         uint64_t v = A->vm[in->result_id];
-        if (!A->rt[in->result_id] && !(v & ~U)) {
+        if (!(A->rt[in->result_id] & RT_RUN) && !(v & ~U)) {
             e->w[i] = 0; /* constants only: folded */
             if (icount[i] > 0 && !readonly)
                 note_line(e->folded_lines, in->line);
+            continue;
+        }
+        /* in a callee, a value that depends on none of its parameters
+         * is the same at every inlined call: the compiler computes it once,
+         * out of every loop (once an invocation) */
+        if (in->func != A->c->entry_func && !v && !(A->rt[in->result_id] & RT_PARAM)) {
+            if (once > 0 && icount[i] > 0) {
+                e->w[i] = (float)fmin(1, once / icount[i]);
+                if (e->w[i] < 1 && !readonly)
+                    note_line(e->hoisted_lines, in->line);
+            }
             continue;
         }
         /* hoisted out of the outermost loop it can leave: it runs once per

@@ -30,7 +30,8 @@
  *     arguments flow into parameters (over all call sites), a pure
  *     callee's result varies as its returned values, any other callee's
  *     like a load, and a variable the callee stores through changes at
- *     the call.
+ *     the call; a callee value that depends on none of its parameters
+ *     runs once an invocation (the same at every inlined call).
  *
  * The loop control of kept loops whose induction the analysis recognised
  * (the compare, the increment, the branches of the loop's skeleton) is

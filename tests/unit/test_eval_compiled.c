@@ -310,6 +310,24 @@ static void test_out_parameter_varies(void **state)
     eval_counts_free(&kc);
 }
 
+/* In a callee, what depends on none of its parameters (n * 4u - 1u: a
+ * push constant) is the same at every inlined call: computed once an
+ * invocation (2 integer operations, against 2 at each of the 32 calls).
+ * What depends on a parameter (the min, 32) is counted at every call.
+ * Per invocation: 2 + 32; x + j and lim(...) + x vary in j only, hoisted
+ * out of r (8 each); acc += ... 32; the r loop's control 5 + 4. */
+static const char call_lim[] = CALL_HEAD
+    "uint lim(uint v) { return min(v, n * 4u - 1u); }\n" CALL_LOOP("lim(x + j)");
+
+static void test_callee_invariant_once(void **state)
+{
+    (void)state;
+    kernel_counts kc;
+    counts_of(call_lim, call_plan, 64, DEVICE_KIND_GPU, &kc);
+    assert_float_equal(kc.int_ops / LANES, 2 + 32 + 8 + 8 + 32 + 5 + 4, 1e-9);
+    eval_counts_free(&kc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +338,7 @@ int main(void)
         cmocka_unit_test(test_one_op_chain_control),
         cmocka_unit_test(test_call_folds_inlined),
         cmocka_unit_test(test_out_parameter_varies),
+        cmocka_unit_test(test_callee_invariant_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
