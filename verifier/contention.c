@@ -5,17 +5,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { CT_MAX_LANES = 128, CT_MAX_QUEUES = 8 };
+
 typedef struct ct_slot {
     uint64_t key;     /* address + 1; 0 = empty */
     double requests;
     uint32_t groups;
     uint32_t last_group;
+    uint32_t unit;    /* 1 + its entry in units (slice tables); 0: none */
 } ct_slot;
+
+/* An L2 atomic unit's work over the stream (ct_slice_request): the line
+ * requests pass its front one after another; the queues drain side by
+ * side, so the unit's time is the front plus its busiest queue. */
+typedef struct ct_unit_work {
+    double front_ns;
+    double queue_ns[CT_MAX_QUEUES];
+} ct_unit_work;
 
 struct ct_table {
     ct_slot *s;
     size_t cap, n;
     double total;
+    ct_unit_work *units;
+    size_t nunits, capunits;
 };
 
 static uint64_t hash(uint64_t x)
@@ -45,6 +58,7 @@ void ct_free(ct_table *t)
     if (!t)
         return;
     free(t->s);
+    free(t->units);
     free(t);
 }
 
@@ -72,10 +86,11 @@ static int grow(ct_table *t)
     return 0;
 }
 
-static void bump(ct_table *t, uint32_t group, uint64_t addr, double v)
+/* addr's slot, its groups counted; NULL when out of memory */
+static ct_slot *touch(ct_table *t, uint32_t group, uint64_t addr)
 {
     if (t->n * 2 >= t->cap && grow(t) != 0)
-        return; /* out of memory: the count is lost, not the process */
+        return NULL; /* out of memory: the count is lost, not the process */
     ct_slot *e = slot(t, addr);
     if (!e->key) {
         e->key = addr + 1;
@@ -86,8 +101,51 @@ static void bump(ct_table *t, uint32_t group, uint64_t addr, double v)
         e->last_group = group;
         e->groups++;
     }
+    return e;
+}
+
+static void bump(ct_table *t, uint32_t group, uint64_t addr, double v)
+{
+    ct_slot *e = touch(t, group, addr);
+    if (!e)
+        return;
     e->requests += v;
     t->total += v;
+}
+
+/* One instruction's work at the unit of block `addr`: its line requests
+ * at the front, each queue's passes on that queue.  The block's requests
+ * become front + busiest queue over everything it was given so far. */
+static void bump_unit(ct_table *t, uint32_t group, uint64_t addr,
+                      double front_ns, const double *queue_ns,
+                      uint32_t queues)
+{
+    ct_slot *e = touch(t, group, addr);
+    if (!e)
+        return;
+    if (!e->unit) {
+        if (t->nunits == t->capunits) {
+            size_t nc = t->capunits ? 2 * t->capunits : 64;
+            ct_unit_work *nu = realloc(t->units, nc * sizeof *nu);
+            if (!nu)
+                return;
+            t->units = nu;
+            t->capunits = nc;
+        }
+        memset(&t->units[t->nunits], 0, sizeof t->units[0]);
+        e->unit = (uint32_t)++t->nunits;
+    }
+    ct_unit_work *u = &t->units[e->unit - 1];
+    u->front_ns += front_ns;
+    double most = 0;
+    for (uint32_t q = 0; q < CT_MAX_QUEUES; q++) {
+        if (q < queues)
+            u->queue_ns[q] += queue_ns[q];
+        most = fmax(most, u->queue_ns[q]);
+    }
+    double v = u->front_ns + most;
+    t->total += v - e->requests;
+    e->requests = v;
 }
 
 void ct_request(ct_table *t, uint32_t group, const uint64_t *addr, uint32_t n,
@@ -126,8 +184,6 @@ static uint32_t later_on_word(const uint64_t *addr, uint32_t i, uint32_t n)
         k += addr[j] == addr[i];
     return k;
 }
-
-enum { CT_MAX_LANES = 128, CT_MAX_QUEUES = 8 };
 
 typedef struct ct_block_work {
     uint64_t block;
@@ -191,12 +247,11 @@ uint32_t ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
         total += sec_passes[k];
     }
     for (uint32_t b = 0; b < nw; b++) {
-        uint32_t most = 0;
+        double queue_ns[CT_MAX_QUEUES];
         for (uint32_t q = 0; q < queues; q++)
-            if (w[b].passes[q] > most)
-                most = w[b].passes[q];
-        bump(t, group, w[b].block * c->slice_bytes,
-             w[b].lines * c->request_ns + most * c->pass_ns);
+            queue_ns[q] = w[b].passes[q] * c->pass_ns;
+        bump_unit(t, group, w[b].block * c->slice_bytes,
+                  w[b].lines * c->request_ns, queue_ns, queues);
     }
     return total;
 }

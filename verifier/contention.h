@@ -62,11 +62,15 @@ typedef struct ct_unit_costs {
  * as many passes as the most lanes on one of its words (lanes colliding
  * on a word need one pass each, distinct words of a sector share one).
  * With combine, lanes all on one word are one lane.
- * Per block the instruction adds request_ns per line it touches there
- * plus pass_ns times the passes of the busiest of the block's `queues`
- * (line i of the block goes to queue i mod queues).  The table then holds
- * ns of work per block: ct_get() names the busiest block, total_requests
- * the work over all.  Returns the instruction's sector passes. */
+ * Per block the instruction adds request_ns per line it touches there to
+ * the unit's front, and pass_ns per sector pass to the queue of its line
+ * (line i of the block goes to queue i mod queues).  The front takes the
+ * requests one after another; the queues drain side by side, across
+ * instructions too (la_flush: 8 lines flushed by whole-line instructions
+ * alternate between the 2 queues).  The table then holds per block its
+ * front plus its busiest queue, ns: ct_get() names the busiest block,
+ * total_requests the work over all.  Returns the instruction's sector
+ * passes. */
 uint32_t ct_slice_request(ct_table *t, uint32_t group, const uint64_t *addr,
                           uint32_t n, const ct_unit_costs *c);
 

@@ -157,6 +157,8 @@ static int close_to(double a, double b) { return fabs(a - b) < 1e-9; }
 static uint64_t one_word(uint32_t k, uint32_t l) { (void)k; (void)l; return 4096 + 8; }
 static uint64_t packed_word(uint32_t k, uint32_t l) { return (8 * l + k) * 4; }
 static uint64_t line_apart(uint32_t k, uint32_t l) { return (8 * l + k) * 128; }
+static uint64_t line_in_turn(uint32_t k, uint32_t l) { return (32 * k + l) * 4; }
+static uint64_t even_line(uint32_t k, uint32_t l) { return (64 * (k % 4) + l) * 4; }
 
 /* The L2 atomic unit's work (ct_slice_request) on hand-built streams, at
  * h200_unit's costs (0.16 ns a line request, 0.625 a sector pass):
@@ -170,10 +172,21 @@ static uint64_t line_apart(uint32_t k, uint32_t l) { return (8 * l + k) * 128; }
  *     queue the 32 passes go in a row, 8 x 0.16 + 32 x 0.625 = 21.28 ns an
  *     instruction (170.24);
  *   - the same words a line apart (stride 128 B, 32 KiB): word 8l + k is on
- *     line 8l + k, block l: one line and one pass per block, 0.785 ns; 8
- *     instructions -> 6.28 ns on each of 32 blocks.  The busiest block is
- *     1/32 of the work: spreading the words over blocks is what makes the
- *     kernel faster (atomic_w256_s32 419.4 us against 5209.5 packed). */
+ *     line 8l + k, block l: one line and one pass per block, on queue
+ *     k mod 2; 8 instructions -> 8 x 0.16 + 4 x 0.625 = 3.78 ns on each of
+ *     32 blocks.  The busiest block is 1/32 of the work: spreading the
+ *     words over blocks is what makes the kernel faster (atomic_w256_s32
+ *     419.4 us against 5209.5 packed; the queues side by side price it
+ *     low, 337.5 us: docs/model.md section 4.3);
+ *   - whole lines in turn (a histogram's flush: instruction k adds lane l
+ *     to word 32k + l, lines 0..7 of block 0): one line and 4 passes an
+ *     instruction, on queue k mod 2.  The queues drain side by side across
+ *     instructions: front 8 x 0.16 = 1.28 ns, each queue 4 lines x 4
+ *     passes x 0.625 = 10 ns, 11.28 ns for the 8 (priced an instruction at
+ *     a time, 8 x (0.16 + 2.5) = 21.28: la_flush predicted 177.9 us,
+ *     measured 80.8); with one queue 1.28 + 32 x 0.625 = 21.28;
+ *   - 8 whole-line instructions on the even lines 0, 2, 4, 6 only: all on
+ *     queue 0, 21.28 ns with two queues as with one. */
 static void test_unit_streams(void **state)
 {
     (void)state;
@@ -193,7 +206,11 @@ static void test_unit_streams(void **state)
          8 * 11.28},
         {"packed lines, one queue", packed_word, 8, 1, 0, 32, 0, 1,
          8 * 21.28, 8 * 21.28},
-        {"a line apart", line_apart, 8, 1, 2, 0, ~0ull, 32, 6.28, 32 * 6.28},
+        {"a line apart", line_apart, 8, 1, 2, 0, ~0ull, 32, 3.78, 32 * 3.78},
+        {"whole lines in turn", line_in_turn, 8, 1, 2, 4, 0, 1, 11.28, 11.28},
+        {"whole lines in turn, one queue", line_in_turn, 8, 1, 1, 4, 0, 1,
+         21.28, 21.28},
+        {"even lines only", even_line, 8, 1, 2, 4, 0, 1, 21.28, 21.28},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ct_unit_costs c = h200_unit;
