@@ -131,6 +131,7 @@ static uint32_t pick_unknown(ev_ctx *c, uint32_t b, uint32_t ii,
     uint32_t hdr = bl->merge == SPV_MERGE_LOOP ? b : bl->loop_header;
     c->l_taint[lane] = 1;
     c->grp->unknown_branch = 1;
+    c->info.control_from_contents = 1;
     if (hdr != SPV_NONE && hdr < m->nblocks) {
         uint32_t mb = m->blocks[hdr].merge_block;
         uint32_t ml = mb < m->nblocks ? m->blocks[mb].label : 0;

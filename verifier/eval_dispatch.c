@@ -1195,6 +1195,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     for (size_t i = 0; i < I->nnotes; i++)
         add_assumption(kc, I->notes[i]);
     kc->conf = I->estimated ? CONF_ESTIMATED : CONF_EXACT;
+    kc->control_from_contents = I->control_from_contents;
 
     if (kr)
         checks_dyn_report(I, acc, kr);

@@ -239,6 +239,9 @@ typedef struct ev_info {
     /* assumptions (strings, deduplicated) */
     char **notes; size_t nnotes;
     int estimated;
+    int control_from_contents; /* a branch or loop exit was decided on
+                                  buffer contents: the counts under it
+                                  are the evaluator's assumption */
     int fp_chains;
     /* workgroup axes whose middle groups the probes at the ends do not
        speak for (eval_wgdep.c): bit d, with the instruction and reason,

@@ -123,6 +123,8 @@ typedef struct sim {
     /* addresses from buffer contents drawn from their range (model_draw.h);
      * drawing 0: left out of the stream */
     int drawing;
+    int branch_guessed;       /* a sampled group took a branch on contents
+                                 it did not have (both sides run) */
     draw_state draw;
     /* the plan's buffers' bytes, once (buffer_extent) */
     uint32_t ext_set[64], ext_bind[64];
@@ -737,6 +739,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         ran++;
         if (out.budget_hit)
             *truncated = 1;
+        s->branch_guessed |= out.unknown_branch;
         ev_group_free(c, &out);
         ct_busiest sb = ct_get(s->shared_ct);
         if (sb.requests > s->shared_busiest)
@@ -969,8 +972,16 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
                 a->sim_group_span = as->span_sum / as->span_groups;
             shared_table_hits(s->p, a, as, g);
         }
+        /* the dispatch's atomic executions: the evaluator's count, or,
+         * where its control flow rested on buffer contents (a trip
+         * count from a key: the range's end) and the simulation decided
+         * every such branch from the runner's contents, the sampled
+         * groups' (b3_atomic_hot384: 2..5 trips a lane counted as 5;
+         * 3.48 run) */
         if (a->is_atomic && a->space == SPACE_STORAGE)
-            atomic_execs += a->count;
+            atomic_execs += kc->control_from_contents && !s->branch_guessed
+                                ? as->execs / sampled * (double)g->groups
+                                : a->count;
         if (a->is_atomic && as->unknown > 0)
             kc->atomic_addr_unknown = 1;
     }

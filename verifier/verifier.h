@@ -264,6 +264,10 @@ typedef struct kernel_counts {
                                       passes of the instruction's lanes */
     double shared_atomic_busiest;  /* per workgroup, on its busiest address
                                       (the worst sampled workgroup) */
+    int control_from_contents;   /* a branch or loop exit depended on buffer
+                                    contents: the executions under it are
+                                    the evaluator's assumption (its range's
+                                    end or unknown_loop_iterations) */
     int atomic_addr_unknown;     /* some atomic's address depended on buffer
                                     contents */
     double sim_drawn;            /* lane executions whose address was drawn

@@ -514,6 +514,46 @@ static void test_flush_queues(void **state)
     kfix_close(&x);
 }
 
+/* Global atomics in a loop whose trip count is a key's: 2 + (key >> 4)
+ * trips, 2 for the runner's contents (unsigned elements below 16).  The
+ * evaluator, which may not rely on random contents, assumes a count; the
+ * simulation, which runs the sampled groups with them where an address
+ * depends on them (here the same key, adding 0), decides the loop, so the
+ * dispatch's atomic executions are its: 64 x 256 lanes x 2 = 32768, lane
+ * i on word (5i + j) mod 8, a subgroup's 32 lanes on 8 words: 8 requests an
+ * instruction with combining, 32768 / 4 = 8192 requests, 1024 on each
+ * word. */
+static const char *KEYED_TRIPS =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) buffer H { uint h[]; };\n"
+    "layout(set = 0, binding = 1) readonly buffer K { uint key[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x, reps = 2u + (key[i] >> 4);\n"
+    "    for (uint j = 0u; j < reps; j++)\n"
+    "        atomicAdd(h[(i * 5u + j) % 8u + (key[i] >> 4)], 1u);\n"
+    "}\n";
+
+static void test_trips_from_contents(void **state)
+{
+    (void)state;
+    run x;
+    run_kernel(&x, KEYED_TRIPS,
+               "{\"kernels\":[{\"name\":\"kt\",\"shader\":\"k.comp\","
+               "\"workgroups\":[64,1,1],\"buffers\":["
+               "{\"binding\":0,\"elements\":8},"
+               "{\"binding\":1,\"elements\":16384}]}]}");
+    assert_true(x.kc.sim && x.kc.control_from_contents);
+    double counted = 0;
+    for (size_t i = 0; i < x.kc.naccesses; i++)
+        if (x.kc.accesses[i].is_atomic)
+            counted += x.kc.accesses[i].count;
+    assert_true(counted > 32768); /* the evaluator's assumed trips */
+    near(x.kc.atomic_requests, 8192, 1e-9);
+    near(x.kc.atomic_busiest, 1024, 1e-9);
+    kfix_close(&x);
+}
+
 /* One atomic per subgroup on one address: 64 groups x 8 subgroups = 512
  * requests, all on the same address. */
 static const char *PER_SUBGROUP =
@@ -1559,6 +1599,7 @@ int main(void)
         cmocka_unit_test(test_atomics_few_addresses),
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_flush_queues),
+        cmocka_unit_test(test_trips_from_contents),
         cmocka_unit_test(test_atomic_per_subgroup),
         cmocka_unit_test(test_shared_hashed_bins),
         cmocka_unit_test(test_shared_bank_conflicts),
