@@ -337,6 +337,18 @@ static void subgroup_barrier(ev_ctx *c, uint32_t ii, const uint16_t *lanes, int 
     }
 }
 
+/* Instructions [from, to] stepped by each of the n lanes (a block's
+ * rest, counted when it starts; given back with sign -1 where it stops
+ * early, to be resumed), as info.instr counts them. */
+static void lanes_step(ev_ctx *c, const uint16_t *lanes, int n, uint32_t from,
+                       uint32_t to, double sign)
+{
+    double k = sign * (c->instr_before[to + 1] - c->instr_before[from]);
+    if (k != 0)
+        for (int j = 0; j < n; j++)
+            c->lane_instr[lanes[j]] += k;
+}
+
 static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
                        const uint16_t *lanes, int n, int depth,
                        uint32_t ret_id)
@@ -344,6 +356,7 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
     const spv_module *m = c->m;
     const spv_block *bl = &m->blocks[b];
     uint32_t i = start;
+    lanes_step(c, lanes, n, start, bl->last, 1);
     if (i == bl->first + 1) {
         exec_phis(c, b, &i, lanes, n);
         if (bl->merge == SPV_MERGE_LOOP)
@@ -371,12 +384,16 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
                 c->l_block[lanes[j]] = b;
                 c->l_inst[lanes[j]] = i;
             }
+            if (i < bl->last) /* resumed at i + 1 */
+                lanes_step(c, lanes, n, i + 1, bl->last, -1);
             return;
         case SpvOpFunctionCall:
             for (int j = 0; j < n; j++) {
                 c->l_block[lanes[j]] = b;
                 c->l_inst[lanes[j]] = i + 1;
             }
+            if (i < bl->last) /* resumed at i + 1 */
+                lanes_step(c, lanes, n, i + 1, bl->last, -1);
             exec_call(c, i, in, lanes, n, depth);
             return;
         case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
@@ -865,8 +882,15 @@ static void group_run_once(ev_ctx *c, const uint32_t g[3], ev_group *out)
     memcpy(lanes, c->run_lanes, c->nrun * sizeof *lanes);
     c->nlive = c->nrun;
     c->budget_hit = 0;
+    for (uint32_t j = 0; j < c->nrun; j++)
+        c->lane_instr[c->run_lanes[j]] = 0;
     run_frame(c, c->entry_func, lanes, (int)c->nrun, 0, 0);
     group_chains(c, out);
+    for (uint32_t j = 0; j < c->nrun; j++) {
+        double k = c->lane_instr[c->run_lanes[j]];
+        out->lane_instr_most = fmax(out->lane_instr_most, k);
+        out->lane_instr_mean += k / c->nrun;
+    }
     double active = 0;
     for (uint32_t j = 0; j < c->nrun; j++)
         active += c->l_side[c->run_lanes[j]];

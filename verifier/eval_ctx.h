@@ -94,6 +94,10 @@ struct ev_ctx {
     uint32_t *acc_stamp;      /* per access: chain_stamp once run here */
     double *acc_most;         /* per access: its most executions by a lane */
     uint32_t *acc_star;       /* per access: that lane */
+    double *lane_instr;       /* per executed lane: instructions stepped
+                                 in this group (counted as info.instr) */
+    double *instr_before;     /* per instruction + 1: info.instr summed
+                                 over the instructions before it */
     uint32_t nrun;
     int sampled;              /* run_lanes is a sample of the group */
     int64_t *pc_off;          /* per instruction: push offset + 1 cached */

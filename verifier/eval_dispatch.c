@@ -1000,6 +1000,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     for (int s = 0; s < I->nfp; s++)
         fp_exact[s] = 1;
     double active = 0, barriers = 0, covered = 0;
+    double instr_most = 0, instr_mean = 0; /* the lanes' instructions */
     int corner_mismatch = 0, missing = 0;
     for (size_t bz = 0; bz < nz; bz++)
         for (size_t by = 0; by < ny; by++)
@@ -1055,6 +1056,8 @@ int eval_run_opts(const spv_module *m, const reflection *r,
                         acc_merge(&acc[a], &g->acc[a], w, 0);
                     active += g->active * w;
                     barriers += g->barriers * w;
+                    instr_most += g->lane_instr_most * w;
+                    instr_mean += g->lane_instr_mean * w;
                 }
                 refine_oob(c, &opt, &gc, bx, cg);
                 for (int s = 0; s < I->nfp; s++) {
@@ -1111,6 +1114,10 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     kc->active_invocations = !(active >= 0) ? 0 : active >= 1.8e19 ? UINT64_MAX
                                                  : (uint64_t)(active + 0.5);
     kc->barriers = barriers;
+    /* the longest invocation's instructions over the average's (1 when
+     * every lane runs alike; scaling leaves the ratio as it is) */
+    kc->chain_instr_ratio = instr_mean > 0 && instr_most > instr_mean * (1 + 1e-9)
+                                ? instr_most / instr_mean : 1;
     /* what the driver's compiler executes of the counted arithmetic
      * (eval_compiled.h; all weights 1 unless the profile says how it
      * unrolls) */

@@ -195,6 +195,9 @@ typedef struct ev_group {
     ev_runs *fp;              /* per footprint slot */
     double active;            /* invocations with a side effect */
     double barriers;          /* barrier instances (per workgroup) */
+    double lane_instr_most;   /* instructions (as the evaluator steps
+                                 them) of the lane that ran the most */
+    double lane_instr_mean;   /* ... of the executed lanes on average */
     double steps;
     int budget_hit;
     int unknown_branch;

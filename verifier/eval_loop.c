@@ -735,8 +735,13 @@ static int trk_try_skip(ev_ctx *c, ev_trk *t, const uint16_t *lanes, int n)
     }
 
     /* account the skipped iterations */
-    for (size_t k = 0; k < R; k++)
+    double stepped = 0;
+    for (size_t k = 0; k < R; k++) {
         c->grp->icount[t->lo + k] += Kd * (t->ic[i2][k] - t->ic[i1][k]);
+        stepped += Kd * (t->ic[i2][k] - t->ic[i1][k]) * c->info.instr[t->lo + k];
+    }
+    for (int j = 0; j < n && stepped > 0; j++) /* the arriving lanes, alike */
+        c->lane_instr[lanes[j]] += stepped / n;
     c->grp->barriers += Kd * (t->bars[i2] - t->bars[i1]);
     for (size_t k = 0; k < ce->n; k++) {
         const ev_event *q = &ce->e[k];

@@ -815,6 +815,10 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->acc_most = xcalloc(c->info.nacc + 1, sizeof(double));
     c->acc_star = xcalloc(c->info.nacc + 1, sizeof(uint32_t));
     c->chain_stamp = 1;
+    c->lane_instr = xcalloc(L, sizeof(double));
+    c->instr_before = xcalloc(m->ninsts + 1, sizeof(double));
+    for (size_t i = 0; i < m->ninsts; i++)
+        c->instr_before[i + 1] = c->instr_before[i] + I->instr[i];
     c->depth_max = 16;
     c->lane_buf = xcalloc((size_t)L * (size_t)(c->depth_max + 2), sizeof(uint16_t));
     c->ntmp_vals = (size_t)L * 64;
@@ -854,7 +858,8 @@ void ev_ctx_free(ev_ctx *c)
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
     free(c->lane_execs); free(c->lane_stamp);
-    free(c->acc_stamp); free(c->acc_most); free(c->acc_star);
+    free(c->acc_stamp); free(c->acc_most); free(c->acc_star); free(c->lane_instr);
+    free(c->instr_before);
     free(c->tmp_vals); free(c->noted_inst);
     free(c->bar_kind); free(c->sg_epoch); free(c->sg_bar_inst); free(c->variant);
     if (c->trk)

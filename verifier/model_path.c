@@ -207,8 +207,12 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
      * invocation (a shuffle tree, a reduction); after a barrier an
      * invocation reads what others wrote (barrier_ns holds that round
      * trip: nothing can be fetched ahead across the barrier) */
+    /* the group's busiest invocation issues its instructions one after
+     * the other: a tree's lane 0 runs every level, its average lane a
+     * few (verifier.h chain_instr_ratio) */
+    double busiest = c->chain_instr_ratio > 1 ? c->chain_instr_ratio : 1;
     double per_group_ns = base_ns + chase_ns +
-                          fmax(issue_cyc, chain_cyc) / in->clock_ghz +
+                          fmax(issue_cyc, chain_cyc) * busiest / in->clock_ghz +
                           c->barriers / groups * in->barrier_ns +
                           c->subgroup_ops / inv * in->subgroup_op_ns;
     out->path_us = in->waves * per_group_ns * 1e-3;

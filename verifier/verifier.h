@@ -226,6 +226,9 @@ typedef struct kernel_counts {
                                     (reductions, scans, broadcasts,
                                     shuffles, ballots) */
     double barriers;             /* per workgroup x executions */
+    double chain_instr_ratio;    /* instructions of a group's busiest
+                                    invocation over its average
+                                    invocation's (>= 1; 0 unknown: 1) */
     /* loop control of the loops the compiler keeps (eval_compiled.h; 0
      * unless the profile says how the driver unrolls): its part of
      * instructions and int_ops, and the lane-trips of those loops */
