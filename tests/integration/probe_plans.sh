@@ -36,7 +36,8 @@ cat > "$dir/report.json" <<J
  {"name": "ll_chase_w0", "plan": "$P/loadlat.json", "plan_index": 0, "measurement": {"median_us": 171.0}},
  {"name": "ll_stream_w20", "plan": "$P/loadlat.json", "plan_index": 9, "measurement": {"median_us": 200.0}},
  {"name": "la_load", "plan": "$P/loopatomic.json", "plan_index": 0, "measurement": {"median_us": 200.0}},
- {"name": "la_atom_val", "plan": "$P/loopatomic.json", "plan_index": 2, "measurement": {"median_us": 500.0}}
+ {"name": "la_atom_val", "plan": "$P/loopatomic.json", "plan_index": 2, "measurement": {"median_us": 500.0}},
+ {"name": "im_muladd", "plan": "$P/issuemix.json", "plan_index": 1, "measurement": {"median_us": 346.03}}
 ]}
 J
 python3 -B "$P/read_probes.py" --profile "$dir/shape.json" "$dir/report.json" > "$dir/read.out" ||
@@ -53,5 +54,6 @@ rp_v4_r32  *207.6 us  *2000 GB/s  *51.2 cyc  x2.00|rowpages: 270336 x 1536 B = 4
 W=0  (  0%)  chase  *171.0 us  *334.0 ns|loadlat chase: 171 us / 512 steps
 W=20 (100%)  chase -  . streams  *200.0 us  *390.6 ns  *3460 GB/s|loadlat streams: 132 groups x 20 x 512 B x 512 trips / 200 us (the plan's groups, not the units)
 la_atom_val  *500.0 us  x 2.50|loopatomic: 500 / 200 us
+im_muladd  *346.0 us   2.00 cyc|issuemix: 4224 x 8 warps x 32 reps x 32 steps = 34603008 warp-steps, 346.03 us x 2 GHz x 100 / steps
 X
 echo "probe plans: ok"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The readings of the probe plans of gen_scanchain.py, gen_sharedconf.py,
+"""The readings of the probe plans of gen_scanchain.py, gen_sharedconf.py, gen_issuemix.py,
 gen_rowpages.py, gen_loadlat.py, gen_partial.py and gen_loopatomic.py from a device run's
 reports (what each generator's docstring says the numbers mean):
 
@@ -141,8 +141,20 @@ def loopatomic(t, clk, units):
         print("  %-14s %9.1f us  x%5.2f" % (name, us, us / base[0] if base else 0))
 
 
+def issuemix(t, clk, units):
+    print("issuemix: us, cycles a warp-step a unit (32 steps a trip; gen_issuemix.py: "
+          "FMA 2 contracted / 4 not; lds_x<X> max(1, (X + 1) / 4) overlapped, 1 + X / 4 not)")
+    for name in ("im_fma", "im_muladd", "im_precise") + tuple("im_lds_x%d" % x
+                                                              for x in (1, 2, 4, 8, 16)):
+        if name not in t:
+            continue
+        us, e = t[name]
+        steps = e["workgroups"][0] * 256 // 32 * e["push"]["reps"] * 32
+        print("  %-12s %9.1f us  %5.2f cyc" % (name, us, us * 1e-6 * clk * 1e9 * units / steps))
+
+
 READERS = {"sc_": scanchain, "shc_": sharedconf, "rp_": rowpages, "ll_": loadlat,
-           "pw_": partial, "la_": loopatomic}
+           "pw_": partial, "la_": loopatomic, "im_": issuemix}
 
 
 def main():
