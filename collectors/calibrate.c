@@ -638,6 +638,12 @@ static int convert(cal *cl, const cal_bench *b, const cal_launch *l,
         *v = t * gbs * 1e9 / l->work;
         break;
     }
+    case CAL_WALK_BYTES: {
+        double sector = p->sector_bytes ? p->sector_bytes : 32;
+        double fetch = p->l2_fetch_bytes > 0 ? p->l2_fetch_bytes : sector;
+        *v = cal_walk_fetch_bytes(t, p->dram_read_gbs, l->work, fetch);
+        break;
+    }
     case CAL_FETCH_BYTES: {
         double per = t * p->dram_read_gbs * 1e9 / l->work;
         *v = cal_fetch_bytes(per, p->sector_bytes ? p->sector_bytes : 32,

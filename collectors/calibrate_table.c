@@ -526,6 +526,22 @@ static const char random_read_glsl[] = HEAD(256)
     "    if (acc == -1234.5678) d[i & 4095u] = acc;\n"
     "}\n";
 
+/* a per-lane row walk: every invocation reads its own `stride` vec4s
+ * (2 KiB: a DRAM page) one after another, the rows side by side over the
+ * DRAM buffer, so a fetch block of each row is read every few trips while
+ * all the other rows are walked at once (gen_rowpages.py's probe) */
+static const char row_walk_glsl[] = HEAD(64)
+    "layout(set = 0, binding = 0) readonly buffer S { vec4 s[]; };\n"
+    "layout(set = 0, binding = 1) writeonly buffer D { float d[]; };\n"
+    "void main() {\n"
+    "    uint base = gl_GlobalInvocationID.x * stride;\n"
+    "    vec4 acc = vec4(0.0);\n"
+    "    for (uint k = 0u; k < iters; k++)\n"
+    "        acc += s[(base + k) & (mask >> 2u)];\n"
+    "    float r = (acc.x + acc.y) + (acc.z + acc.w);\n"
+    "    if (r == -1234.5678) d[gl_GlobalInvocationID.x & 4095u] = r;\n"
+    "}\n";
+
 static const char random_write_glsl[] = HEAD(256)
     "layout(set = 0, binding = 0) writeonly buffer D { float d[]; };\n"
     "void main() {\n"
@@ -817,6 +833,13 @@ static const cal_bench table[] = {
      CAL_FIELD(l2_fetch_bytes), 0, "bytes",
      "4-byte reads a 128-B line apart, consecutive lines, over the DRAM "
      "buffer: the block L2 fetches per missed sector"},
+    /* after `dram sector reads`: its fetch block */
+    {"dram row walk", row_walk_glsl, 0, 0, 64, B2(SRC, SMALL),
+     CAL_SHAPE_FIXED, {4096, 128}, {128, 128}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
+     128, 0, 0, CAL_PER_INVOCATION, 1, CAL_WALK_BYTES,
+     CAL_FIELD(dram_walk_fetch_bytes), 0, "bytes",
+     "every lane its own 2 KiB row by vec4 loads, the rows side by side over "
+     "the DRAM buffer: read time per fetch block"},
     {"dram page", random_read_glsl, RANDOM_WORD, 0, 256, B2(SRC, SMALL),
      CAL_SHAPE_FIXED, {4096, 64}, {16, 16}, {CAL_MASK_DRAM, CAL_MASK_DRAM},
      1048576, 0, 0, CAL_PER_INVOCATION, 1, CAL_DRAM_PAGE,
@@ -914,6 +937,14 @@ int cal_atomic_unit_costs(double t1, double t8, double tc, double *request,
     if (tc > req)
         *collide = (tc - req) / 8;
     return rc;
+}
+
+double cal_walk_fetch_bytes(double t, double read_gbs, double loads16,
+                            double fetch)
+{
+    if (!(t > 0) || !(read_gbs > 0) || !(loads16 > 0) || !(fetch > 0))
+        return -1;
+    return t * read_gbs * 1e9 / (loads16 * 16 / fetch);
 }
 
 double cal_fetch_bytes(double bytes, uint32_t sector, uint32_t line)

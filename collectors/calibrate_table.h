@@ -100,6 +100,10 @@ typedef enum {
                          sector: the largest power of two from
                          sector_bytes to line_bytes not above 1.1 x the
                          bytes per read (cal_fetch_bytes) */
+    CAL_WALK_BYTES,   /* t x dram_read_gbs per fetch block (l2_fetch_bytes,
+                         or a sector), work counting 16-byte loads: the
+                         read time of a block whose page the other rows
+                         walked at once closed */
     CAL_TRIP_CYCLES,  /* t / work x clock - fp_latency_cycles: what a loop
                          trip adds to a one-FMA dependent chain */
     CAL_TRIP_SLOTS,   /* t x (fp32_gflops / 2) / work - 1: FP32-FMA issue
@@ -191,6 +195,13 @@ const cal_bench *cal_table(size_t *n);
  * shares, one per 16 reads at 2 KiB pages); -1 when bytes is not
  * positive or sector/line are not powers of two with sector <= line. */
 double cal_fetch_bytes(double bytes, uint32_t sector, uint32_t line);
+
+/* `dram row walk`: t seconds for loads16 16-byte loads over rows read
+ * in fetch-byte blocks, at read_gbs: the bytes of read time per block
+ * (t x read_gbs / (loads16 x 16 / fetch)); -1 when an input is not
+ * positive. */
+double cal_walk_fetch_bytes(double t, double read_gbs, double loads16,
+                            double fetch);
 
 /* The L2 atomic unit's costs from the three `atomic ...` rows, each in ns
  * per instruction with every warp on one block: t1 = request + 32 words

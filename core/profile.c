@@ -157,6 +157,7 @@ static const field fields[] = {
     {"shape", "atomic_unit_queues", F_U32, P(atomic_unit_queues), 0},
     {"shape", "l2_partitions", F_U32, P(l2_partitions), 0},
     {"shape", "dram_page_bytes", F_U32, P(dram_page_bytes), 0},
+    {"shape", "dram_open_pages", F_U32, P(dram_open_pages), 0},
     {"shape", "partial_write_fill", F_TRI, P(partial_write_fill), 0},
     {"shape", "full_unroll_trips", F_U32, P(full_unroll_trips), 0},
     {"shape", "tlb_reach_mib", F_RATE, P(tlb_reach_mib), 0},
@@ -184,6 +185,7 @@ static const field fields[] = {
     {"costs", "loop_trip_slots", F_RATE, P(loop_trip_slots), 0},
     {"costs", "dram_random_read_bytes", F_RATE, P(dram_random_read_bytes), 0},
     {"costs", "l2_fetch_bytes", F_BLOCK, P(l2_fetch_bytes), 0},
+    {"costs", "dram_walk_fetch_bytes", F_RATE, P(dram_walk_fetch_bytes), 0},
     {"costs", "dram_random_write_bytes", F_RATE, P(dram_random_write_bytes),
      0},
 

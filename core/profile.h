@@ -143,6 +143,12 @@ typedef struct device_profile {
                                     of this many (256 on NVIDIA) */
     uint32_t dram_page_bytes;    /* DRAM page (row) size for locality; 0
                                     unknown: pages not modelled */
+    uint32_t dram_open_pages;    /* DRAM pages (rows) the device keeps open
+                                    at once (its banks): a group's page
+                                    stays open between two of its touches
+                                    while the device's other groups open
+                                    fewer; 0 unknown: the sample's page
+                                    window alone */
     int partial_write_fill;      /* a write covering part of a sector not in
                                     L2 reads it from DRAM first (ECC per
                                     sector): -1 unknown, 0 no, 1 yes */
@@ -234,6 +240,13 @@ typedef struct device_profile {
     double dram_random_read_bytes;  /* an isolated random 4-byte read costs
                                        the time of this many bytes at
                                        dram_read_gbs */
+    double dram_walk_fetch_bytes;   /* a per-lane row walk over many rows
+                                       (every lane its own 2 KiB row, vec4
+                                       loads, rows >> L2): the read time
+                                       of one fetch block (l2_fetch_bytes)
+                                       whose page the other rows closed, in
+                                       bytes at dram_read_gbs (calibrate
+                                       `dram row walk`) */
     double dram_random_write_bytes; /* an isolated random 4-byte store: this
                                        many bytes at dram_gbs (read-modify-
                                        write included) */

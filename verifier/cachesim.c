@@ -1,6 +1,8 @@
 /* cachesim.c - sector-level L1/L2/DRAM model (see cachesim.h). */
 #include "cachesim.h"
 
+#include "csim_pages.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,8 +77,8 @@ struct cachesim {
     uint32_t ntags;
     csim_stats total;
     csim_stats *tags;
-    uint64_t recent[CSIM_OPEN_PAGES]; /* page + 1 of the last transfers */
-    uint32_t nrecent;
+    csim_pages *pages; /* DRAM page openings (csim_pages.h) */
+    uint32_t requester; /* the L1 (group) of the request in progress */
 };
 
 static int pow2(uint64_t v) { return v && !(v & (v - 1)); }
@@ -126,7 +128,8 @@ cachesim *csim_new(const csim_config *cfg, uint32_t nl1, uint32_t ntags)
     s->spl = cfg->line_bytes / cfg->sector_bytes;
     s->ntags = ntags;
     s->tags = calloc((size_t)ntags + 1, sizeof *s->tags);
-    if (!s->tags || level_init(&s->l2, cfg->l2_bytes, cfg->line_bytes,
+    s->pages = csim_pages_new(ntags);
+    if (!s->tags || !s->pages || level_init(&s->l2, cfg->l2_bytes, cfg->line_bytes,
                                cfg->l2_ways ? cfg->l2_ways : 1, s->spl) != 0)
         goto fail;
     if (cfg->l1_bytes && nl1) {
@@ -160,6 +163,7 @@ void csim_free(cachesim *s)
     free(s->l1);
     level_release(&s->l2);
     free(s->tags);
+    csim_pages_free(s->pages);
     free(s);
 }
 
@@ -253,18 +257,17 @@ static void level_clear(csim_level *lv)
 /* ---- L2 and DRAM ---- */
 
 /* One DRAM transfer touching line: does it open a page?  Returns 1 when
- * it does. */
-static int dram_touch(cachesim *s, uint64_t line, uint32_t tag, int write)
+ * it does.  demand: a read the request in progress makes (its group is
+ * the requester); else an eviction's. */
+static int dram_touch(cachesim *s, uint64_t line, uint32_t tag, int write,
+                      int demand)
 {
     if (!s->cfg.dram_page_bytes)
         return 0;
-    uint64_t page = line * s->cfg.line_bytes / s->cfg.dram_page_bytes + 1;
-    int open = 0; /* without an early exit: the compiler vectorises it */
-    for (uint32_t i = 0; i < CSIM_OPEN_PAGES; i++)
-        open |= s->recent[i] == page;
-    if (open)
+    uint64_t page = line * s->cfg.line_bytes / s->cfg.dram_page_bytes;
+    if (!csim_pages_touch(s->pages, page,
+                          demand ? s->requester : CSIM_PAGES_EVICTION, tag))
         return 0;
-    s->recent[s->nrecent++ % CSIM_OPEN_PAGES] = page;
     if (write)
         COUNT(s, tag, dram_write_pages, 1);
     else
@@ -303,14 +306,14 @@ static void l2_evicted(cachesim *s, const csim_line *old)
         COUNT(s, old->wtag, dram_read_bytes,
               (double)popc(partial) * s->cfg.sector_bytes);
         COUNT(s, old->wtag, dram_rmw_sectors, popc(partial));
-        opened = dram_touch(s, old->addr - 1, old->wtag, 0);
+        opened = dram_touch(s, old->addr - 1, old->wtag, 0, 0);
     }
     COUNT(s, old->wtag, dram_write_bytes,
           (double)popc(old->dirty) * s->cfg.sector_bytes);
     int whole = popc(old->dirty & old->full);
     if (opened) /* a scattered read-modify-write: read, turn, write back */
         COUNT(s, old->wtag, dram_write_pages, 1);
-    else if (dram_touch(s, old->addr - 1, old->wtag, 1) && whole > 1)
+    else if (dram_touch(s, old->addr - 1, old->wtag, 1, 0) && whole > 1)
         COUNT(s, old->wtag, dram_write_page_sectors, whole - 1);
 }
 
@@ -340,7 +343,7 @@ static void l2_read(cachesim *s, uint64_t line, uint64_t mask, uint32_t tag)
     COUNT(s, tag, dram_read_bytes,
           (double)popc(fetched) * s->cfg.sector_bytes);
     if (miss)
-        dram_touch(s, line, tag, 0);
+        dram_touch(s, line, tag, 0, 1);
     l->valid |= fetched;
     l->full |= fetched;
 }
@@ -580,6 +583,7 @@ void csim_request_run(cachesim *s, uint32_t l1, csim_op op, const uint64_t *addr
         return;
     csim_level *lv = s->l1 ? &s->l1[l1 < s->nl1 ? l1 : 0] : NULL;
     uint64_t sec = s->cfg.sector_bytes, lb = s->cfg.line_bytes;
+    s->requester = l1 < CSIM_PAGES_EVICTION ? l1 : CSIM_PAGES_EVICTION - 1;
     line_mask b[CSIM_BATCH];
     uint32_t nb = 0;
     COUNT(s, tag, requests, 1);
@@ -650,6 +654,7 @@ void csim_forget_counts(cachesim *s)
                          part stays in part */
     memset(&s->total, 0, sizeof s->total);
     memset(s->tags, 0, ((size_t)s->ntags + 1) * sizeof *s->tags);
+    csim_pages_forget(s->pages);
 }
 
 csim_stats csim_total(const cachesim *s)
@@ -662,4 +667,14 @@ csim_stats csim_tag(const cachesim *s, uint32_t tag)
 {
     csim_stats z = {0};
     return s && tag < s->ntags ? s->tags[tag] : z;
+}
+
+double csim_reopened_pages(const cachesim *s, uint32_t tag, uint32_t window)
+{
+    return s ? csim_pages_reopened(s->pages, tag, window) : 0;
+}
+
+double csim_page_sharing(const cachesim *s)
+{
+    return s ? csim_pages_sharing(s->pages) : 1;
 }

@@ -36,8 +36,9 @@
  *     of its bytes written (and never read) is read from DRAM and merged
  *     first (read-modify-write for an ECC computed per sector); stores
  *     that complete the sector while it is in L2 avoid it;
- *   - DRAM pages: a transfer (fill or write-back) to a page none of the
- *     last CSIM_OPEN_PAGES transfers touched opens it (a row activation),
+ *   - DRAM pages (csim_pages.h): a transfer (fill or write-back) to a
+ *     page none of the last CSIM_OPEN_PAGES openings touched opens it (a
+ *     row activation),
  *     counted in dram_pages: streams open a page per page, scattered
  *     sectors one per sector; the whole sectors beyond the first that a
  *     page-opening write-back writes are counted too
@@ -61,6 +62,8 @@
 #define CW_CACHESIM_H
 
 #include <stdint.h>
+
+#include "csim_pages.h"
 
 typedef struct csim_config {
     uint32_t sector_bytes;   /* power of two, >= 4 */
@@ -88,7 +91,6 @@ typedef struct csim_config {
 
 typedef enum { CSIM_LOAD = 0, CSIM_STORE, CSIM_ATOMIC } csim_op;
 
-#define CSIM_OPEN_PAGES 64
 
 /* Traffic, in sectors unless named bytes. */
 typedef struct csim_stats {
@@ -165,5 +167,15 @@ void csim_forget_counts(cachesim *s);
 /* Totals, and the share of one tag (zeros for an out-of-range tag). */
 csim_stats csim_total(const cachesim *s);
 csim_stats csim_tag(const cachesim *s, uint32_t tag);
+
+/* Demand reads of tag whose DRAM page's last touch was their own group's,
+ * with more than `window` other open pages touched since: the pages the
+ * device's other groups close in between when a group's page outlasts
+ * only `window` of its own (csim_pages.h). */
+double csim_reopened_pages(const cachesim *s, uint32_t tag, uint32_t window);
+
+/* The groups that touch each DRAM page the demand reads open, on average
+ * over the sample since its start or csim_forget_counts (csim_pages.h). */
+double csim_page_sharing(const cachesim *s);
 
 #endif

@@ -41,6 +41,15 @@ double dram_fetch_bytes(const device_profile *p, double sector, double line)
     return f;
 }
 
+double dram_reopen_weight(const device_profile *p, double sector, double line)
+{
+    double fetch = dram_fetch_bytes(p, sector, line);
+    double walk = p->dram_walk_fetch_bytes, rnd = p->dram_random_read_bytes;
+    if (!known(walk) || !known(rnd) || walk <= fetch || rnd <= fetch)
+        return 1;
+    return (walk - fetch) / (rnd - fetch);
+}
+
 void dram_rates_resolve(dram_rates *r, const device_profile *p,
                         double copy_bpus, double sector, double line)
 {

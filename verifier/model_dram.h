@@ -33,6 +33,13 @@ typedef struct dram_rates {
  * else the sector (unknown: the term is off). */
 double dram_fetch_bytes(const device_profile *p, double sector, double line);
 
+/* What a page the device's other rows closed costs a read (a per-lane
+ * row walk's fetch, calibrate `dram row walk`: dram_walk_fetch_bytes less
+ * the fetch block), as a multiple of a read page opening (the isolated
+ * random read's: dram_random_read_bytes less the block); 1 when either is
+ * unknown or not above the block. */
+double dram_reopen_weight(const device_profile *p, double sector, double line);
+
 /* copy_bpus: the resolved copy bandwidth (bytes/µs, > 0); sector and
  * line: the resolved sector and line bytes (the profile's, or the model's
  * assumptions).  A page opening of a read costs what calibrate's isolated

@@ -692,6 +692,24 @@ static void warm_neighbours(sim *s, ev_ctx *c, const plan_kernel *k,
         csim_forget_counts(s->cs);
 }
 
+/* How many of the sample's page openings a group's page outlasts on the
+ * device (docs/model.md 4.1a, "Pages the device closes"): the sample runs
+ * one group at a time, the device `concurrent` at once, touching
+ * concurrent / sharing times the sample's distinct pages (sharing: the
+ * groups that touch each page, csim_page_sharing); the device keeps
+ * dram_open_pages open, so a group's page survives dram_open_pages x
+ * sharing / concurrent of its own openings.  CSIM_OPEN_PAGES (the
+ * sample's window alone) when the profile has no dram_open_pages or the
+ * device keeps more. */
+static uint32_t open_page_window(const device_profile *p, const sim_geom *g,
+                                 double sharing)
+{
+    if (!p->dram_open_pages || !g->concurrent)
+        return CSIM_OPEN_PAGES;
+    double w = (double)p->dram_open_pages * sharing / (double)g->concurrent;
+    return w >= CSIM_OPEN_PAGES ? CSIM_OPEN_PAGES : (uint32_t)w;
+}
+
 /* Runs the window of groups [first, first + n) through a fresh cache;
  * returns the number of groups run (the budget may stop it early), -1 on
  * failure. */
@@ -753,8 +771,12 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
             break;
     }
     csim_flush(s->cs);
+    uint32_t keep_open = open_page_window(s->p, g, csim_page_sharing(s->cs));
+    double reopen_weight = dram_reopen_weight(s->p, g->cs.sector_bytes,
+                                              g->cs.line_bytes);
     for (size_t i = 0; i < s->kc->naccesses; i++) {
         csim_stats t = csim_tag(s->cs, (uint32_t)i);
+        double reopened = csim_reopened_pages(s->cs, (uint32_t)i, keep_open);
         s->acc[i].l1 += t.l1_sectors;
         s->acc[i].l1_lines += t.l1_lines;
         s->acc[i].l1_slots += t.l1_slots;
@@ -764,7 +786,8 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
         s->acc[i].l2_partial += t.l2_partial_sectors;
         s->acc[i].l2_open += t.l2_partial_open;
         s->acc[i].dram += t.dram_read_bytes + t.dram_write_bytes;
-        s->acc[i].pages += t.dram_pages;
+        /* priced as read openings: the walk's cost in their units */
+        s->acc[i].pages += t.dram_pages + reopened * reopen_weight;
         s->acc[i].wpages += t.dram_write_pages;
         s->acc[i].wpage_sectors += t.dram_write_page_sectors;
         s->acc[i].rmw += t.dram_rmw_sectors;

@@ -373,6 +373,67 @@ static void test_whole_line_write_pages(void **state)
     kfix_close(&x);
 }
 
+/* Per-lane rows of 2 KiB (a DRAM page each), 64 groups of 32 (one
+ * subgroup: its 32 lanes touch their 32 pages in every request), 16 a
+ * unit on 4 units: all 64 groups at once.  A lane fetches its row's 64
+ * sectors from DRAM (8 floats each), the first opening its page; each of
+ * the other 63 finds its page open in the sample, touched by its own group
+ * with the group's other 31 pages since (stack distance 31).  With
+ * dram_open_pages K the device keeps K x 1 (no page shared by groups) / 64
+ * of them: K = 2048 keeps 32, all 63 stay open (1 opening per 512 loads);
+ * K = 1024 keeps 16, all 63 reopen (64 per 512).  A reopened page priced
+ * by `dram row walk` at 272 B a 32-B block against the random read's 112:
+ * (272 - 32) / (112 - 32) = 3 read openings each: (1 + 63 x 3) / 512. */
+static const char *ROWS_PAGE =
+    ROW_WALK_HEAD
+    "    for (uint j = 0u; j < 512u; j++)\n"
+    "        acc += a[r * 512u + j];\n"
+    "    s[r] = acc;\n"
+    "}\n";
+
+static uint32_t open_pages_k;
+static double walk_bytes;
+
+static void walk_pages(device_profile *p)
+{
+    page_costs(p);
+    p->dram_open_pages = open_pages_k;
+    p->dram_walk_fetch_bytes = walk_bytes;
+}
+
+static void test_row_walk_pages(void **state)
+{
+    (void)state;
+    static const char walk_plan[] =
+        "{\"kernels\":[{\"name\":\"rows\",\"shader\":\"k.comp\","
+        "\"workgroups\":[64,1,1],\"spec\":{\"0\":32},\"buffers\":["
+        "{\"binding\":0,\"elements\":1048576},"
+        "{\"binding\":1,\"elements\":2048}]}]}";
+    const struct {
+        uint32_t k;
+        double walk, pages;
+    } cases[] = {
+        {0, -1, 1.0 / 512},   /* no dram_open_pages: the sample's window */
+        {2048, -1, 1.0 / 512},
+        {1024, -1, 64.0 / 512},
+        {1024, 272, (1 + 63 * 3.0) / 512},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run x;
+        open_pages_k = cases[i].k;
+        walk_bytes = cases[i].walk;
+        profile_tweak = walk_pages;
+        run_kernel(&x, ROWS_PAGE, walk_plan);
+        profile_tweak = NULL;
+        assert_true(x.kc.sim);
+        const access_summary *ld = access_of(&x, 0);
+        assert_non_null(ld);
+        near(ld->sim_dram_bytes, 4.0, 1e-9);
+        near(ld->sim_dram_pages, cases[i].pages, 1e-9);
+        kfix_close(&x);
+    }
+}
+
 /* The kernel's memory time a hot atomic unit does not overlap (model.c
  * atomic_term): its DRAM or L2 term, whichever is larger. */
 static double memory_us(const run *x)
@@ -1596,6 +1657,7 @@ int main(void)
         cmocka_unit_test(test_shared_table_hits),
         cmocka_unit_test(test_stencil_row_neighbours),
         cmocka_unit_test(test_whole_line_write_pages),
+        cmocka_unit_test(test_row_walk_pages),
         cmocka_unit_test(test_atomics_few_addresses),
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_flush_queues),

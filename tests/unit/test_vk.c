@@ -742,6 +742,22 @@ static void test_calibrate_table(void **state)
     }
 }
 
+/* `dram row walk` on the H200 probe's numbers (rp_v4_p2048_r32, run 10):
+ * 270336 lanes x 128 vec4 loads in 243.2 us at 4511.33 GB/s read, 64-B
+ * fetch blocks: 1.0972e9 bytes of read time over 8650752 blocks = 126.83
+ * B a block; nothing derived from a zero time or fetch. */
+static void test_walk_fetch_bytes(void **state)
+{
+    (void)state;
+    assert_float_equal(cal_walk_fetch_bytes(243.2e-6, 4511.33, 270336.0 * 128, 64),
+                       243.2e-6 * 4511.33e9 / 8650752, 1e-9);
+    assert_float_equal(cal_walk_fetch_bytes(243.2e-6, 4511.33, 270336.0 * 128, 64),
+                       126.83, 0.01);
+    assert_true(cal_walk_fetch_bytes(0, 4511.33, 1, 64) < 0);
+    assert_true(cal_walk_fetch_bytes(1e-3, 4511.33, 1, 0) < 0);
+    assert_true(cal_walk_fetch_bytes(1e-3, -1, 1, 64) < 0);
+}
+
 /* The atomic unit's three costs from its three rows, hand-computed: with
  * request 0.1 ns, 0.285 ns per lone word, 0.42 ns per colliding word the
  * rows read 9.22, 9.92 and 3.46 ns per instruction. */
@@ -855,6 +871,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_calibrate_table),
         cmocka_unit_test(test_atomic_unit_costs),
+        cmocka_unit_test(test_walk_fetch_bytes),
         cmocka_unit_test(test_fetch_bytes),
         cmocka_unit_test(test_calibrate_short),
         cmocka_unit_test(test_hang_guard),

@@ -1,0 +1,160 @@
+/* csim_pages.c - DRAM page openings of the cache model (csim_pages.h). */
+#include "csim_pages.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define REUSE_BINS (CSIM_OPEN_PAGES + 1)
+
+struct csim_pages {
+    uint64_t recent[CSIM_OPEN_PAGES]; /* page + 1 of the last openings */
+    uint32_t last_by[CSIM_OPEN_PAGES]; /* the requester of its last touch */
+    uint64_t stamp[CSIM_OPEN_PAGES];   /* touches so far at its last touch */
+    uint64_t touches;                  /* transfers so far */
+    uint32_t opened;                   /* openings so far */
+    uint32_t ntags;
+    double *reuse;      /* (ntags + 1) x REUSE_BINS: own re-touches by d */
+    /* the window's demand-read pages: open addressing, page + 1 -> bits */
+    uint64_t *keys;
+    uint32_t *bits;
+    uint64_t cap, distinct;
+    double pairs;
+};
+
+csim_pages *csim_pages_new(uint32_t ntags)
+{
+    csim_pages *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->ntags = ntags;
+    p->reuse = calloc(((size_t)ntags + 1) * REUSE_BINS, sizeof *p->reuse);
+    if (!p->reuse) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void csim_pages_free(csim_pages *p)
+{
+    if (!p)
+        return;
+    free(p->reuse);
+    free(p->keys);
+    free(p->bits);
+    free(p);
+}
+
+static uint64_t slot_of(uint64_t key, uint64_t cap)
+{
+    return (key * 0x9e3779b97f4a7c15ull >> 17) & (cap - 1);
+}
+
+/* Room for one more distinct page at half load; 0 when out of memory
+ * (sharing is then counted over the pages so far). */
+static int grow(csim_pages *p)
+{
+    if (p->cap && 2 * (p->distinct + 1) <= p->cap)
+        return 1;
+    uint64_t cap = p->cap ? 2 * p->cap : 1024;
+    uint64_t *keys = calloc(cap, sizeof *keys);
+    uint32_t *bits = calloc(cap, sizeof *bits);
+    if (!keys || !bits) {
+        free(keys);
+        free(bits);
+        return 0;
+    }
+    for (uint64_t i = 0; i < p->cap; i++) {
+        if (!p->keys[i])
+            continue;
+        uint64_t j = slot_of(p->keys[i], cap);
+        while (keys[j])
+            j = (j + 1) & (cap - 1);
+        keys[j] = p->keys[i];
+        bits[j] = p->bits[i];
+    }
+    free(p->keys);
+    free(p->bits);
+    p->keys = keys;
+    p->bits = bits;
+    p->cap = cap;
+    return 1;
+}
+
+/* Counts the (page, requester) pair once. */
+static void note_sharing(csim_pages *p, uint64_t key, uint32_t bit)
+{
+    if (!grow(p))
+        return;
+    uint64_t j = slot_of(key, p->cap);
+    while (p->keys[j] && p->keys[j] != key)
+        j = (j + 1) & (p->cap - 1);
+    if (!p->keys[j]) {
+        p->keys[j] = key;
+        p->distinct++;
+    }
+    if (!(p->bits[j] & bit))
+        p->pairs++;
+    p->bits[j] |= bit;
+}
+
+int csim_pages_touch(csim_pages *p, uint64_t page, uint32_t by, uint32_t tag)
+{
+    uint64_t key = page + 1;
+    if (by > CSIM_PAGES_EVICTION)
+        by = CSIM_PAGES_EVICTION;
+    if (by < CSIM_PAGES_EVICTION)
+        note_sharing(p, key, 1u << by);
+    int at = -1; /* without an early exit: the compiler vectorises it */
+    for (int i = 0; i < CSIM_OPEN_PAGES; i++)
+        at = p->recent[i] == key ? i : at;
+    uint64_t now = ++p->touches;
+    if (at < 0) {
+        uint32_t i = p->opened++ % CSIM_OPEN_PAGES;
+        p->recent[i] = key;
+        p->last_by[i] = by;
+        p->stamp[i] = now;
+        return 1;
+    }
+    if (by < CSIM_PAGES_EVICTION && p->last_by[at] == by) {
+        /* its stack distance: the open pages touched since it was */
+        uint32_t d = 0;
+        for (int i = 0; i < CSIM_OPEN_PAGES; i++)
+            d += p->stamp[i] > p->stamp[at];
+        size_t t = tag < p->ntags ? tag : p->ntags;
+        p->reuse[t * REUSE_BINS + (d < REUSE_BINS ? d : REUSE_BINS - 1)] += 1;
+    }
+    p->last_by[at] = by;
+    p->stamp[at] = now;
+    return 0;
+}
+
+void csim_pages_forget(csim_pages *p)
+{
+    if (!p)
+        return;
+    for (int i = 0; i < CSIM_OPEN_PAGES; i++)
+        p->last_by[i] = CSIM_PAGES_EVICTION;
+    memset(p->reuse, 0, ((size_t)p->ntags + 1) * REUSE_BINS * sizeof *p->reuse);
+    if (p->keys) {
+        memset(p->keys, 0, p->cap * sizeof *p->keys);
+        memset(p->bits, 0, p->cap * sizeof *p->bits);
+    }
+    p->distinct = 0;
+    p->pairs = 0;
+}
+
+double csim_pages_reopened(const csim_pages *p, uint32_t tag, uint32_t window)
+{
+    if (!p || tag >= p->ntags)
+        return 0;
+    double n = 0;
+    for (uint32_t d = window + 1; d < REUSE_BINS; d++)
+        n += p->reuse[(size_t)tag * REUSE_BINS + d];
+    return n;
+}
+
+double csim_pages_sharing(const csim_pages *p)
+{
+    return p && p->distinct ? p->pairs / (double)p->distinct : 1;
+}
