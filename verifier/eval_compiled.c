@@ -34,7 +34,7 @@ typedef struct an {
     int *lidx;        /* per block: loop index if a loop header, else -1 */
     uint64_t *bmask;  /* per block: loops containing it */
     uint64_t *vm;     /* per id: loops it varies in */
-    uint8_t *rt;      /* per id: RT_RUN, RT_PARAM */
+    uint8_t *rt;      /* per id: RT_RUN, RT_PARAM, RT_MEM */
     uint64_t *vvm;    /* per variable */
     uint8_t *vrt;
     uint64_t *carried;/* per variable: loops it is carried around */
@@ -53,6 +53,7 @@ static uint64_t bit(int l) { return l >= 0 ? 1ull << l : 0; }
 /* what a value depends on besides constants (an.rt, an.vrt bits) */
 #define RT_RUN 1u   /* anything not a compile-time constant */
 #define RT_PARAM 2u /* a parameter of the function it is in */
+#define RT_MEM 4u   /* memory that may change (a load, an atomic, a call) */
 
 static int dominates(const spv_module *m, uint32_t a, uint32_t b)
 {
@@ -603,6 +604,7 @@ static int variance_pass(an *A)
                 r = A->rt[p]; /* the caller's variable (call_flow) */
             } else if (k != EVM_INPUT && k != EVM_PUSH) {
                 v |= here; /* memory may change between trips */
+                r |= RT_MEM;
                 if (prm)
                     r |= RT_PARAM;
             }
@@ -629,7 +631,7 @@ static int variance_pass(an *A)
             /* memory, atomics, calls, subgroup operations, parameters:
              * may differ on every trip */
             v = here;
-            r = RT_RUN;
+            r = RT_RUN | RT_MEM;
             for (uint32_t k = 0; k < in->nops; k++)
                 if (in->ops[k] < c->bound) {
                     v |= A->vm[in->ops[k]];
@@ -758,9 +760,10 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
             continue;
         }
         /* in a callee, a value that depends on none of its parameters
-         * is the same at every inlined call: the compiler computes it once,
-         * out of every loop (once an invocation) */
-        if (in->func != A->c->entry_func && !v && !(A->rt[in->result_id] & RT_PARAM)) {
+         * and on no memory is the same at every inlined call: the compiler
+         * computes it once, out of every loop (once an invocation) */
+        if (in->func != A->c->entry_func && !v &&
+            !(A->rt[in->result_id] & (RT_PARAM | RT_MEM))) {
             if (once > 0 && icount[i] > 0) {
                 e->w[i] = (float)fmin(1, once / icount[i]);
                 if (e->w[i] < 1 && !readonly)

@@ -31,7 +31,8 @@
  *     callee's result varies as its returned values, any other callee's
  *     like a load, and a variable the callee stores through changes at
  *     the call; a callee value that depends on none of its parameters
- *     runs once an invocation (the same at every inlined call).
+ *     and on no memory runs once an invocation (the same at every
+ *     inlined call).
  *
  * The loop control of kept loops whose induction the analysis recognised
  * (the compare, the increment, the branches of the loop's skeleton) is

@@ -328,6 +328,35 @@ static void test_callee_invariant_once(void **state)
     eval_counts_free(&kc);
 }
 
+/* ...but a callee value computed from memory is not: the buffer may change
+ * between the calls (here the caller stores to it).  Per invocation:
+ * v[0] * 3u at each of the 8 calls, acc += ... 8, x + 1 hoisted out of
+ * the unrolled loop (1). */
+static const char call_mem[] =
+    "#version 450\n"
+    "layout(local_size_x = 8) in;\n"
+    "layout(set = 0, binding = 0) buffer B { uint v[]; };\n"
+    "uint rd() { return v[0] * 3u; }\n"
+    "void main() {\n"
+    "    uint x = gl_GlobalInvocationID.x;\n"
+    "    uint acc = 0u;\n"
+    "    for (uint j = 0u; j < 8u; j++) {\n"
+    "        acc += rd();\n"
+    "        v[x + 1u] = acc;\n"
+    "    }\n"
+    "    v[x] = acc;\n"
+    "}\n";
+
+static void test_callee_memory_every_call(void **state)
+{
+    (void)state;
+    kernel_counts kc;
+    counts_of(call_mem, "\"workgroups\": [1, 1, 1], \"buffers\": [{\"binding\": 0, "
+                        "\"elements\": 16}]", 64, DEVICE_KIND_GPU, &kc);
+    assert_float_equal(kc.int_ops / LANES, 8 + 8 + 1, 1e-9);
+    eval_counts_free(&kc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -339,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_call_folds_inlined),
         cmocka_unit_test(test_out_parameter_varies),
         cmocka_unit_test(test_callee_invariant_once),
+        cmocka_unit_test(test_callee_memory_every_call),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
