@@ -5,6 +5,10 @@
 #include <string.h>
 
 #define REUSE_BINS (CSIM_OPEN_PAGES + 1)
+/* The sharing table stops growing here (1 Mi pages, 12 MiB): a window
+ * that touches more is sampled by its first pages, which a scattered
+ * access spreads over as evenly as the rest. */
+#define SHARING_MAX_SLOTS (1ull << 21)
 
 struct csim_pages {
     uint64_t recent[CSIM_OPEN_PAGES]; /* page + 1 of the last openings */
@@ -50,12 +54,14 @@ static uint64_t slot_of(uint64_t key, uint64_t cap)
     return (key * 0x9e3779b97f4a7c15ull >> 17) & (cap - 1);
 }
 
-/* Room for one more distinct page at half load; 0 when out of memory
- * (sharing is then counted over the pages so far). */
+/* Room for one more distinct page at half load; 0 when out of memory or
+ * at SHARING_MAX_SLOTS (sharing is then counted over the pages so far). */
 static int grow(csim_pages *p)
 {
     if (p->cap && 2 * (p->distinct + 1) <= p->cap)
         return 1;
+    if (p->cap >= SHARING_MAX_SLOTS)
+        return 0;
     uint64_t cap = p->cap ? 2 * p->cap : 1024;
     uint64_t *keys = calloc(cap, sizeof *keys);
     uint32_t *bits = calloc(cap, sizeof *bits);
@@ -81,15 +87,19 @@ static int grow(csim_pages *p)
     return 1;
 }
 
-/* Counts the (page, requester) pair once. */
+/* Counts the (page, requester) pair once (a page the full table has no
+ * room for is not counted). */
 static void note_sharing(csim_pages *p, uint64_t key, uint32_t bit)
 {
-    if (!grow(p))
+    int room = grow(p);
+    if (!p->cap)
         return;
     uint64_t j = slot_of(key, p->cap);
     while (p->keys[j] && p->keys[j] != key)
         j = (j + 1) & (p->cap - 1);
     if (!p->keys[j]) {
+        if (!room)
+            return;
         p->keys[j] = key;
         p->distinct++;
     }
