@@ -357,6 +357,21 @@ static void test_callee_memory_every_call(void **state)
     eval_counts_free(&kc);
 }
 
+/* The same load two calls deep (an out parameter handed on): still the
+ * inline kernel's counts, t * 3u not folded. */
+static const char out_nested[] = OUT_HEAD
+    "void get(out uint v, uint k) { v = src[k]; }\n"
+    "void fetch(out uint w, uint k) { get(w, k); }\n" OUT_BODY("fetch(t, x + j)");
+
+static void test_nested_out_parameter(void **state)
+{
+    (void)state;
+    kernel_counts kc;
+    counts_as_inline(out_nested, out_inline, out_plan, &kc);
+    assert_float_equal(kc.int_ops / LANES, 24, 1e-9);
+    eval_counts_free(&kc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -367,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_one_op_chain_control),
         cmocka_unit_test(test_call_folds_inlined),
         cmocka_unit_test(test_out_parameter_varies),
+        cmocka_unit_test(test_nested_out_parameter),
         cmocka_unit_test(test_callee_invariant_once),
         cmocka_unit_test(test_callee_memory_every_call),
     };
