@@ -796,23 +796,22 @@ static void peer_add(ev_acc *s, uint32_t b, double n)
  * counts start from zero. */
 static void group_chains(ev_ctx *c, ev_group *out)
 {
-    const ev_info *I = &c->info;
     uint32_t L = c->exec_lanes, now = c->chain_stamp;
-    for (size_t a = 0; a < I->nacc; a++) {
-        if (c->acc_stamp[a] != now)
-            continue;
-        uint32_t star = c->acc_star[a];
-        out->acc[a].chain = c->acc_most[a];
-        for (size_t b = 0; b < I->nacc; b++) {
-            size_t i = b * L + star;
-            if (b != a && c->lane_stamp[i] == now && c->lane_execs[i] > 0 &&
+    for (uint32_t p = 0; p < c->nrun_slots; p++) {
+        uint32_t s = c->run_slots[p], a = c->slot_acc[s], star = c->acc_star[s];
+        out->acc[a].chain = c->acc_most[s];
+        for (uint32_t q = 0; q < c->nrun_slots; q++) {
+            uint32_t t = c->run_slots[q], b = c->slot_acc[t];
+            size_t i = (size_t)t * L + star;
+            if (t != s && c->lane_stamp[i] == now && c->lane_execs[i] > 0 &&
                 global_load(c, b)) /* run here: its var is known */
-                peer_add(&out->acc[a], (uint32_t)b, c->lane_execs[i]);
+                peer_add(&out->acc[a], b, c->lane_execs[i]);
         }
     }
+    c->nrun_slots = 0;
     if (++c->chain_stamp == 0) { /* wrapped: every stamp is stale */
-        memset(c->lane_stamp, 0, (I->nacc + 1) * (size_t)L * sizeof *c->lane_stamp);
-        memset(c->acc_stamp, 0, (I->nacc + 1) * sizeof *c->acc_stamp);
+        memset(c->lane_stamp, 0, (c->nslots + 1) * (size_t)L * sizeof *c->lane_stamp);
+        memset(c->acc_stamp, 0, (c->nslots + 1) * sizeof *c->acc_stamp);
         c->chain_stamp = 1;
     }
 }

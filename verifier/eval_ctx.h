@@ -86,14 +86,23 @@ struct ev_ctx {
     uint32_t *lane_real;      /* executed lane -> local invocation index */
     uint16_t *lane_sg;        /* executed lane -> its subgroup */
     uint16_t *run_lanes;      /* lanes executed per workgroup */
-    double *lane_execs;       /* per access x executed lane: its
-                                 executions by that lane, valid where
-                                 lane_stamp is chain_stamp */
-    uint32_t *lane_stamp;     /* per access x executed lane */
+    /* per-lane executions of the first EV_CHAIN_LOADS loads (ev_acc.chain):
+     * chain_slot maps an access to its slot (EV_NONE: not followed) */
+    uint32_t *chain_slot;     /* per access */
+    uint32_t *slot_acc;       /* per slot: its access */
+    uint32_t nslots;          /* (a load left without one has no chain
+                                 count: the model adds its trips as
+                                 before, model_path.c) */
+    double *lane_execs;       /* per slot x executed lane: its executions
+                                 by that lane, valid where lane_stamp is
+                                 chain_stamp */
+    uint32_t *lane_stamp;     /* per slot x executed lane */
     uint32_t chain_stamp;     /* this group's (eval.c group_chains) */
-    uint32_t *acc_stamp;      /* per access: chain_stamp once run here */
-    double *acc_most;         /* per access: its most executions by a lane */
-    uint32_t *acc_star;       /* per access: that lane */
+    uint32_t *acc_stamp;      /* per slot: chain_stamp once run here */
+    double *acc_most;         /* per slot: its most executions by a lane */
+    uint32_t *acc_star;       /* per slot: that lane */
+    uint32_t *run_slots;      /* the slots run in this group, in order */
+    uint32_t nrun_slots;
     double *lane_instr;       /* per executed lane: instructions stepped
                                  in this group (counted as info.instr) */
     double *instr_before;     /* per instruction + 1: info.instr summed
@@ -131,16 +140,23 @@ struct ev_ctx {
  * lane's count, and the access's most executed lane so far. */
 static inline void ev_lane_execs(ev_ctx *c, uint32_t a, uint32_t lane, double n)
 {
-    size_t i = (size_t)a * c->exec_lanes + lane;
+    uint32_t s = c->chain_slot[a];
+    if (s == EV_NONE)
+        return;
+    size_t i = (size_t)s * c->exec_lanes + lane;
     if (c->lane_stamp[i] != c->chain_stamp) {
         c->lane_stamp[i] = c->chain_stamp;
         c->lane_execs[i] = 0;
     }
     double x = c->lane_execs[i] += n;
-    if (c->acc_stamp[a] != c->chain_stamp || x > c->acc_most[a]) {
-        c->acc_stamp[a] = c->chain_stamp;
-        c->acc_most[a] = x;
-        c->acc_star[a] = lane;
+    if (c->acc_stamp[s] != c->chain_stamp) {
+        c->acc_stamp[s] = c->chain_stamp;
+        c->run_slots[c->nrun_slots++] = s;
+        c->acc_most[s] = -1;
+    }
+    if (x > c->acc_most[s]) {
+        c->acc_most[s] = x;
+        c->acc_star[s] = lane;
     }
 }
 

@@ -105,6 +105,10 @@ typedef struct ev_access_def {
     int line;
 } ev_access_def;
 
+/* Loads whose chains one lane runs are followed per lane (ev_acc.chain):
+ * at most this many, the first in the module. */
+#define EV_CHAIN_LOADS 256
+
 /* Per group per access statistics. */
 typedef struct ev_acc {
     double count;             /* lane executions */

@@ -809,11 +809,26 @@ ev_ctx *ev_ctx_new(const spv_module *m, const reflection *r,
     c->l_ret_inst = xcalloc(L, sizeof(uint32_t));
     c->l_unk_iter = xcalloc(L, sizeof(uint32_t));
     c->tmp_off = xcalloc(L, sizeof(int64_t));
-    c->lane_execs = xcalloc((c->info.nacc + 1) * (size_t)L, sizeof(double));
-    c->lane_stamp = xcalloc((c->info.nacc + 1) * (size_t)L, sizeof(uint32_t));
-    c->acc_stamp = xcalloc(c->info.nacc + 1, sizeof(uint32_t));
-    c->acc_most = xcalloc(c->info.nacc + 1, sizeof(double));
-    c->acc_star = xcalloc(c->info.nacc + 1, sizeof(uint32_t));
+    /* the loads whose chains are followed: the first EV_CHAIN_LOADS (a
+     * straight line of 25,000 loads would make the per-lane counts and
+     * their peers quadratic) */
+    c->chain_slot = xcalloc(c->info.nacc + 1, sizeof(uint32_t));
+    c->slot_acc = xcalloc(EV_CHAIN_LOADS, sizeof(uint32_t));
+    for (size_t a = 0; a < c->info.nacc; a++) {
+        c->chain_slot[a] = EV_NONE;
+        if (!c->info.acc[a].is_load)
+            continue;
+        if (c->nslots == EV_CHAIN_LOADS)
+            continue;
+        c->slot_acc[c->nslots] = (uint32_t)a;
+        c->chain_slot[a] = c->nslots++;
+    }
+    c->lane_execs = xcalloc((c->nslots + 1) * (size_t)L, sizeof(double));
+    c->lane_stamp = xcalloc((c->nslots + 1) * (size_t)L, sizeof(uint32_t));
+    c->acc_stamp = xcalloc(c->nslots + 1, sizeof(uint32_t));
+    c->acc_most = xcalloc(c->nslots + 1, sizeof(double));
+    c->acc_star = xcalloc(c->nslots + 1, sizeof(uint32_t));
+    c->run_slots = xcalloc(c->nslots + 1, sizeof(uint32_t));
     c->chain_stamp = 1;
     c->lane_instr = xcalloc(L, sizeof(double));
     c->instr_before = xcalloc(m->ninsts + 1, sizeof(double));
@@ -858,6 +873,7 @@ void ev_ctx_free(ev_ctx *c)
     free(c->l_state); free(c->l_taint); free(c->l_side); free(c->l_ret_inst);
     free(c->l_unk_iter); free(c->tmp_off); free(c->lane_buf);
     free(c->lane_execs); free(c->lane_stamp);
+    free(c->chain_slot); free(c->slot_acc); free(c->run_slots);
     free(c->acc_stamp); free(c->acc_most); free(c->acc_star); free(c->lane_instr);
     free(c->instr_before);
     free(c->tmp_vals); free(c->noted_inst);
