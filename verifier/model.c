@@ -858,6 +858,12 @@ static void atomic_term(model *m, terms *ts)
         double g = ct_time_us(c->atomic_requests + guessed_ops,
                               c->atomic_busiest, m->atomic_same_ns,
                               m->atomic_pus / 1e3);
+        /* the units update a sector a pass: calibrate's distinct-address
+         * rate puts a sector's 4-byte words in one pass, so a lane alone
+         * in its sector (a scatter) costs that many lanes' share of it
+         * (atomic_w4096_s32: 4096 counters a line apart, 178.9 us
+         * measured, 87.5 at the lane rate, 246.2 at the pass rate) */
+        g = fmax(g, c->atomic_passes * (m->sector / 4.0) / m->atomic_pus);
         /* what queues at one address or at the busiest L2 atomic unit
          * (every line of its block queues there, a word at a time when
          * lanes collide: contention.h) */

@@ -112,6 +112,7 @@ typedef struct sim {
     uint32_t p_members;
     uint32_t p_member[EV_MERGE_MAX_MEMBERS * SIM_MAX_LANES];
     double global_atomic_execs;
+    double global_atomic_passes; /* sector passes at the L2 atomic units */
     /* accesses the compiler merges (eval_merge.h), planned on the first
      * window's evaluator; per subgroup the piece being gathered */
     ev_merge mg;
@@ -328,7 +329,8 @@ static void send_request(sim *s)
                             sec, s->p->atomic_unit_queues,
                             s->p->atomic_request_ns,
                             sec / 4 * s->p->atomic_line_ns, s->combine};
-        ct_slice_request(s->slice_ct, s->group_linear, s->p_addr, s->p_n, &uc);
+        s->global_atomic_passes +=
+            ct_slice_request(s->slice_ct, s->group_linear, s->p_addr, s->p_n, &uc);
         s->global_atomic_execs += s->p_n;
     }
 }
@@ -1029,6 +1031,9 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
             kc->atomic_busiest = kc->atomic_requests;
     }
     kc->atomic_slice_us = slice_busiest_us(s, kc, atomic_execs);
+    if (s->global_atomic_execs > 0)
+        kc->atomic_passes =
+            s->global_atomic_passes / s->global_atomic_execs * atomic_execs;
     kc->shared_atomic_busiest = s->shared_busiest;
     kc->shared_atomic_requests =
         sampled > 0 ? (s->shared_requests + s->shared_conflict_slots) /

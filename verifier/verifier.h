@@ -259,6 +259,9 @@ typedef struct kernel_counts {
                                     runs of adjacent scalar stores sent as
                                     one (eval_merge.h runs), over the
                                     dispatch */
+    double atomic_passes;        /* sector passes of the global atomics at
+                                    the L2 atomic units over the dispatch
+                                    (contention.h ct_slice_request) */
     double atomic_slice_us;      /* work of the busiest L2 atomic unit
                                     (profile atomic_slice_bytes), µs over
                                     the dispatch; 0 not modelled */
