@@ -19,6 +19,7 @@
 #include "eval_compiled.h"
 #include "alloc.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -543,14 +544,17 @@ int eval_run(const spv_module *m, const reflection *r, const plan_kernel *k,
      * a larger one so that a long workgroup (a GEMM's k loop) is counted
      * whole; the dynamic checks keep the first run's findings.  No recount
      * when the first count was already bounded by the clock. */
-    /* only a dispatch that fills the device (a workgroup per unit at
-     * least) is recounted: there the whole workgroup's work is the time;
-     * a smaller one keeps the bounded first count */
+    /* the recount's budget in proportion to the share of the units the
+     * dispatch fills (a workgroup per unit: all of it): a dispatch of half
+     * the units is recounted with half of it, one too small to give the
+     * recount twice the first budget keeps the bounded first count (the
+     * fuzz harness's 8 workgroups: recounts that ran out too cost ~4x the
+     * time) */
     uint32_t units = p && p->units ? p->units : 1;
-    if (rc == 0 && counts->budget_hit && o.step_budget < EV_RETRY_STEPS &&
-        counts->workgroups >= units) {
+    double retry = EV_RETRY_STEPS * fmin(1, (double)counts->workgroups / units);
+    if (rc == 0 && counts->budget_hit && retry >= 2 * o.step_budget) {
         kernel_counts again;
-        o.step_budget = EV_RETRY_STEPS;
+        o.step_budget = retry;
         /* kept only when it finished: a recount cut short by its budget
          * is no better than the first count */
         if (eval_run_opts(m, r, k, p, &o, &again, NULL) == 0 && !again.budget_hit) {

@@ -196,12 +196,69 @@ static void test_busiest_lane_issue(void **state)
     kfix_close(&y);
 }
 
+/* A barrier-separated tree (bench/gpu/probes/kernels/scan_chain.comp's
+ * 20 levels a pass, 48 passes): ~3.7 M interpreted lane-steps a group of
+ * 256, two groups more than the first count's 6 M. */
+static const char *TREE = KERNEL_HEAD
+    "shared uint t[512];\n"
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x;\n"
+    "    t[2u * l] = a[2u * l];\n"
+    "    t[2u * l + 1u] = a[2u * l + 1u];\n"
+    "    for (uint r = 0u; r < 48u; r++) {\n"
+    "        uint off = 1u;\n"
+    "        for (uint d = 256u; d > 0u; d >>= 1) {\n"
+    "            barrier();\n"
+    "            if (l < d) t[off * (2u * l + 2u) - 1u] += t[off * (2u * l + 1u) - 1u];\n"
+    "            off <<= 1;\n"
+    "        }\n"
+    "        barrier();\n"
+    "        if (l == 0u) t[511u] = r;\n"
+    "        for (uint d = 1u; d < 512u; d <<= 1) {\n"
+    "            off >>= 1;\n"
+    "            barrier();\n"
+    "            if (l < d) {\n"
+    "                uint ai = off * (2u * l + 1u) - 1u, bi = off * (2u * l + 2u) - 1u;\n"
+    "                uint v = t[ai];\n"
+    "                t[ai] = t[bi];\n"
+    "                t[bi] += v;\n"
+    "            }\n"
+    "        }\n"
+    "        barrier();\n"
+    "    }\n"
+    "    o[l] = t[2u * l];\n"
+    "}\n";
+
+/* A dispatch of half the test GPU's 4 units whose first count ran out of
+ * its budget is counted again with half the recount's (64 M steps: eval.h
+ * EV_RETRY_STEPS in proportion to the units it fills), whole: 2 groups x
+ * 48 passes x 20 barriers (it kept the bounded first count before). */
+static void test_small_dispatch_recounted(void **state)
+{
+    (void)state;
+    static const char *plan_json =
+        "{\"kernels\":[{\"name\":\"tree\",\"shader\":\"k.comp\","
+        "\"workgroups\":[2,1,1],\"buffers\":["
+        "{\"binding\":0,\"elements\":1024},{\"binding\":1,\"elements\":16},"
+        "{\"binding\":2,\"elements\":512}]}]}";
+    kfix x;
+    cw_error err;
+    plan_kernel *k = kfix_open(&x, TREE, plan_json);
+    if (profile_load_file(cw_root_file("tests/unit/traffic_gpu.json"), &x.prof, &err))
+        kfix_fail("profile", &err);
+    assert_int_equal(eval_run(&x.m, &x.r, k, &x.prof, &x.kc, x.kr), 0);
+    assert_false(x.kc.budget_hit);
+    assert_true(x.kc.barriers == 2.0 * 48 * 20);
+    kfix_close(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_lane_chain),
         cmocka_unit_test(test_chains_of_lanes),
         cmocka_unit_test(test_busiest_lane_issue),
+        cmocka_unit_test(test_small_dispatch_recounted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
