@@ -15,6 +15,7 @@
  * be estimated is stated in counts->assumptions.
  */
 #include "eval_int.h"
+#include "eval_ctx.h"
 #include "eval_chase.h"
 #include "eval_compiled.h"
 #include "alloc.h"
@@ -1154,6 +1155,8 @@ int eval_run_opts(const spv_module *m, const reflection *r,
             kc->subgroup_ops += n;
         if (I->is_atomic[i])
             kc->atomics += n;
+        if (c->bar_kind[i] == (EV_BAR_SUBGROUP | EV_BAR_ORDERS))
+            kc->subgroup_barriers += n;
         line_add(kc, slot_of, nslot, m->insts[i].line,
                  n * comp.w[i] * (I->flops16[i] + I->flops32[i] + I->flops64[i]), 0,
                  n * comp.w[i] * I->instr[i]);

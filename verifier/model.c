@@ -813,6 +813,7 @@ static void memory_terms(model *m, terms *ts)
                         .sector = m->sector, .clock_ghz = m->clock_ghz,
                         .fp_lat_cyc = m->fp_lat_cyc,
                         .barrier_ns = m->barrier_ns + sh_lat,
+                        .shared_latency_ns = sh_lat,
                         .subgroup_op_ns = m->subgroup_op_ns,
                         .ctl_instructions = m->loops.ctl_instructions,
                         .chain_cycles = m->loops.chain_cycles};

@@ -206,7 +206,9 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
     /* subgroup operations on the path: each is a dependent step of its
      * invocation (a shuffle tree, a reduction); after a barrier an
      * invocation reads what others wrote (barrier_ns holds that round
-     * trip: nothing can be fetched ahead across the barrier) */
+     * trip: nothing can be fetched ahead across the barrier; a subgroup
+     * barrier that orders workgroup memory, the round trip alone: a
+     * calibrate row for its own cost is still missing) */
     /* the group's busiest invocation issues its instructions one after
      * the other: a tree's lane 0 runs every level, its average lane a
      * few (verifier.h chain_instr_ratio) */
@@ -214,6 +216,7 @@ void gpu_path(const gpu_path_in *in, gpu_path_out *out)
     double per_group_ns = base_ns + chase_ns +
                           fmax(issue_cyc, chain_cyc) * busiest / in->clock_ghz +
                           c->barriers / groups * in->barrier_ns +
+                          c->subgroup_barriers / inv * in->shared_latency_ns +
                           c->subgroup_ops / inv * in->subgroup_op_ns;
     out->path_us = in->waves * per_group_ns * 1e-3;
     out->slot_inflight = slot_inflight;

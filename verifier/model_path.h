@@ -36,6 +36,9 @@ typedef struct gpu_path_in {
     double clock_ghz, fp_lat_cyc;
     double barrier_ns;       /* a barrier, plus a workgroup-memory round
                                 trip when the kernel reads that memory */
+    double shared_latency_ns;/* that round trip (0: the kernel reads none,
+                                or unknown): what a subgroup barrier
+                                ordering workgroup memory adds */
     double subgroup_op_ns;
     double ctl_instructions; /* kept loops' control, priced per trip */
     double chain_cycles;     /* what those trips add to the chain */

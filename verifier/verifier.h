@@ -226,6 +226,8 @@ typedef struct kernel_counts {
                                     (reductions, scans, broadcasts,
                                     shuffles, ballots) */
     double barriers;             /* per workgroup x executions */
+    double subgroup_barriers;    /* lane executions of subgroup barriers
+                                    that order workgroup memory */
     double chain_instr_ratio;    /* instructions of a group's busiest
                                     invocation over its average
                                     invocation's (>= 1; 0 unknown: 1) */

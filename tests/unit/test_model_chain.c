@@ -26,6 +26,9 @@
  * no L1 or L2 latency: every trip a DRAM trip) with a 1000-ns DRAM round
  * trip; one workgroup of 256, the lists (bindings 0 and 1) a ramp: a walk
  * p = list[p] + 1 steps through consecutive words. */
+/* The workgroup-memory round trip chain_run's profile gives (0: none). */
+static double shared_latency_ns;
+
 static void chain_run(kfix *x, const char *glsl)
 {
     static const char *plan_json =
@@ -39,6 +42,7 @@ static void chain_run(kfix *x, const char *glsl)
     if (profile_load_file(cw_root_file("tests/unit/traffic_gpu.json"), &x->prof, &err))
         kfix_fail("profile", &err);
     x->prof.mem_latency_ns = 1000;
+    x->prof.shared_latency_ns = shared_latency_ns;
     assert_int_equal(eval_run(&x->m, &x->r, k, &x->prof, &x->kc, x->kr), 0);
     model_traffic_simulate(&x->m, &x->r, k, &x->prof, &x->kc);
     model_predict(&x->kc, &x->r, k, &x->prof, &x->kr->prediction, x->kr);
@@ -252,6 +256,46 @@ static void test_small_dispatch_recounted(void **state)
     kfix_close(&x);
 }
 
+/* 50 levels through workgroup memory, each ordered by a subgroup barrier
+ * (each lane reads its subgroup neighbour's word), and the same levels
+ * without it. */
+#define SG_LEVELS(order)                                                      \
+    "#version 450\n"                                                          \
+    "#extension GL_KHR_shader_subgroup_basic : require\n"                     \
+    "layout(local_size_x = 256) in;\n"                                        \
+    "layout(set = 0, binding = 0) readonly buffer A { uint a[]; };\n"         \
+    "layout(set = 0, binding = 2) writeonly buffer O { uint o[]; };\n"        \
+    "shared uint s[256];\n"                                                   \
+    "void main() {\n"                                                         \
+    "    uint l = gl_LocalInvocationID.x;\n"                                  \
+    "    s[l] = a[l];\n"                                                      \
+    "    " order "\n"                                                         \
+    "    for (uint n = 0u; n < 50u; n++) {\n"                                 \
+    "        s[l] += s[l ^ 1u];\n"                                            \
+    "        " order "\n"                                                     \
+    "    }\n"                                                                 \
+    "    o[l] = s[l];\n"                                                      \
+    "}\n"
+
+/* A subgroup barrier that orders workgroup memory is a step of the path:
+ * after it a lane reads what its neighbours wrote, one workgroup-memory
+ * round trip (1 µs here) each: 51 of them, 51 µs more than the same
+ * levels unordered. */
+static void test_subgroup_barrier_round_trips(void **state)
+{
+    (void)state;
+    kfix x, y;
+    shared_latency_ns = 1000;
+    chain_run(&x, SG_LEVELS("subgroupBarrier();"));
+    chain_run(&y, SG_LEVELS(""));
+    shared_latency_ns = 0;
+    assert_true(x.kc.subgroup_barriers == 256 * 51);
+    assert_true(y.kc.subgroup_barriers == 0);
+    assert_true(fabs(latency_us(&x) - latency_us(&y) - 51) < 0.5);
+    kfix_close(&x);
+    kfix_close(&y);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_chains_of_lanes),
         cmocka_unit_test(test_busiest_lane_issue),
         cmocka_unit_test(test_small_dispatch_recounted),
+        cmocka_unit_test(test_subgroup_barrier_round_trips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
