@@ -5,9 +5,11 @@
 #include <string.h>
 
 #define REUSE_BINS (CSIM_OPEN_PAGES + 1)
-/* The sharing table stops growing here (1 Mi pages, 12 MiB): a window
- * that touches more is sampled by its first pages, which a scattered
- * access spreads over as evenly as the rest. */
+/* The sharing table stops growing here: 2 Mi slots of 12 B (8-byte key,
+ * 4-byte bits) = 24 MiB, ~36 MiB at peak while the last rehash holds the
+ * old 12 MiB table too; at half load that is 1 Mi pages.  A window that
+ * touches more is sampled by its first pages, which a scattered access
+ * spreads over as evenly as the rest. */
 #define SHARING_MAX_SLOTS (1ull << 21)
 
 struct csim_pages {

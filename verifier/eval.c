@@ -447,7 +447,11 @@ static void exec_block(ev_ctx *c, uint32_t b, uint32_t start,
                         }
                     }
                 } else {
+                    /* a guess like pick_unknown's: the group did not
+                     * decide this switch, its executions are assumed */
                     c->l_taint[lanes[j]] = 1;
+                    c->grp->unknown_branch = 1;
+                    c->info.control_from_contents = 1;
                     if (!c->noted_inst[i]) {
                         c->noted_inst[i] = 1;
                         ev_note(c, "switch at line %d depends on buffer contents: "

@@ -55,15 +55,26 @@ static double trip_ns(const gpu_path_in *in, const access_summary *a,
  * address for every lane run once by each (a parameter the compiler keeps
  * in a register; a lone lane's walk is one address too, step after
  * step). */
+static double chase_steps_within(const kernel_counts *c, const access_summary *a,
+                                 double groups, size_t depth)
+{
+    if (!a->chase_of || a->chase_of > c->naccesses || depth > c->naccesses)
+        return 0;
+    const access_summary *src = &c->accesses[a->chase_of - 1];
+    /* a uniform source waits only when it is itself a step of a walk (a
+     * lone lane's next[p], run more than once an invocation): a parameter
+     * reloaded every loop trip (a[k * P.stride]) runs as often but its
+     * address is no load's value */
+    if (src->uniform && src != a &&
+        !(src->chain_execs > groups && chase_steps_within(c, src, groups, depth + 1) > 0))
+        return 0;
+    return fmin(a->count, src->count);
+}
+
 static double chase_steps(const kernel_counts *c, const access_summary *a,
                           double groups)
 {
-    if (!a->chase_of || a->chase_of > c->naccesses)
-        return 0;
-    const access_summary *src = &c->accesses[a->chase_of - 1];
-    if (src->uniform && src != a && !(src->chain_execs > groups))
-        return 0;
-    return fmin(a->count, src->count);
+    return chase_steps_within(c, a, groups, 0);
 }
 
 /* The steps of a's longest chain in a workgroup, averaged over the

@@ -162,6 +162,62 @@ static void test_chains_of_lanes(void **state)
     kfix_close(&y);
 }
 
+/* Every lane streams 100 trips of a at a stride read from b[1] (1 in
+ * the ramp) on every trip: b[1] is one address for every lane, a
+ * parameter, not a step of a walk, so a[l + 256 k b[1]] waits for no
+ * load's value: its path is the constant-stride loop's (the base trip
+ * and ~1 us of issue, no chase trips), not 100 trips of 1 us more. */
+static const char *STRIDE_PARAM = KERNEL_HEAD
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x, acc = 0u;\n"
+    "    for (uint k = 0u; k < 100u; k++) acc += a[l + k * 256u * b[1]];\n"
+    "    o[l] = acc;\n"
+    "}\n";
+
+static const char *STRIDE_CONST = KERNEL_HEAD
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x, acc = 0u;\n"
+    "    for (uint k = 0u; k < 100u; k++) acc += a[l + k * 256u];\n"
+    "    o[l] = acc;\n"
+    "}\n";
+
+/* Lane 0 walks 100 steps of a and reads b at each step's value: b[p]
+ * waits for a's step (a uniform source that is itself a walk): 100
+ * chase trips of each, 200 us. */
+static const char *ONE_LANE_WALK_READ = KERNEL_HEAD
+    "void main() {\n"
+    "    uint l = gl_LocalInvocationID.x, s = 0u;\n"
+    "    if (l != 0u) return;\n"
+    "    uint p = 0u;\n"
+    "    for (uint n = 0u; n < 100u; n++) { p = a[p] + 1u; s += b[p]; }\n"
+    "    o[l] = s;\n"
+    "}\n";
+
+static void test_parameter_reloaded_no_chase(void **state)
+{
+    (void)state;
+    kfix x, y, z;
+    chain_run(&x, STRIDE_PARAM);
+    chain_run(&y, STRIDE_CONST);
+    chain_run(&z, ONE_LANE_WALK_READ);
+    const access_summary *a = load_of(&x, 0), *w = load_of(&z, 1);
+    assert_non_null(a);
+    assert_non_null(w);
+    /* a's address comes from b[1]'s load, run every trip by every lane */
+    assert_true(a->chase_of > 0 && a->count == 25600);
+    const access_summary *src = &x.kc.accesses[a->chase_of - 1];
+    assert_true(src->uniform && src->binding == 1 && src->chain_execs > 1);
+    assert_true(latency_us(&x) < 10);
+    assert_true(fabs(latency_us(&x) - latency_us(&y)) < 1);
+    assert_true(w->chase_of > 0 && z.kc.accesses[w->chase_of - 1].uniform);
+    /* 100 steps of a and 100 of b (one lane's chase loads add up), the
+     * base trip, ~2 us of issue */
+    assert_true(latency_us(&z) > 201 && latency_us(&z) < 203);
+    kfix_close(&x);
+    kfix_close(&y);
+    kfix_close(&z);
+}
+
 /* Lane 0 runs 2000 dependent integer steps, the others return. */
 static const char *ONE_LANE_ALU = KERNEL_HEAD
     "void main() {\n"
@@ -301,6 +357,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_lane_chain),
         cmocka_unit_test(test_chains_of_lanes),
+        cmocka_unit_test(test_parameter_reloaded_no_chase),
         cmocka_unit_test(test_busiest_lane_issue),
         cmocka_unit_test(test_small_dispatch_recounted),
         cmocka_unit_test(test_subgroup_barrier_round_trips),

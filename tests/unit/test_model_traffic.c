@@ -595,6 +595,42 @@ static const char *KEYED_TRIPS =
     "        atomicAdd(h[(i * 5u + j) % 8u + (key[i] >> 4)], 1u);\n"
     "}\n";
 
+/* A switch on a key the plan does not give: the evaluator assumes the
+ * default, a guess like a branch's on contents, so the executions under
+ * it are assumed (verifier.h control_from_contents); the same switch on
+ * the lane's index decides every case and assumes nothing. */
+#define SWITCH_KERNEL(SEL)                                                    \
+    "#version 450\n"                                                         \
+    "layout(local_size_x = 256) in;\n"                                       \
+    "layout(set = 0, binding = 0) buffer H { uint h[]; };\n"                 \
+    "layout(set = 0, binding = 1) readonly buffer K { uint key[]; };\n"      \
+    "void main() {\n"                                                        \
+    "    uint i = gl_GlobalInvocationID.x, v = 0u;\n"                        \
+    "    switch (" SEL " & 3u) {\n"                                           \
+    "    case 1u: v = key[i] * 3u; break;\n"                                 \
+    "    case 2u: v = key[i] + 7u; break;\n"                                 \
+    "    default: v = 1u; break;\n"                                          \
+    "    }\n"                                                                \
+    "    h[i] = v;\n"                                                        \
+    "}\n"
+
+static void test_switch_on_contents_assumed(void **state)
+{
+    (void)state;
+    static const char *sw_plan =
+        "{\"kernels\":[{\"name\":\"sw\",\"shader\":\"k.comp\","
+        "\"workgroups\":[4,1,1],\"buffers\":["
+        "{\"binding\":0,\"elements\":1024},"
+        "{\"binding\":1,\"elements\":1024}]}]}";
+    run x, y;
+    run_kernel(&x, SWITCH_KERNEL("key[i]"), sw_plan);
+    assert_true(x.kc.control_from_contents);
+    kfix_close(&x);
+    run_kernel(&y, SWITCH_KERNEL("i"), sw_plan);
+    assert_false(y.kc.control_from_contents);
+    kfix_close(&y);
+}
+
 static void test_trips_from_contents(void **state)
 {
     (void)state;
@@ -1704,6 +1740,7 @@ int main(void)
         cmocka_unit_test(test_no_draw_without_load),
         cmocka_unit_test(test_chase_over_given_columns),
         cmocka_unit_test(test_shared_table_gather),
+        cmocka_unit_test(test_switch_on_contents_assumed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
