@@ -220,6 +220,9 @@ void ev_ctx_free(ev_ctx *c);
 void ev_group_run(ev_ctx *c, const uint32_t g[3], ev_group *out);
 void ev_group_free(ev_ctx *c, ev_group *g);
 double ev_steps_left(const ev_ctx *c);
+/* Whether a group runs fewer lanes than it has (lane sampling: counts
+ * scaled by lanes / lanes executed). */
+int ev_lanes_sampled(const ev_ctx *c);
 
 /* Accessors used by eval_dispatch.c and checks_dyn.c. */
 typedef struct ev_info {

@@ -26,6 +26,8 @@ int ev_inst_line(const spv_module *m, uint32_t inst)
 
 ev_info *ev_ctx_info(ev_ctx *c) { return &c->info; }
 
+int ev_lanes_sampled(const ev_ctx *c) { return c->exec_lanes < c->info.lanes; }
+
 double ev_steps_left(const ev_ctx *c)
 {
     return c->opt.step_budget - c->steps_total;

@@ -126,6 +126,7 @@ typedef struct sim {
     int drawing;
     int branch_guessed;       /* a sampled group took a branch on contents
                                  it did not have (both sides run) */
+    int lanes_sampled;        /* a group ran fewer lanes than it has */
     draw_state draw;
     /* the plan's buffers' bytes, once (buffer_extent) */
     uint32_t ext_set[64], ext_bind[64];
@@ -731,6 +732,7 @@ static int run_window(sim *s, const spv_module *m, const reflection *r,
     ev_ctx *c = ev_ctx_new(m, r, k, s->p, &o, why, sizeof why);
     if (!c)
         return -1;
+    s->lanes_sampled |= ev_lanes_sampled(c);
     if (!s->mg_planned) {
         ev_merge_plan(c, s->p->merge_buffer_bytes, s->p->merge_shared_bytes,
                       s->p->full_unroll_trips, &s->mg);
@@ -944,7 +946,7 @@ static double write_page_saving(const device_profile *p, double sec,
 }
 
 static void store_results(sim *s, kernel_counts *kc, double sampled,
-                          const sim_geom *g)
+                          int truncated, const sim_geom *g)
 {
     double atomic_execs = 0;
     for (size_t i = 0; i < kc->naccesses; i++) {
@@ -1002,9 +1004,15 @@ static void store_results(sim *s, kernel_counts *kc, double sampled,
          * count from a key: the range's end) and the simulation decided
          * every such branch from the runner's contents, the sampled
          * groups' (b3_atomic_hot384: 2..5 trips a lane counted as 5;
-         * 3.48 run) */
+         * 3.48 run).  Only where the sample saw every execution of its
+         * groups: sampled lanes, addresses left out undrawn (unknown) or
+         * a group the budget stopped leave execs short, where a->count
+         * is lane-scaled and complete. */
+        int sim_complete = !s->lanes_sampled && as->unknown == 0 &&
+                           !truncated;
         if (a->is_atomic && a->space == SPACE_STORAGE)
-            atomic_execs += kc->control_from_contents && !s->branch_guessed
+            atomic_execs += kc->control_from_contents && !s->branch_guessed &&
+                                    sim_complete
                                 ? as->execs / sampled * (double)g->groups
                                 : a->count;
         if (a->is_atomic && as->unknown > 0)
@@ -1153,7 +1161,7 @@ static void simulate(const spv_module *m, const reflection *r,
     }
     if (sampled <= 0)
         goto out; /* nothing ran: the static rules stay */
-    store_results(&s, kc, sampled, &g);
+    store_results(&s, kc, sampled, truncated, &g);
     kc->sim = 1;
     kc->sim_groups = sampled;
     kc->sim_truncated = truncated;

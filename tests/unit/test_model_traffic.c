@@ -631,23 +631,67 @@ static void test_switch_on_contents_assumed(void **state)
     kfix_close(&y);
 }
 
-static void test_trips_from_contents(void **state)
+/* kernel glsl run on 64 groups of 256 lanes with KEYED_TRIPS's buffers
+ * (h: 8 words, key: a lane's); returns its atomics' evaluator count. */
+static double run_keyed(run *x, const char *glsl)
 {
-    (void)state;
-    run x;
-    run_kernel(&x, KEYED_TRIPS,
+    run_kernel(x, glsl,
                "{\"kernels\":[{\"name\":\"kt\",\"shader\":\"k.comp\","
                "\"workgroups\":[64,1,1],\"buffers\":["
                "{\"binding\":0,\"elements\":8},"
                "{\"binding\":1,\"elements\":16384}]}]}");
-    assert_true(x.kc.sim && x.kc.control_from_contents);
+    assert_true(x->kc.sim && x->kc.control_from_contents);
     double counted = 0;
-    for (size_t i = 0; i < x.kc.naccesses; i++)
-        if (x.kc.accesses[i].is_atomic)
-            counted += x.kc.accesses[i].count;
-    assert_true(counted > 32768); /* the evaluator's assumed trips */
+    for (size_t i = 0; i < x->kc.naccesses; i++)
+        if (x->kc.accesses[i].is_atomic)
+            counted += x->kc.accesses[i].count;
+    return counted;
+}
+
+static void test_trips_from_contents(void **state)
+{
+    (void)state;
+    run x;
+    /* more than the evaluator's assumed trips */
+    assert_true(run_keyed(&x, KEYED_TRIPS) > 32768);
     near(x.kc.atomic_requests, 8192, 1e-9);
     near(x.kc.atomic_busiest, 1024, 1e-9);
+    kfix_close(&x);
+}
+
+/* KEYED_TRIPS behind a chain of 400 multiply-adds: a module of over 1,600
+ * instructions, 256 lanes and no shared memory, so the evaluator and the
+ * simulation run 64 of each group's lanes (the first and last subgroup)
+ * and scale.  The simulation's own executions stand for 64 lanes of 256,
+ * so the dispatch's atomic executions are the evaluator's lane-scaled
+ * count: 64 x 256 lanes x 66 trips (2 the key's range decides, reps >= 2,
+ * then the 64 assumed of a loop on contents) = 1081344, not the
+ * sample's (64 lanes a group, the runner's contents' 2 trips). */
+static const char *KEYED_TRIPS_LONG =
+    "#version 450\n"
+    "layout(local_size_x = 256) in;\n"
+    "layout(set = 0, binding = 0) buffer H { uint h[]; };\n"
+    "layout(set = 0, binding = 1) readonly buffer K { uint key[]; };\n"
+    "void main() {\n"
+    "    uint i = gl_GlobalInvocationID.x, reps = 2u + (key[i] >> 4), x = i;\n"
+    "%s"
+    "    for (uint j = 0u; j < reps; j++)\n"
+    "        atomicAdd(h[(i * 5u + j) %% 8u + (key[i] >> 4)], 1u + (x & 0u));\n"
+    "}\n";
+
+static void test_trips_from_contents_sampled(void **state)
+{
+    (void)state;
+    static const char step[] = "    x = x * 1664525u + 1013904223u;\n";
+    static char chain[400 * sizeof step], glsl[sizeof chain + 1024];
+    for (int k = 0; k < 400; k++)
+        memcpy(chain + k * (sizeof step - 1), step, sizeof step);
+    snprintf(glsl, sizeof glsl, KEYED_TRIPS_LONG, chain);
+    run x;
+    near(run_keyed(&x, glsl), 64 * 256 * 66.0, 1e-9);
+    /* 8 requests an instruction of 32 lanes (combining), 1 in 8 a word */
+    near(x.kc.atomic_requests, 64 * 256 * 66.0 / 4, 1e-9);
+    near(x.kc.atomic_busiest, 64 * 256 * 66.0 / 32, 1e-9);
     kfix_close(&x);
 }
 
@@ -1728,6 +1772,7 @@ int main(void)
         cmocka_unit_test(test_atomics_slice_unit),
         cmocka_unit_test(test_flush_queues),
         cmocka_unit_test(test_trips_from_contents),
+        cmocka_unit_test(test_trips_from_contents_sampled),
         cmocka_unit_test(test_scatter_passes),
         cmocka_unit_test(test_atomic_per_subgroup),
         cmocka_unit_test(test_shared_hashed_bins),
