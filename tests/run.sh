@@ -35,7 +35,11 @@ run_one() {
         pass=$((pass + 1)); echo "PASS  $kind/$name"
     else
         fail=$((fail + 1)); failed="$failed $name"
-        echo "FAIL  $kind/$name"; tail -n 30 "$log"
+        echo "FAIL  $kind/$name"
+        # the failed checks by name (a long log's tail can miss them), then the tail
+        grep -E '^(FAIL|not ok|\[  FAILED  \]|\[  ERROR   \])' "$log" | head -n 20 |
+            sed 's/^/  failed check: /'
+        tail -n 30 "$log"
         sanitizer_reported
     fi
 }

@@ -14,8 +14,7 @@ FAST="--samples 5 --budget 0.2"
 help_golden() {
     keys "$1" '?'
     expect "$1" '── Keys' "$2: help view"
-    body=$(screen "$1" | sed -n "2,$((${2#*x} - 2))p")
-    golden "$1" "tmux-help-$2.txt" "$body"
+    golden_screen "$1" "tmux-help-$2.txt" "screen '$1' | sed -n '2,$((${2#*x} - 2))p'"
 }
 
 # ---- 80x24: live numbers, every view, resize, quit ----
@@ -29,10 +28,8 @@ expect s80 '^ reduce +[a-z0-9]+ +[0-9.]+(µs|ms|s) +[0-9.]+(µs|ms|s) ' \
     "80x24: reduce row shows predicted and measured times"
 expect s80 '^ saxpy_noguard .*[0-9]+E.*not run' \
     "80x24: the out-of-bounds kernel is flagged and not run"
-titles=$(screen s80 | sed -n 2p)
-names=$(screen s80 | sed -n '3,5p' | awk '{print $1}')
-golden s80 tmux-main-80x24.txt "$titles
-$names"
+golden_screen s80 tmux-main-80x24.txt \
+    "screen s80 | sed -n 2p; screen s80 | sed -n '3,5p' | awk '{print \$1}'"
 keys s80 Enter
 expect s80 '── Verdict' "80x24: Enter opens the detail view"
 expect s80 '── Prediction' "80x24: detail shows the prediction"

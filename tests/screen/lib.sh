@@ -46,9 +46,15 @@ screen() { $TMUX_CMD capture-pane -p -t "$1"; }
 screen_esc() { $TMUX_CMD capture-pane -p -e -t "$1"; }
 keys() { n=$1; shift; $TMUX_CMD send-keys -t "$n" "$@"; }
 
-# wait_for NAME REGEX [TRIES]: poll the screen every 0.2 s
+# Waits end as soon as the screen matches, so their limits only matter when
+# something is wrong: they are generous because CI runs this suite under
+# ASan on a shared 2-core machine, where one TUI start has taken over 30 s.
+# CW_TEST_WAIT_SCALE multiplies every limit (default 3).
+WAIT_SCALE=${CW_TEST_WAIT_SCALE:-3}
+
+# wait_for NAME REGEX [TRIES]: poll the screen every 0.2 s, TRIES x the scale
 wait_for() {
-    tries=${3:-150}
+    tries=$(( ${3:-150} * WAIT_SCALE ))
     while [ "$tries" -gt 0 ]; do
         if screen "$1" | grep -Eq -- "$2"; then
             return 0
@@ -77,7 +83,8 @@ child_pid() {
 # terminal modes as before, alternate screen left.
 check_restored() {
     i=0
-    while [ ! -f "$WORK/$1.rc" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    # an ASan build's exit (leak check, lavapipe's teardown) takes seconds
+    while [ ! -f "$WORK/$1.rc" ] && [ $i -lt $((200 * WAIT_SCALE)) ]; do sleep 0.1; i=$((i + 1)); done
     [ -f "$WORK/$1.rc" ] || { fail "$1: the program did not exit"; return; }
     if cmp -s "$WORK/$1.stty.before" "$WORK/$1.stty.after"; then
         ok "$1: terminal modes restored"
@@ -90,6 +97,23 @@ check_restored() {
     [ "$alt" = 0 ] && ok "$1: alternate screen left" || fail "$1: still on the alternate screen"
     wait_for "$1" "EXITED-$1" 20 >/dev/null && ok "$1: shell output visible again" ||
         fail "$1: shell output not visible after exit"
+}
+
+# golden_screen NAME FILE COMMAND: compare what COMMAND prints (run with
+# eval, usually a capture of part of the screen) with tests/screen/FILE,
+# capturing again for up to 10 s while it differs: a capture taken just
+# after a view's first line appeared can catch the rest of it half drawn.
+golden_screen() {
+    g="$ROOT/tests/screen/$2"
+    if [ "${CW_UPDATE_GOLDEN:-0}" != 1 ]; then
+        tries=$((50 * WAIT_SCALE))
+        while [ "$tries" -gt 0 ]; do
+            printf '%s\n' "$(eval "$3")" | cmp -s "$g" - && break
+            sleep 0.2
+            tries=$((tries - 1))
+        done
+    fi
+    golden "$1" "$2" "$(eval "$3")"
 }
 
 # golden NAME FILE TEXT: compare with tests/screen/FILE (CW_UPDATE_GOLDEN=1
