@@ -100,7 +100,10 @@ static const char *help_for(const char *cmd)
                "         -o FILE, --samples N, --warmup N, --tolerance F, --timeout S,\n"
                "         --budget S (sampling time per kernel), --dump DIR (output buffers),\n"
                "         --events LIST (libpfm4 event names, comma-separated),\n"
-               "         --shard auto|I/N and -o placeholders as for check\n"
+               "         --clock-check auto|on|off (after the warm-up, time a dependent FMA\n"
+               "         chain against the profile's clock and warm up more while it reads\n"
+               "         low; auto: GPUs only), --shard auto|I/N and -o placeholders as\n"
+               "         for check\n"
                "exit: 0 clean, 1 error findings, 2 input error, 3 divergence,\n"
                "      4 no device / device lost / out of memory / hang\n";
     if (!strcmp(cmd, "tui"))
@@ -174,6 +177,7 @@ enum {
     OPT_DEVICE = 256, OPT_PROFILE, OPT_FORMAT, OPT_SAMPLES, OPT_WARMUP, OPT_TOLERANCE,
     OPT_TIMEOUT, OPT_BUDGET, OPT_DUMP, OPT_EVENTS, OPT_THEME, OPT_NOCOLOR, OPT_SNAPSHOT,
     OPT_FRAMES, OPT_SIZE, OPT_THRESHOLD, OPT_CPU, OPT_STATIC, OPT_VERSION, OPT_NOSAVE, OPT_FORCE, OPT_SHARD,
+    OPT_CLOCK_CHECK,
 };
 
 static const struct option long_opts[] = {
@@ -199,6 +203,7 @@ static const struct option long_opts[] = {
     {"no-save", no_argument, 0, OPT_NOSAVE},
     {"force", no_argument, 0, OPT_FORCE},
     {"shard", required_argument, 0, OPT_SHARD},
+    {"clock-check", required_argument, 0, OPT_CLOCK_CHECK},
     {"quiet", no_argument, 0, 'q'},
     {"help", no_argument, 0, 'h'},
     {"version", no_argument, 0, OPT_VERSION},
@@ -255,6 +260,11 @@ static void parse_options(const char *cmd, int argc, char **argv, cli *c)
         case OPT_NOSAVE: c->no_save = 1; break;
         case OPT_FORCE: c->force = 1; break;
         case OPT_SHARD: c->shard = optarg; break;
+        case OPT_CLOCK_CHECK:
+            if (strcmp(optarg, "auto") && strcmp(optarg, "on") && strcmp(optarg, "off"))
+                die_usage(cmd, "invalid --clock-check '%s' (auto, on, off)", optarg);
+            c->opt.clock_check = optarg;
+            break;
         case 'q': c->opt.quiet = 1; break;
         case 'h': fputs(help_for(cmd), stdout); exit(0);
         case OPT_VERSION: printf("clockwork %s\n", CW_VERSION); exit(0);

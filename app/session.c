@@ -374,10 +374,25 @@ void session_predict_kernel(session *s, const plan_kernel *k, kernel_report *kr,
     pipeline_predict_kernel(k, kernel_profile(s, k), kernel_device(s, k), kr, art);
 }
 
+/* The clock probe's time at the profile's clock (collectors/vk_clock.h),
+ * or 0 for no check: --clock-check auto checks GPUs (a CPU device's clock
+ * is the host's, which the probe cannot warm), on checks any Vulkan
+ * device, off none.  A profile without clock or FP latency: no check. */
+static double clock_expected_us(const session *s)
+{
+    const char *mode = s->opt->clock_check ? s->opt->clock_check : "auto";
+    int is_cpu = s->prof.kind != DEVICE_KIND_GPU;
+    if (!strcmp(mode, "off") || (!strcmp(mode, "auto") && is_cpu))
+        return 0;
+    return clock_probe_expected_us(&s->prof, is_cpu);
+}
+
 int session_measure_kernel(session *s, const plan_kernel *k, kernel_artifacts *art,
                            const session_live *live, kernel_report *kr)
 {
     run_options ro = s->ro;
+    if (k->kind != PLAN_KERNEL_CPU)
+        ro.clock_expected_us = clock_expected_us(s);
     if (live) {
         ro.on_sample = live->on_sample;
         ro.user = live->user;

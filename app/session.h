@@ -48,6 +48,7 @@ typedef struct cw_options {
     double budget_s;         /* sampling budget per kernel */
     const char *dump_dir;
     const char *events;      /* --events, comma-separated libpfm4 names */
+    const char *clock_check; /* --clock-check auto|on|off; NULL = auto */
     const char *theme;
     int no_color;
     int quiet;

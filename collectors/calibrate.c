@@ -69,43 +69,6 @@ static void logf_(cal *cl, const char *fmt, ...)
     fflush(cl->log);
 }
 
-/* The row's GLSL with $T and $E replaced. */
-static char *row_source(const cal_bench *b)
-{
-    const char *t = b->type ? b->type : "";
-    const char *e = b->ext ? b->ext : "";
-    size_t n = 1;
-    for (const char *p = b->glsl; *p; p++)
-        n += (p[0] == '$' && (p[1] == 'T' || p[1] == 'E'))
-                 ? strlen(p[1] == 'T' ? t : e) + 1
-                 : 1;
-    char *s = xmalloc(n), *o = s;
-    for (const char *p = b->glsl; *p; p++) {
-        if (p[0] == '$' && (p[1] == 'T' || p[1] == 'E')) {
-            const char *r = p[1] == 'T' ? t : e;
-            size_t l = strlen(r);
-            memcpy(o, r, l);
-            o += l;
-            p++;
-        } else {
-            *o++ = *p;
-        }
-    }
-    *o = 0;
-    return s;
-}
-
-static int compile_row(const cal_bench *b, shader_module *m, cw_error *err)
-{
-    memset(m, 0, sizeof *m);
-    char path[96];
-    snprintf(path, sizeof path, "<calibrate:%s>", b->name);
-    char *src = row_source(b);
-    int rc = shader_compile_glsl(path, src, strlen(src), m, err);
-    free(src);
-    return rc ? CW_STATUS_ENV : 0;
-}
-
 /* Seconds per dispatch, grown until R dispatches last target_s; best of
  * three runs at the final R. */
 static double process_cpu_s(void)
@@ -706,7 +669,7 @@ static int measure_row(cal *cl, const cal_bench *b, cw_error *err)
     shader_module m;
     cw_error local;
     cw_error_clear(&local);
-    int rc = compile_row(b, &m, &local);
+    int rc = cal_row_compile(b, &m, &local);
     cal_counts n;
     memset(&n, 0, sizeof n);
     if (!rc && counted(b->kind) && eval_counts(cl, b, &m, &l.push, l.groups, &n)) {
@@ -818,7 +781,7 @@ static int cal_launch_memory(cal *cl, cw_error *err)
     if (rc)
         return rc;
     shader_module m;
-    rc = compile_row(&touch, &m, err);
+    rc = cal_row_compile(&touch, &m, err);
     if (rc)
         return rc;
     vkx_binding bb = {0, 0, 0, buf};
@@ -856,7 +819,7 @@ static int cal_overheads(cal *cl, cw_error *err)
                                  "void main() {}\n"};
     device_profile *out = &cl->out->p;
     shader_module m;
-    int rc = compile_row(&empty, &m, err);
+    int rc = cal_row_compile(&empty, &m, err);
     if (rc)
         return rc;
     vkx_pipeline p;

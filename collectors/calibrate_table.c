@@ -12,6 +12,12 @@
  */
 #include "calibrate_table.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
 #define HEAD(local) "#version 450\n$E\nlayout(local_size_x = " #local ") in;\n" CAL_PUSH_GLSL
 #define SUBGROUP_EXT                                                          \
     "#extension GL_KHR_shader_subgroup_basic : require\n"                     \
@@ -962,4 +968,49 @@ const cal_bench *cal_table(size_t *n)
 {
     *n = sizeof table / sizeof table[0];
     return table;
+}
+
+const cal_bench *cal_row_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i].name, name) == 0)
+            return &table[i];
+    return NULL;
+}
+
+/* The row's GLSL with $T and $E replaced. */
+static char *row_source(const cal_bench *b)
+{
+    const char *t = b->type ? b->type : "";
+    const char *e = b->ext ? b->ext : "";
+    size_t n = 1;
+    for (const char *p = b->glsl; *p; p++)
+        n += (p[0] == '$' && (p[1] == 'T' || p[1] == 'E'))
+                 ? strlen(p[1] == 'T' ? t : e) + 1
+                 : 1;
+    char *s = xmalloc(n), *o = s;
+    for (const char *p = b->glsl; *p; p++) {
+        if (p[0] == '$' && (p[1] == 'T' || p[1] == 'E')) {
+            const char *r = p[1] == 'T' ? t : e;
+            size_t l = strlen(r);
+            memcpy(o, r, l);
+            o += l;
+            p++;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = 0;
+    return s;
+}
+
+int cal_row_compile(const cal_bench *b, shader_module *m, cw_error *err)
+{
+    memset(m, 0, sizeof *m);
+    char path[96];
+    snprintf(path, sizeof path, "<calibrate:%s>", b->name);
+    char *src = row_source(b);
+    int rc = shader_compile_glsl(path, src, strlen(src), m, err);
+    free(src);
+    return rc ? CW_STATUS_ENV : 0;
 }

@@ -15,7 +15,9 @@
 #include <stdint.h>
 
 #include "calibrate_cpu.h"
+#include "error.h"
 #include "profile.h"
+#include "shader.h"
 
 /* The push block of every micro-kernel (24 bytes). */
 typedef struct cal_push {
@@ -187,6 +189,11 @@ typedef struct cal_bench {
 } cal_bench;
 
 const cal_bench *cal_table(size_t *n);
+/* The row called name, or NULL. */
+const cal_bench *cal_row_find(const char *name);
+/* The row's GLSL ($T and $E replaced) compiled to m (shader_free it).
+ * 0, or CW_STATUS_ENV with err. */
+int cal_row_compile(const cal_bench *b, shader_module *m, cw_error *err);
 
 /* The block L2 fetches from DRAM per missed sector, from the bytes of
  * read time one sector read per line costs in a dense stream (`dram

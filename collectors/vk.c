@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "devpick.h"
+#include "vk_clock.h"
 #include "vk_internal.h"
 #include "vk_cachedir.h"
 
@@ -944,6 +945,7 @@ void vk_close(vk_ctx *c)
     }
     if (c->device) {
         vkDeviceWaitIdle(c->device);
+        vkx_clock_probe_destroy(c);
         save_pipeline_cache(c);
         if (c->cache)
             vkDestroyPipelineCache(c->device, c->cache, NULL);
@@ -994,6 +996,7 @@ void run_options_default(run_options *o)
     o->timeout_s = 10;
     o->budget_s = 2;
     o->seed = 0x5eed;
+    o->clock_max_s = 3;
 }
 
 double vkx_now_s(void)

@@ -104,6 +104,13 @@ typedef struct run_options {
                                been busy this long (default 0.3 s), so
                                clocks that dropped while the host filled
                                buffers are back up; CPU devices: unused */
+    double clock_expected_us; /* > 0: after the warm-up, time the clock
+                               probe (vk_clock.h), which takes this long at
+                               the profile's clock; while it reads below
+                               CLOCK_SETTLED_RATIO, warm up more.  0 (the
+                               default): no check */
+    double clock_max_s;     /* most busy time added so (default 3 s: the
+                               slowest climb seen took ~2.8 s) */
     double timeout_s;       /* hang guard per fence (default 10) */
     double budget_s;        /* keep sampling while spread is wide, within
                                this budget (default 2) */
@@ -115,6 +122,11 @@ typedef struct run_options {
 } run_options;
 
 void run_options_default(run_options *o);
+
+/* The clock probe's time (vk_clock.h: calibrate's `fp latency` chain) at
+ * p's clock, for run_options.clock_expected_us; 0 when p names no clock or
+ * FP latency (then no check can be made). */
+double clock_probe_expected_us(const device_profile *p, int is_cpu);
 
 int vk_run_kernel(vk_ctx *ctx, const plan_kernel *k, const shader_module *m,
                   const reflection *refl, const run_options *opt,

@@ -36,6 +36,7 @@ struct vk_ctx {
     int has_exec_props;       /* pipelineExecutableInfo enabled */
     int capture_stats;        /* next pipelines: CAPTURE_STATISTICS */
     backend_slot counters;    /* empty (b NULL) when none were asked for */
+    struct vkx_clock_probe *clock_probe; /* vk_clock.c; NULL until used */
 };
 
 /* "VK_ERROR_OUT_OF_DEVICE_MEMORY" etc. */

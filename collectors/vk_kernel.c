@@ -20,6 +20,7 @@
 #include "half.h"
 #include "alloc.h"
 #include "stats.h"
+#include "vk_clock.h"
 #include "vk_internal.h"
 
 /* ---- buffer contents ---- */
@@ -299,6 +300,43 @@ static void fail_measurement(measurement *out, const cw_error *err)
     out->valid = 0;
 }
 
+/* The clock check after the warm-up (vk_clock.h): probe; while the probe
+ * reads the device below CLOCK_SETTLED_RATIO of the profile's clock, run
+ * the kernel itself for another warmup_s and probe again, at most
+ * clock_max_s of added busy time.  A probe that cannot be built here
+ * leaves the reading unavailable with the reason and the kernel is
+ * measured all the same; only a hang or a lost device fails the run. */
+static int settle_clock(vk_ctx *c, run_state *st, const plan_kernel *k,
+                        const run_options *opt, clock_reading *cr, cw_error *err)
+{
+    free(cr->unavailable);
+    memset(cr, 0, sizeof *cr);
+    cr->expected_us = opt->clock_expected_us;
+    double step = opt->warmup_s > 0 ? opt->warmup_s : 0.3;
+    for (;;) {
+        double us = 0;
+        char *why = NULL;
+        int rc = vkx_clock_probe_time(c, opt->timeout_s, &us, &why, err);
+        if (rc)
+            return rc;
+        if (why) {
+            cr->unavailable = why;
+            return 0;
+        }
+        if (clock_reading_note(cr, us) || cr->extra_warmup_s >= opt->clock_max_s ||
+            (opt->cancel && *opt->cancel))
+            return 0;
+        double t0 = vkx_now_s(), kus;
+        int host;
+        for (unsigned i = 0; vkx_now_s() - t0 < step && i < 100000; i++) {
+            rc = vkx_timer_run(c, &st->timer, opt->timeout_s, k->name, 0, &kus, &host, err);
+            if (rc)
+                return rc;
+        }
+        cr->extra_warmup_s += vkx_now_s() - t0;
+    }
+}
+
 int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
                   const reflection *refl, const run_options *opt,
                   measurement *out, cw_error *err)
@@ -368,6 +406,11 @@ int vk_run_kernel(vk_ctx *c, const plan_kernel *k, const shader_module *m,
             out->has_cold = 1;
             out->cold_us = us;
         }
+    }
+    if (opt->clock_expected_us > 0) {
+        rc = settle_clock(c, &st, k, opt, &out->clock, err);
+        if (rc)
+            goto done;
     }
 
     stats_policy pol;

@@ -189,7 +189,18 @@ void measurement_free(measurement *m)
     }
     free(m->counters);
     free(m->error);
+    free(m->clock.unavailable);
     memset(m, 0, sizeof *m);
+}
+
+int clock_reading_note(clock_reading *c, double probe_us)
+{
+    c->ran = 1;
+    c->probes++;
+    c->probe_us = probe_us;
+    c->ratio = probe_us > 0 && c->expected_us > 0 ? c->expected_us / probe_us : 0;
+    c->settled = c->ratio >= CLOCK_SETTLED_RATIO;
+    return c->settled;
 }
 
 /* The owned strings of a kernel's report, of a finding, of provenance. */
@@ -316,6 +327,7 @@ void kernel_report_copy(kernel_report *dst, const kernel_report *src)
         m->counters[i].reason = cw_strdup(m->counters[i].reason);
     }
     m->error = cw_strdup(m->error);
+    m->clock.unavailable = cw_strdup(m->clock.unavailable);
     dst->divergence.explanation = cw_strdup(dst->divergence.explanation);
 }
 

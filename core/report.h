@@ -90,6 +90,28 @@ typedef struct machine_load {
     double loadavg1;    /* 1-minute load average at the end */
 } machine_load;
 
+/* The GPU clock check (collectors/vk_clock.h): one invocation's dependent
+ * FMA chain timed after the warm-up, against its time at the profile's
+ * clock.  Absent (ran = 0, unavailable NULL) where no check was asked for. */
+typedef struct clock_reading {
+    int ran;                /* at least one probe was timed */
+    double expected_us;     /* the chain's time at the profile's clock */
+    double probe_us;        /* the last probe's time */
+    double ratio;           /* expected / probe: the fraction of the
+                               profile's clock the device ran at */
+    unsigned probes;        /* probes timed */
+    double extra_warmup_s;  /* busy time added while the clock read low */
+    int settled;            /* the last probe read at least
+                               CLOCK_SETTLED_RATIO of the clock */
+    char *unavailable;      /* why no probe could be timed, or NULL */
+} clock_reading;
+
+/* A probe at or above this fraction of the profile's clock: settled. */
+#define CLOCK_SETTLED_RATIO 0.9
+
+/* Records one probe of probe_us; returns 1 when it reads settled. */
+int clock_reading_note(clock_reading *c, double probe_us);
+
 typedef struct measurement {
     int valid;
     uint32_t samples;
@@ -114,6 +136,7 @@ typedef struct measurement {
     double best_own_us;     /* the best call with its wait discounted */
     double counted_span_us; /* mean span the counters covered per call;
                                0 when unknown */
+    clock_reading clock;    /* GPUs: was the clock up when sampled */
 } measurement;
 
 typedef enum { DIV_UNKNOWN = 0, DIV_OK, DIV_SLOWER, DIV_FASTER } div_status;

@@ -111,6 +111,22 @@ static json_t *measurement_json(const measurement *m)
             json_array_append_new(s, jnum(m->sample_us[i]));
         json_object_set_new(o, "sample_us", s);
     }
+    if (m->clock.ran || m->clock.unavailable) {
+        /* the clock check (collectors/vk_clock.h) */
+        const clock_reading *ck = &m->clock;
+        json_t *k = json_object();
+        json_object_set_new(k, "expected_us", jnum(ck->expected_us));
+        if (ck->ran) {
+            json_object_set_new(k, "probe_us", jnum(ck->probe_us));
+            json_object_set_new(k, "ratio", jnum(ck->ratio));
+            json_object_set_new(k, "probes", json_integer(ck->probes));
+            json_object_set_new(k, "extra_warmup_s", jnum(ck->extra_warmup_s));
+            json_object_set_new(k, "settled", json_boolean(ck->settled));
+        } else {
+            json_object_set_new(k, "unavailable", json_string(ck->unavailable));
+        }
+        json_object_set_new(o, "clock", k);
+    }
     if (m->load.valid) {
         /* CPUs over the measurement window: what was left to the run */
         json_t *l = json_object();
@@ -521,6 +537,23 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
                     m->sample_us[m->nsample_us++] = json_number_value(e);
             }
         }
+    }
+    json_t *ck = json_object_get(o, "clock");
+    if (json_is_object(ck)) {
+        clock_reading *r = &m->clock;
+        get_time(c, ck, "expected_us", &r->expected_us);
+        r->unavailable = get_str(c, ck, "unavailable");
+        double probes = 0;
+        if (!r->unavailable && get_time(c, ck, "probe_us", &r->probe_us) &&
+            get_amount(c, ck, "probes", &probes) && probes >= 1 && probes < 1e9) {
+            r->ran = 1;
+            r->probes = (unsigned)probes;
+            get_amount(c, ck, "ratio", &r->ratio);
+            get_time(c, ck, "extra_warmup_s", &r->extra_warmup_s);
+            r->settled = json_is_true(json_object_get(ck, "settled"));
+        }
+    } else if (ck && !json_is_null(ck)) {
+        rd_fail(c, ck, "'%s' must be an object", "clock");
     }
     json_t *ml = json_object_get(o, "machine_load");
     double cpus = 0;

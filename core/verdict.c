@@ -118,6 +118,21 @@ static void counter_evidence(const verdict_input *in, const prediction *p,
 static void evidence(const verdict_input *in, const prediction *p, const measurement *m,
                      sbuf *b)
 {
+    const clock_reading *ck = &m->clock;
+    if (ck->ran && (!ck->settled || ck->extra_warmup_s > 0)) {
+        char pr[32], ex[32];
+        units_time_us(pr, sizeof pr, ck->probe_us);
+        units_time_us(ex, sizeof ex, ck->expected_us);
+        if (!ck->settled)
+            add(b, "the clock stayed low: the clock probe (a dependent FMA chain) took %s "
+                   "where the profile's clock gives %s (%.0f%% of it) after %.1f s more "
+                   "warm-up; the samples may be slow for the clock, not the kernel",
+                pr, ex, 100 * ck->ratio, ck->extra_warmup_s);
+        else
+            add(b, "the clock came up after %.1f s more warm-up (%u clock probes; the "
+                   "last at %.0f%% of the profile's clock)",
+                ck->extra_warmup_s, ck->probes, 100 * ck->ratio);
+    }
     if (m->has_invocations && p->invocations && m->invocations != p->invocations)
         add(b, "pipeline statistics counted %llu invocations, the model expected %llu",
             (unsigned long long)m->invocations, (unsigned long long)p->invocations);

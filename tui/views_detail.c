@@ -344,6 +344,15 @@ void views_detail_measurement(pane *p, const tui_state *st,
                                             : "");
             pane_kv(p, 1, "invocations", same ? EL_GOOD : EL_WARN, line);
         }
+        if (m->clock.ran) {
+            /* the clock check after the warm-up (collectors/vk_clock.h) */
+            snprintf(line, sizeof line, "%.0f%% of the profile's%s%s",
+                     100 * m->clock.ratio, m->clock.settled ? "" : " LOW",
+                     m->clock.extra_warmup_s > 0 ? " after more warm-up" : "");
+            pane_kv(p, 1, "clock", m->clock.settled ? EL_GOOD : EL_WARN, line);
+        } else if (m->clock.unavailable) {
+            pane_kv(p, 1, "clock", EL_DIM, "not checked (the probe could not run)");
+        }
         if (m->nsample_us >= 2 && p->y < p->cv.rows) {
             canvas_text(&p->cv, p->y, 1, 14, EL_DIM, "histogram");
             histogram(p, 15, p->cv.cols - 16, m);

@@ -26,6 +26,7 @@ assert 0 < m["min_us"] <= m["median_us"] <= m["max_us"], m
 assert m["cold_us"] > 0
 assert m["invocations"] == 4 * 256, m["invocations"]
 assert m["counters_scope"] == "kernel"
+assert "clock" not in m, m.get("clock")  # --clock-check auto: GPUs only
 c = m["counters"]
 assert c["task-clock"]["available"] and c["task-clock"]["value"] > 0
 for name in ("cycles", "instructions"):
@@ -41,4 +42,27 @@ for i in range(1024):
     want = 0.5 + runs * 2.0 * i if i < 1000 else 0.5
     assert y[i] == want, (i, y[i], want)
 PY
+
+# --clock-check on: the clock probe runs on the CPU device too, and the
+# report says what it read (collectors/vk_clock.h); a bad mode is a usage error
+"$CW" run --samples 3 --clock-check on --format json -o "$dir/clock.json" \
+    "$dir/plan.json" > /dev/null 2>&1; rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] || fail "--clock-check on: exit $rc"
+python3 - "$dir/clock.json" <<'PY' || fail "--clock-check on: the clock reading"
+import json, sys
+k = json.load(open(sys.argv[1]))["kernels"][0]
+c = k["measurement"]["clock"]
+assert c["probes"] >= 1 and c["probe_us"] > 0 and c["expected_us"] > 0, c
+assert abs(c["ratio"] - c["expected_us"] / c["probe_us"]) < 1e-6 * c["ratio"], c
+assert c["settled"] == (c["ratio"] >= 0.9), c
+assert 0 <= c["extra_warmup_s"] < 3 + 1, c  # clock_max_s, then one step
+if c["extra_warmup_s"] > 0 or not c["settled"]:
+    assert "clock" in k["divergence"]["explanation"], k["divergence"]
+PY
+"$CW" run --clock-check off --samples 3 --format json -o "$dir/off.json" \
+    "$dir/plan.json" > /dev/null 2>&1
+python3 -c "import json,sys; assert 'clock' not in json.load(open(sys.argv[1]))['kernels'][0]['measurement']" \
+    "$dir/off.json" || fail "--clock-check off: a clock reading"
+expect_rc 2 "$CW" run --clock-check sometimes "$dir/plan.json"
+expect_err "invalid --clock-check 'sometimes' (auto, on, off)" "$CW" run --clock-check sometimes "$dir/plan.json"
 echo "run_saxpy: ok"

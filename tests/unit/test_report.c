@@ -53,6 +53,11 @@ static void build(report *r)
     m->sample_us = calloc(3, sizeof(double));
     memcpy(m->sample_us, (const double[]){248, 250, 260}, 3 * sizeof(double));
     m->counters_scope = cw_strdup("kernel");
+    m->clock = (clock_reading){.expected_us = 146.75, .extra_warmup_s = 0.5};
+    assert_int_equal(clock_reading_note(&m->clock, 440.25), 0); /* a third of the clock */
+    assert_int_equal(clock_reading_note(&m->clock, 150.5), 1);
+    assert_int_equal(m->clock.probes, 2);
+    assert_true(m->clock.ratio > 0.975 && m->clock.ratio < 0.976);
     counter_value *c = measurement_add_counter(m, "task-clock");
     c->available = 1;
     c->value = 12345;
@@ -84,6 +89,9 @@ static void test_round_trip(void **state)
     assert_false(back.kernels[0].measurement.counters[1].available);
     assert_non_null(strstr(a, "\"value\": null"));
     assert_non_null(strstr(a, "\"index_max\": 1023"));
+    const clock_reading *ck = &back.kernels[0].measurement.clock;
+    assert_true(ck->ran && ck->settled && ck->probes == 2);
+    assert_true(ck->probe_us == 150.5 && ck->expected_us == 146.75);
     free(a);
     free(b);
     report_free(&back);
@@ -107,10 +115,13 @@ static void test_kernel_copy_is_deep(void **state)
         k->plan = cw_strdup("plans/p.json");
         if (!k->measurement.error)
             k->measurement.error = cw_strdup("device lost after 3 samples");
+        if (!k->measurement.clock.ran)
+            k->measurement.clock.unavailable = cw_strdup("the clock probe did not compile");
     }
     char *before = report_to_json_text(&r);
     assert_non_null(strstr(before, "\"plan\": \"plans/p.json\""));
     assert_non_null(strstr(before, "device lost after 3 samples"));
+    assert_non_null(strstr(before, "the clock probe did not compile"));
     mallopt(M_PERTURB, 0xa5);
     kernel_report *copies = calloc(r.nkernels, sizeof *copies);
     assert_non_null(copies);
@@ -150,6 +161,8 @@ static void test_read_errors(void **state)
         {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": \"k\", \"workgroups\": [1]}]}",
          "3 integers", 1, 55},
         {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": 7}]}", "must be a string", 1, 36},
+        {__LINE__, "{\"schema\": 1, \"kernels\": [{\"name\": \"k\", \"measurement\": {\"clock\": 5}}]}",
+         "'clock' must be an object", 1, 66},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         report r;

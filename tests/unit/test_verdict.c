@@ -227,6 +227,22 @@ static void test_evidence(void **state)
     assert_non_null(strstr(d.explanation, "launch overhead"));
     assert_non_null(strstr(d.explanation, "1 of 2 counters unavailable (no hardware PMU)"));
     /* verdict_judge replaces (and frees) a previous explanation itself */
+    /* the clock check: silent when the first probe read the clock; the
+     * extra warm-up when it took one; the low clock when it stayed low */
+    m.clock = (clock_reading){.expected_us = 147};
+    clock_reading_note(&m.clock, 150);
+    verdict_judge(&p, &m, 0.25, 5, &d);
+    assert_null(strstr(d.explanation, "clock"));
+    m.clock.extra_warmup_s = 0.9;
+    verdict_judge(&p, &m, 0.25, 5, &d);
+    assert_non_null(strstr(d.explanation, "the clock came up after 0.9 s more warm-up"));
+    m.median_us = 30; /* slower: the evidence names the clock, the status stays */
+    m.clock.extra_warmup_s = 3.1;
+    clock_reading_note(&m.clock, 441);
+    verdict_judge(&p, &m, 0.25, 5, &d);
+    assert_int_equal(d.status, DIV_SLOWER);
+    assert_non_null(strstr(d.explanation, "the clock stayed low"));
+    assert_non_null(strstr(d.explanation, "(33% of it) after 3.1 s more warm-up"));
     /* a failed run says why */
     measurement failed = {.error = (char *)"kernel 'x' did not finish within 2 s"};
     verdict_judge(&p, &failed, 0.25, 5, &d);

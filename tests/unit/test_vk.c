@@ -321,6 +321,58 @@ static void run_saxpy_check(void)
     fixture_done(&f, &m);
 }
 
+/* The clock check (collectors/vk_clock.h) through the real runner on the
+ * CPU device.  An expected time no device meets (1 ns) reads the clock
+ * low at every probe: the runner warms up more with the kernel itself for
+ * clock_max_s, probes again, and gives up unsettled (the in-place SAXPY
+ * counts the extra runs).  An expected time every probe beats reads
+ * settled at once: one probe, no extra run. */
+static void test_clock_check(void **state)
+{
+    (void)state;
+    device_profile prof;
+    profile_init(&prof);
+    prof.clock_ghz = 1.98;
+    prof.fp_latency_cycles = 4.5;
+    /* calibrate's fp latency row: 8192 trips of 8 FMAs */
+    assert_true(fabs(clock_probe_expected_us(&prof, 0) - 65536 * 4.5 / 1980) < 1e-9);
+    prof.clock_ghz = -1;
+    assert_true(clock_probe_expected_us(&prof, 0) == 0);
+
+    for (int low = 1; low >= 0; low--) {
+        kernel_fixture f;
+        saxpy_fixture(&f, 4, 1024, PLAN_INIT_CONST, 0.5);
+        add_push(&f, "alpha", SCALAR_F32, 2.0);
+        run_options o;
+        small_options(&o);
+        o.clock_expected_us = low ? 1e-3 : 1e9;
+        o.clock_max_s = 0.2;
+        o.warmup_s = 0.05;
+        measurement m;
+        run_ok(&f, &o, &m);
+        const clock_reading *ck = &m.clock;
+        assert_null(ck->unavailable);
+        assert_true(ck->ran && ck->probe_us > 0);
+        assert_true(fabs(ck->ratio - o.clock_expected_us / ck->probe_us) < 1e-9 * ck->ratio);
+        double runs = (double)((o.warmup < 2 ? 2 : o.warmup) + m.samples);
+        size_t len;
+        float *y = read_dump(0, 1, &len);
+        if (low) {
+            assert_false(ck->settled);
+            assert_true(ck->probes >= 2);
+            assert_true(ck->extra_warmup_s >= o.clock_max_s);
+            assert_true(y[1] > (float)(0.5 + runs * 2.0)); /* the kernel warmed up more */
+        } else {
+            assert_true(ck->settled);
+            assert_int_equal(ck->probes, 1);
+            assert_true(ck->extra_warmup_s == 0);
+            assert_true(y[1] == (float)(0.5 + runs * 2.0));
+        }
+        free(y);
+        fixture_done(&f, &m);
+    }
+}
+
 static void test_saxpy(void **state)
 {
     (void)state;
@@ -860,6 +912,7 @@ int main(void)
         cmocka_unit_test(test_select_errors),
         cmocka_unit_test(test_profile_limits),
         cmocka_unit_test(test_saxpy),
+        cmocka_unit_test(test_clock_check),
         cmocka_unit_test(test_saxpy_staging),
         cmocka_unit_test(test_counters_cover_workers),
         cmocka_unit_test(test_poison_and_random),
