@@ -196,7 +196,8 @@ void measurement_free(measurement *m)
 int clock_reading_note(clock_reading *c, double probe_us)
 {
     c->ran = 1;
-    c->probes++;
+    if (c->probes++ == 0)
+        c->first_probe_us = probe_us;
     c->probe_us = probe_us;
     c->ratio = probe_us > 0 && c->expected_us > 0 ? c->expected_us / probe_us : 0;
     c->settled = c->ratio >= CLOCK_SETTLED_RATIO;

@@ -96,6 +96,8 @@ typedef struct machine_load {
 typedef struct clock_reading {
     int ran;                /* at least one probe was timed */
     double expected_us;     /* the chain's time at the profile's clock */
+    double first_probe_us;  /* the first probe's time (right after the
+                               warm-up: how low the clock was) */
     double probe_us;        /* the last probe's time */
     double ratio;           /* expected / probe: the fraction of the
                                profile's clock the device ran at */

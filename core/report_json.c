@@ -117,6 +117,7 @@ static json_t *measurement_json(const measurement *m)
         json_t *k = json_object();
         json_object_set_new(k, "expected_us", jnum(ck->expected_us));
         if (ck->ran) {
+            json_object_set_new(k, "first_probe_us", jnum(ck->first_probe_us));
             json_object_set_new(k, "probe_us", jnum(ck->probe_us));
             json_object_set_new(k, "ratio", jnum(ck->ratio));
             json_object_set_new(k, "probes", json_integer(ck->probes));
@@ -548,6 +549,8 @@ static void read_measurement(rd *c, json_t *o, measurement *m)
             get_amount(c, ck, "probes", &probes) && probes >= 1 && probes < 1e9) {
             r->ran = 1;
             r->probes = (unsigned)probes;
+            if (!get_time(c, ck, "first_probe_us", &r->first_probe_us))
+                r->first_probe_us = r->probe_us;
             get_amount(c, ck, "ratio", &r->ratio);
             get_time(c, ck, "extra_warmup_s", &r->extra_warmup_s);
             r->settled = json_is_true(json_object_get(ck, "settled"));

@@ -129,9 +129,11 @@ static void evidence(const verdict_input *in, const prediction *p, const measure
                    "warm-up; the samples may be slow for the clock, not the kernel",
                 pr, ex, 100 * ck->ratio, ck->extra_warmup_s);
         else
-            add(b, "the clock came up after %.1f s more warm-up (%u clock probes; the "
-                   "last at %.0f%% of the profile's clock)",
-                ck->extra_warmup_s, ck->probes, 100 * ck->ratio);
+            add(b, "the clock came up after %.1f s more warm-up (%u clock probes: the "
+                   "first at %.0f%% of the profile's clock, the last at %.0f%%)",
+                ck->extra_warmup_s, ck->probes,
+                ck->first_probe_us > 0 ? 100 * ck->expected_us / ck->first_probe_us : 0,
+                100 * ck->ratio);
     }
     if (m->has_invocations && p->invocations && m->invocations != p->invocations)
         add(b, "pipeline statistics counted %llu invocations, the model expected %llu",

@@ -72,4 +72,23 @@ if command -v glslc > /dev/null && command -v cc > /dev/null; then
         grep -Eq "^$k +[0-9.]+ +[0-9.]+ " "$dir/floor.txt" || fail "floor row $k"
     done
 fi
+
+# bench/accuracy/passes.py: pass-to-pass agreement, by hand: a 100 / 250
+# (2.5x), b 100 / 104 (1.04x), c in one report only (not counted); one
+# clock check warmed up more, one gave up
+cat > "$dir/p1.json" <<'JSON'
+{"kernels": [{"name": "a", "measurement": {"median_us": 100, "clock": {"extra_warmup_s": 0.3, "settled": true}}},
+ {"name": "b", "measurement": {"median_us": 100}}, {"name": "c", "measurement": {"median_us": 5}}]}
+JSON
+cat > "$dir/p2.json" <<'JSON'
+{"kernels": [{"name": "a", "measurement": {"median_us": 250, "clock": {"extra_warmup_s": 3.1, "settled": false}}},
+ {"name": "b", "measurement": {"median_us": 104}}]}
+JSON
+out=$(python3 bench/accuracy/passes.py "$dir/p1.json" "$dir/p2.json") || fail "passes.py exit $?"
+echo "$out"
+echo "$out" | grep -q "^a .*100.0 / 250.0  ratio 2.500" || fail "passes.py: row a"
+echo "$out" | grep -q "^b " && fail "passes.py: b (1.04x) shown under --show 1.05"
+echo "$out" | grep -q "2 kernels, 2 passes: worst ratio 2.500 (a), 1 differ by > 20%, 1 by > 5%; clock checks that warmed up more: 2, that gave up: 1" ||
+    fail "passes.py: summary"
+python3 bench/accuracy/passes.py "$dir/p1.json" > /dev/null 2>&1 && fail "passes.py: one report accepted"
 echo "accuracy_tools: ok"

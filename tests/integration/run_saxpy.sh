@@ -53,6 +53,7 @@ import json, sys
 k = json.load(open(sys.argv[1]))["kernels"][0]
 c = k["measurement"]["clock"]
 assert c["probes"] >= 1 and c["probe_us"] > 0 and c["expected_us"] > 0, c
+assert c["first_probe_us"] > 0 and (c["probes"] > 1 or c["first_probe_us"] == c["probe_us"]), c
 assert abs(c["ratio"] - c["expected_us"] / c["probe_us"]) < 1e-6 * c["ratio"], c
 assert c["settled"] == (c["ratio"] >= 0.9), c
 assert 0 <= c["extra_warmup_s"] < 3 + 1, c  # clock_max_s, then one step

@@ -92,6 +92,7 @@ static void test_round_trip(void **state)
     const clock_reading *ck = &back.kernels[0].measurement.clock;
     assert_true(ck->ran && ck->settled && ck->probes == 2);
     assert_true(ck->probe_us == 150.5 && ck->expected_us == 146.75);
+    assert_true(ck->first_probe_us == 440.25);
     free(a);
     free(b);
     report_free(&back);

@@ -233,9 +233,11 @@ static void test_evidence(void **state)
     clock_reading_note(&m.clock, 150);
     verdict_judge(&p, &m, 0.25, 5, &d);
     assert_null(strstr(d.explanation, "clock"));
+    m.clock.first_probe_us = 294; /* half the clock after the warm-up */
     m.clock.extra_warmup_s = 0.9;
     verdict_judge(&p, &m, 0.25, 5, &d);
     assert_non_null(strstr(d.explanation, "the clock came up after 0.9 s more warm-up"));
+    assert_non_null(strstr(d.explanation, "the first at 50% of the profile's clock"));
     m.median_us = 30; /* slower: the evidence names the clock, the status stays */
     m.clock.extra_warmup_s = 3.1;
     clock_reading_note(&m.clock, 441);
