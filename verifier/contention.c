@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "u64map.h"
+
 enum { CT_MAX_LANES = 128, CT_MAX_QUEUES = 8 };
 
+/* The value of an address (or an L2 unit's block) in the table. */
 typedef struct ct_slot {
-    uint64_t key;     /* address + 1; 0 = empty */
     double requests;
     uint32_t groups;
     uint32_t last_group;
@@ -24,32 +26,18 @@ typedef struct ct_unit_work {
 } ct_unit_work;
 
 struct ct_table {
-    ct_slot *s;
-    size_t cap, n;
+    u64map slots;     /* address -> ct_slot */
     double total;
     ct_unit_work *units;
     size_t nunits, capunits;
 };
-
-static uint64_t hash(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x9e3779b97f4a7c15ull;
-    x ^= x >> 29;
-    return x;
-}
 
 ct_table *ct_new(void)
 {
     ct_table *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    t->cap = 1024;
-    t->s = calloc(t->cap, sizeof *t->s);
-    if (!t->s) {
-        free(t);
-        return NULL;
-    }
+    u64map_init(&t->slots, sizeof(ct_slot), 0);
     return t;
 }
 
@@ -57,46 +45,21 @@ void ct_free(ct_table *t)
 {
     if (!t)
         return;
-    free(t->s);
+    u64map_free(&t->slots);
     free(t->units);
     free(t);
-}
-
-static ct_slot *slot(ct_table *t, uint64_t addr)
-{
-    size_t i = hash(addr) & (t->cap - 1);
-    while (t->s[i].key && t->s[i].key != addr + 1)
-        i = (i + 1) & (t->cap - 1);
-    return &t->s[i];
-}
-
-static int grow(ct_table *t)
-{
-    ct_slot *old = t->s;
-    size_t oc = t->cap;
-    ct_slot *ns = calloc(oc * 2, sizeof *ns);
-    if (!ns)
-        return -1;
-    t->s = ns;
-    t->cap = oc * 2;
-    for (size_t i = 0; i < oc; i++)
-        if (old[i].key)
-            *slot(t, old[i].key - 1) = old[i];
-    free(old);
-    return 0;
 }
 
 /* addr's slot, its groups counted; NULL when out of memory */
 static ct_slot *touch(ct_table *t, uint32_t group, uint64_t addr)
 {
-    if (t->n * 2 >= t->cap && grow(t) != 0)
+    int created;
+    ct_slot *e = u64map_get(&t->slots, addr, &created);
+    if (!e)
         return NULL; /* out of memory: the count is lost, not the process */
-    ct_slot *e = slot(t, addr);
-    if (!e->key) {
-        e->key = addr + 1;
+    if (created) {
         e->last_group = group;
         e->groups = 1;
-        t->n++;
     } else if (e->last_group != group) {
         e->last_group = group;
         e->groups++;
@@ -291,14 +254,17 @@ ct_busiest ct_get(const ct_table *t)
     memset(&b, 0, sizeof b);
     if (!t)
         return b;
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->s[i].key && t->s[i].requests > b.requests) {
-            b.addr = t->s[i].key - 1;
-            b.requests = t->s[i].requests;
-            b.groups = t->s[i].groups;
+    const u64map *m = &t->slots;
+    for (size_t i = 0; i < m->cap; i++) {
+        const ct_slot *e = u64map_used(m, i) ? u64map_val(m, i) : NULL;
+        if (e && e->requests > b.requests) {
+            b.addr = u64map_key(m, i);
+            b.requests = e->requests;
+            b.groups = e->groups;
         }
+    }
     b.total_requests = t->total;
-    b.addresses = (double)t->n;
+    b.addresses = (double)m->n;
     return b;
 }
 

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "u64map.h"
+
 #define REUSE_BINS (CSIM_OPEN_PAGES + 1)
 /* The sharing table stops growing here: 2 Mi slots of 12 B (8-byte key,
  * 4-byte bits) = 24 MiB, ~36 MiB at peak while the last rehash holds the
@@ -20,10 +22,8 @@ struct csim_pages {
     uint32_t opened;                   /* openings so far */
     uint32_t ntags;
     double *reuse;      /* (ntags + 1) x REUSE_BINS: own re-touches by d */
-    /* the window's demand-read pages: open addressing, page + 1 -> bits */
-    uint64_t *keys;
-    uint32_t *bits;
-    uint64_t cap, distinct;
+    u64map sharing;     /* the window's demand-read pages: page -> the
+                           requesters' bits (uint32_t) */
     double pairs;
 };
 
@@ -33,6 +33,7 @@ csim_pages *csim_pages_new(uint32_t ntags)
     if (!p)
         return NULL;
     p->ntags = ntags;
+    u64map_init(&p->sharing, sizeof(uint32_t), SHARING_MAX_SLOTS);
     p->reuse = calloc(((size_t)ntags + 1) * REUSE_BINS, sizeof *p->reuse);
     if (!p->reuse) {
         free(p);
@@ -46,68 +47,20 @@ void csim_pages_free(csim_pages *p)
     if (!p)
         return;
     free(p->reuse);
-    free(p->keys);
-    free(p->bits);
+    u64map_free(&p->sharing);
     free(p);
-}
-
-static uint64_t slot_of(uint64_t key, uint64_t cap)
-{
-    return (key * 0x9e3779b97f4a7c15ull >> 17) & (cap - 1);
-}
-
-/* Room for one more distinct page at half load; 0 when out of memory or
- * at SHARING_MAX_SLOTS (sharing is then counted over the pages so far). */
-static int grow(csim_pages *p)
-{
-    if (p->cap && 2 * (p->distinct + 1) <= p->cap)
-        return 1;
-    if (p->cap >= SHARING_MAX_SLOTS)
-        return 0;
-    uint64_t cap = p->cap ? 2 * p->cap : 1024;
-    uint64_t *keys = calloc(cap, sizeof *keys);
-    uint32_t *bits = calloc(cap, sizeof *bits);
-    if (!keys || !bits) {
-        free(keys);
-        free(bits);
-        return 0;
-    }
-    for (uint64_t i = 0; i < p->cap; i++) {
-        if (!p->keys[i])
-            continue;
-        uint64_t j = slot_of(p->keys[i], cap);
-        while (keys[j])
-            j = (j + 1) & (cap - 1);
-        keys[j] = p->keys[i];
-        bits[j] = p->bits[i];
-    }
-    free(p->keys);
-    free(p->bits);
-    p->keys = keys;
-    p->bits = bits;
-    p->cap = cap;
-    return 1;
 }
 
 /* Counts the (page, requester) pair once (a page the full table has no
  * room for is not counted). */
-static void note_sharing(csim_pages *p, uint64_t key, uint32_t bit)
+static void note_sharing(csim_pages *p, uint64_t page, uint32_t bit)
 {
-    int room = grow(p);
-    if (!p->cap)
+    uint32_t *bits = u64map_get(&p->sharing, page, NULL);
+    if (!bits)
         return;
-    uint64_t j = slot_of(key, p->cap);
-    while (p->keys[j] && p->keys[j] != key)
-        j = (j + 1) & (p->cap - 1);
-    if (!p->keys[j]) {
-        if (!room)
-            return;
-        p->keys[j] = key;
-        p->distinct++;
-    }
-    if (!(p->bits[j] & bit))
+    if (!(*bits & bit))
         p->pairs++;
-    p->bits[j] |= bit;
+    *bits |= bit;
 }
 
 int csim_pages_touch(csim_pages *p, uint64_t page, uint32_t by, uint32_t tag)
@@ -116,7 +69,7 @@ int csim_pages_touch(csim_pages *p, uint64_t page, uint32_t by, uint32_t tag)
     if (by > CSIM_PAGES_EVICTION)
         by = CSIM_PAGES_EVICTION;
     if (by < CSIM_PAGES_EVICTION)
-        note_sharing(p, key, 1u << by);
+        note_sharing(p, page, 1u << by);
     int at = -1; /* without an early exit: the compiler vectorises it */
     for (int i = 0; i < CSIM_OPEN_PAGES; i++)
         at = p->recent[i] == key ? i : at;
@@ -148,11 +101,7 @@ void csim_pages_forget(csim_pages *p)
     for (int i = 0; i < CSIM_OPEN_PAGES; i++)
         p->last_by[i] = CSIM_PAGES_EVICTION;
     memset(p->reuse, 0, ((size_t)p->ntags + 1) * REUSE_BINS * sizeof *p->reuse);
-    if (p->keys) {
-        memset(p->keys, 0, p->cap * sizeof *p->keys);
-        memset(p->bits, 0, p->cap * sizeof *p->bits);
-    }
-    p->distinct = 0;
+    u64map_clear(&p->sharing);
     p->pairs = 0;
 }
 
@@ -168,5 +117,5 @@ double csim_pages_reopened(const csim_pages *p, uint32_t tag, uint32_t window)
 
 double csim_pages_sharing(const csim_pages *p)
 {
-    return p && p->distinct ? p->pairs / (double)p->distinct : 1;
+    return p && p->sharing.n ? p->pairs / (double)p->sharing.n : 1;
 }
