@@ -547,6 +547,33 @@ static uint32_t id_operands(const spv_inst *in)
     }
 }
 
+/* What deciding to run block b depends on: the conditions (and switch
+ * selectors) of the selection constructs it sits inside, walking up its
+ * dominators to `stop` (included; SPV_NONE: the function's entry).  A
+ * variable stored there, or a phi fed from there, holds a value chosen by
+ * those conditions even when every value it could hold is a constant: a
+ * helper's `if (p > 3u) r = 1.5; else r = 2.5;` makes r vary with p. */
+static void control_of(const an *A, uint32_t b, uint32_t stop, uint64_t *v, uint8_t *r)
+{
+    const spv_module *m = A->m;
+    const ev_ctx *c = A->c;
+    uint32_t d = b;
+    for (int g = 0; d != SPV_NONE && d != stop && g < 100000; g++) {
+        d = m->blocks[d].idom;
+        if (d == SPV_NONE)
+            break;
+        const spv_block *D = &m->blocks[d];
+        const spv_inst *t = &m->insts[D->last];
+        if (D->merge == SPV_MERGE_SELECTION && D->merge_block != SPV_NONE &&
+            D->merge_block != b && !dominates(m, D->merge_block, b) &&
+            (t->opcode == SpvOpBranchConditional || t->opcode == SpvOpSwitch) && t->nops &&
+            t->ops[0] < c->bound) {
+            *v |= A->vm[t->ops[0]];
+            *r |= A->rt[t->ops[0]];
+        }
+    }
+}
+
 /* one pass of the variance data-flow; 1 when something changed */
 static int variance_pass(an *A)
 {
@@ -568,6 +595,7 @@ static int variance_pass(an *A)
                 uint64_t nv = A->vvm[vi] | A->vm[in->ops[1]] | A->vm[in->ops[0]] |
                               A->carried[vi];
                 uint8_t nr = A->vrt[vi] | A->rt[in->ops[1]] | A->rt[in->ops[0]];
+                control_of(A, in->block, SPV_NONE, &nv, &nr);
                 if (nv != A->vvm[vi] || nr != A->vrt[vi]) {
                     A->vvm[vi] = nv;
                     A->vrt[vi] = nr;
@@ -600,6 +628,11 @@ static int variance_pass(an *A)
             if (k == EVM_FUNCTION || k == EVM_PRIVATE) {
                 v |= A->vvm[vi];
                 r = A->vrt[vi] | A->rt[p];
+                /* a module-scope variable the program writes is an input
+                 * of every call that reads it: it may differ between two
+                 * calls (not computed once an invocation) */
+                if (k == EVM_PRIVATE && in->func != c->entry_func && (A->vrt[vi] & RT_RUN))
+                    r |= RT_PARAM;
             } else if (prm && local_param(A, prm) && !A->pwritten[prm]) {
                 r = A->rt[p]; /* the caller's variable (call_flow) */
             } else if (k != EVM_INPUT && k != EVM_PUSH) {
@@ -611,14 +644,25 @@ static int variance_pass(an *A)
         } else if (in->opcode == SpvOpFunctionCall && call_flow(A, in, here, &v, &r, &changed)) {
             /* a pure callee's result: its returned values' variance */
         } else if (in->opcode == SpvOpPhi) {
+            int differ = 0;
             for (uint32_t k = 0; k + 1 < in->nops; k += 2) {
                 uint32_t x = in->ops[k] < c->bound ? in->ops[k] : 0;
+                differ |= in->ops[k] != in->ops[0];
                 v |= A->vm[x];
                 r |= A->rt[x];
                 int l = A->lidx[in->block];
                 if (l >= 0 && in_loop(A, spv_block_of_label(m, in->ops[k + 1]), l))
                     v |= bit(l);
             }
+            /* at a selection's merge: which value arrives is the
+             * selection's choice (a loop header's first trip or not is
+             * the loop bit above) */
+            if (differ && A->lidx[in->block] < 0)
+                for (uint32_t k = 1; k < in->nops; k += 2) {
+                    uint32_t pb = spv_block_of_label(m, in->ops[k]);
+                    if (pb != SPV_NONE)
+                        control_of(A, pb, m->blocks[in->block].idom, &v, &r);
+                }
         } else if (pure_op(m, in) || in->opcode == SpvOpAccessChain ||
                    in->opcode == SpvOpInBoundsAccessChain ||
                    in->opcode == SpvOpCopyObject || in->opcode == SpvOpBitcast) {

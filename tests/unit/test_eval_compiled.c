@@ -372,6 +372,80 @@ static void test_nested_out_parameter(void **state)
     eval_counts_free(&kc);
 }
 
+/* A helper's value chosen by a branch on its parameter varies with the
+ * parameter, though each value it can take is a constant: r * r + r runs
+ * at every call, as in the inline kernel (it was counted once an
+ * invocation, as if r were a constant of the callee). */
+#define PICK_HEAD CALL_HEAD
+#define PICK_MAIN(body) \
+    "void main() {\n" \
+    "    uint x = gl_GlobalInvocationID.x;\n" \
+    "    uint acc = 0u;\n" \
+    "    for (uint j = 0u; j < n; j++) {\n" \
+    "        " body "\n" \
+    "    }\n" \
+    "    dst[x] = acc;\n" \
+    "}\n"
+static const char pick_call[] = PICK_HEAD
+    "uint pick(uint v) { uint r; if (v > 3u) r = 7u; else r = 11u; return r * r + r; }\n"
+    PICK_MAIN("acc += pick(x + j);");
+static const char pick_inline[] = PICK_HEAD
+    PICK_MAIN("uint r; if (x + j > 3u) r = 7u; else r = 11u; acc += r * r + r;");
+
+static void test_callee_branch_chosen(void **state)
+{
+    (void)state;
+    kernel_counts kc, once;
+    counts_as_inline(pick_call, pick_inline, call_plan, &kc);
+    /* r * r + r at each of the 4 calls, not once: at least 2 x 3 more
+     * integer operations than a kernel that computes it once */
+    counts_of(CALL_HEAD "void main() { uint x = gl_GlobalInvocationID.x; uint acc = 0u;\n"
+              "uint r = x > 3u ? 7u : 11u; uint k = r * r + r;\n"
+              "for (uint j = 0u; j < n; j++) acc += k + x + j;\n"
+              "dst[x] = acc; }\n",
+              call_plan, 64, DEVICE_KIND_GPU, &once);
+    assert_true(kc.int_ops / LANES >= once.int_ops / LANES + 6);
+    eval_counts_free(&kc);
+    eval_counts_free(&once);
+}
+
+/* A module-scope variable the program changes between two calls: the
+ * callee that reads it computes again at every call (the three calls here
+ * were counted as one). */
+#define PRIV_HEAD CALL_HEAD "uint g;\n"
+static const char priv_call[] = PRIV_HEAD
+    "uint sq() { uint t = g * g + g; return t * t - g; }\n"
+    "void main() {\n"
+    "    uint x = gl_GlobalInvocationID.x;\n"
+    "    g = x * 5u;\n"
+    "    uint a = sq();\n"
+    "    g = a + 1u;\n"
+    "    uint b = sq();\n"
+    "    g = b ^ x;\n"
+    "    dst[x] = a + b + sq();\n"
+    "}\n";
+static const char priv_inline[] = PRIV_HEAD
+    "void main() {\n"
+    "    uint x = gl_GlobalInvocationID.x;\n"
+    "    g = x * 5u;\n"
+    "    uint t = g * g + g; uint a = t * t - g;\n"
+    "    g = a + 1u;\n"
+    "    t = g * g + g; uint b = t * t - g;\n"
+    "    g = b ^ x;\n"
+    "    t = g * g + g;\n"
+    "    dst[x] = a + b + (t * t - g);\n"
+    "}\n";
+
+static void test_private_between_calls(void **state)
+{
+    (void)state;
+    kernel_counts kc;
+    counts_as_inline(priv_call, priv_inline, call_plan, &kc);
+    /* x * 5u, 4 at each of 3 calls, a + 1u, b ^ x, two adds */
+    assert_float_equal(kc.int_ops / LANES, 1 + 12 + 1 + 1 + 2, 1e-9);
+    eval_counts_free(&kc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -385,6 +459,8 @@ int main(void)
         cmocka_unit_test(test_nested_out_parameter),
         cmocka_unit_test(test_callee_invariant_once),
         cmocka_unit_test(test_callee_memory_every_call),
+        cmocka_unit_test(test_callee_branch_chosen),
+        cmocka_unit_test(test_private_between_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
