@@ -117,8 +117,9 @@ typedef struct ev_acc {
                                  chain of steps); merged over groups:
                                  summed like count */
     uint32_t peer[CW_CHAIN_PEERS]; /* the other loads that invocation
-                                 runs, most executed first: access + 1,
-                                 0 none */
+                                 runs: access + 1, 0 none; in one group
+                                 most executed first, merged (first seen
+                                 kept, executions summed) in no order */
     double peer_execs[CW_CHAIN_PEERS]; /* their executions by it (merged:
                                  summed like count) */
     int idx_any, idx_unknown;

@@ -119,8 +119,10 @@ typedef struct access_summary {
                                     the group (a lone lane's pointer chase
                                     is its trips, not the group's average) */
     size_t chain_peer[CW_CHAIN_PEERS]; /* the other loads that invocation
-                                    runs (most executed first): index into
-                                    accesses + 1; 0 none */
+                                    runs: index into accesses + 1; 0 none.
+                                    No order: each group keeps its most
+                                    executed, the merge over groups adds
+                                    them as first seen */
     double chain_peer_execs[CW_CHAIN_PEERS]; /* their executions by it,
                                     summed over the workgroups */
     int stride_known;
