@@ -839,6 +839,50 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
     }
 }
 
+/* Loads and stores into a private (Function or Private) array through an
+ * index that does not fold once the driver has unrolled what it unrolls
+ * (U): the array cannot live in registers, so the driver places it in
+ * local memory and each of them is a memory access (H200 run 15: a
+ * softmax whose store loop indexes its register array by a kept counter,
+ * 196.5 against 107.8 us with the loop unrolled). */
+static void mark_local(an *A, ev_compiled *e, const double *icount, uint64_t U)
+{
+    const spv_module *m = A->m;
+    ev_ctx *c = A->c;
+    for (size_t i = 0; i < m->ninsts; i++) {
+        const spv_inst *in = &m->insts[i];
+        if ((in->opcode != SpvOpLoad && in->opcode != SpvOpStore) || !in->nops ||
+            in->block == SPV_NONE || !(icount[i] > 0))
+            continue;
+        uint32_t ptr = in->ops[0];
+        uint32_t vi = ptr < c->bound ? ev_root_var(c, ptr) : EV_NONE;
+        uint32_t k = var_cls(A, vi);
+        if (k != EVM_FUNCTION && k != EVM_PRIVATE)
+            continue;
+        /* arrays only: a vector indexed at run time becomes selects */
+        const spv_inst *ty = spv_def(m, c->info.vars[vi].pointee);
+        if (!ty || ty->opcode != SpvOpTypeArray)
+            continue;
+        int dynamic = 0;
+        const spv_inst *d = spv_def(m, ptr);
+        for (int g = 0; d && g < 64 && !dynamic &&
+                        (d->opcode == SpvOpAccessChain || d->opcode == SpvOpInBoundsAccessChain);
+             g++) {
+            for (uint32_t q = 1; q < d->nops && !dynamic; q++) {
+                uint32_t x = d->ops[q];
+                dynamic = x < c->bound && ((A->rt[x] & RT_RUN) || (A->vm[x] & ~U));
+            }
+            d = d->nops ? spv_def(m, d->ops[0]) : NULL;
+        }
+        if (!dynamic)
+            continue;
+        e->local_execs += icount[i];
+        note_line(e->local_lines, in->line);
+        if (e->local_var == UINT32_MAX)
+            e->local_var = vi;
+    }
+}
+
 int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount,
                         ev_compiled *e)
 {
@@ -850,6 +894,7 @@ int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount
     e->ctl = xcalloc(n, 1);
     for (size_t i = 0; i < n; i++)
         e->w[i] = e->copies[i] = 1;
+    e->local_var = UINT32_MAX;
     if (!p || p->kind != DEVICE_KIND_GPU || p->full_unroll_trips == 0)
         return 0;
     if (m->ninsts > MAX_INSTS) {
@@ -909,6 +954,7 @@ int ev_compiled_weights(ev_ctx *c, const device_profile *p, const double *icount
             e->unrolled += (unsigned)A.L[l].unrolled;
         e->loops = (unsigned)A.nl;
         weigh(&A, e, icount, U);
+        mark_local(&A, e, icount, U);
         mark_control(&A, e);
         e->active = 1;
     }

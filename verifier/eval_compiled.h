@@ -66,6 +66,14 @@ typedef struct ev_compiled {
     unsigned loops, unrolled, kept_known;
     int folded_lines[4], hoisted_lines[4]; /* source lines of the first
                             folded and hoisted arithmetic (0: none) */
+    /* private arrays indexed by a value that does not fold (a kept loop's
+     * counter, a run-time value): the driver cannot keep them in
+     * registers and places them in local memory */
+    double local_execs;  /* loads and stores through such an index, lane
+                            executions over the dispatch */
+    int local_lines[4];  /* their first source lines (0: none) */
+    uint32_t local_var;  /* the first such variable (ev_var index), or
+                            UINT32_MAX */
     int active;          /* the profile asked for it and it ran */
     char why[160];       /* when not active although asked: why */
 } ev_compiled;

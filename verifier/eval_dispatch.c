@@ -633,6 +633,28 @@ static void compiled_note(kernel_counts *kc, const ev_compiled *e, double counte
     add_assumption(kc, buf);
 }
 
+/* Private arrays in local memory (eval_compiled.h): kept in the counts
+ * for the finding, and said in the assumptions, since the model does not
+ * price their accesses (docs/model.md section 8). */
+static void local_note(const ev_ctx *c, kernel_counts *kc, const ev_compiled *e,
+                       double active)
+{
+    if (!e->active || !(e->local_execs > 0))
+        return;
+    kc->local_accesses = e->local_execs;
+    memcpy(kc->local_lines, e->local_lines, sizeof kc->local_lines);
+    const char *name = e->local_var < c->info.nvars ? c->info.vars[e->local_var].name : NULL;
+    snprintf(kc->local_var, sizeof kc->local_var, "%s", name && *name ? name : "a private array");
+    char ln[64] = "", buf[400];
+    lines_text(ln, sizeof ln, " at line(s) ", e->local_lines);
+    snprintf(buf, sizeof buf,
+             "private array '%s' indexed by a value that does not fold%s: the "
+             "driver places it in local memory; its %.4g loads and stores per "
+             "invocation are not priced (the prediction may be low)",
+             kc->local_var, ln, e->local_execs / (active > 0 ? active : 1));
+    add_assumption(kc, buf);
+}
+
 static int line_cmp(const void *a, const void *b)
 {
     const line_cost *x = a, *y = b;
@@ -1164,6 +1186,7 @@ int eval_run_opts(const spv_module *m, const reflection *r,
     for (size_t t = 0; t < comp.ntrip; t++)
         kc->loop_trips += icount[comp.trip_inst[t]];
     compiled_note(kc, &comp, counted_instr, active);
+    local_note(c, kc, &comp, active);
     summarise_accesses(I, acc, kc, slot_of, nslot);
     for (size_t a = 0; a < kc->naccesses; a++) {
         uint32_t in = kc->accesses[a].inst;

@@ -1142,6 +1142,29 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
     uncoalesced_findings(m, ts, cost, time);
     partial_write_findings(m, ts, cost, time);
 
+    /* local-memory-array: what the counts found, not priced (section 8) */
+    if (c->local_accesses > 0 && !m->is_cpu) {
+        double inv = c->active_invocations ? (double)c->active_invocations : 1;
+        char lines[48] = "";
+        for (int k = 0, n = 0; k < 4 && c->local_lines[k] > 0; k++)
+            n += snprintf(lines + n, sizeof lines - (size_t)n, "%s%d", k ? ", " : "",
+                          c->local_lines[k]);
+        finding *f = report_add_finding(
+            kr, FINDING_LOCAL_MEMORY_ARRAY, SEV_WARNING, m->file, c->local_lines[0],
+            "index it with constants only: run the loop to a constant bound with "
+            "a guard (for (k = 0; k < N; k++) if (k < n) ...) so that it "
+            "unrolls, or keep the values in workgroup memory",
+            "private array '%s' is indexed by a value the compiler cannot fold "
+            "(a kept loop's counter or a run-time value) at line(s) %s: the "
+            "driver places it in local memory and its %.4g loads and stores per "
+            "invocation there go through L1 and L2; the predicted %s does not "
+            "include them (on an H200 such a loop took a softmax from 107.8 to "
+            "196.5 µs)",
+            c->local_var, lines, c->local_accesses / inv, t2);
+        finding_detail_str(f, "variable", c->local_var);
+        finding_detail_real(f, "accesses_per_invocation", c->local_accesses / inv);
+    }
+
     /* bank-conflict */
     double sh_t = term_us(ts, "shared");
     for (size_t i = 0; i < c->naccesses; i++) {

@@ -287,6 +287,13 @@ typedef struct kernel_counts {
                                     its accesses array only (names and
                                     lines borrowed from this one). */
     struct kernel_counts *undrawn;
+    /* GPU: private arrays the driver places in local memory (indexed by a
+     * value that does not fold, eval_compiled.h): their loads and stores,
+     * lane executions over the dispatch, not priced by the model; the
+     * first such variable's name and its first lines */
+    double local_accesses;
+    char local_var[64];
+    int local_lines[4];
     line_cost *lines;            size_t nlines;
     confidence conf;
     char **assumptions;          size_t nassumptions;

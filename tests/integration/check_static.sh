@@ -73,4 +73,19 @@ walk(s)
 PY
 expect_rc 2 "$CW" check tests/corpus/entry_missing/plan.json
 expect_rc 0 "$CW" check tests/corpus/clean_examples/plan.json
+
+# local-memory-array on the H200 profile: the softmax probe whose store loop
+# indexes its register array by a kept counter (line 74), and none on the
+# variants whose loops unroll (H200 run 15: 196.5 against 107.8 us)
+"$CW" check --device h200 --format json -o "$T/softmax.json" bench/gpu/probes/softmax.json ||
+    fail "check softmax probes exit $?"
+python3 - "$T/softmax.json" <<'PY' || fail "local-memory-array"
+import json, sys
+r = json.load(open(sys.argv[1]))
+got = {k["name"]: [f for f in k["findings"] if f["id"] == "local-memory-array"] for k in r["kernels"]}
+f = got.pop("sm_orig")
+assert len(f) == 1 and f[0]["line"] == 74 and f[0]["severity"] == "warning", f
+assert f[0]["variable"] == "v" and f[0]["accesses_per_invocation"] == 32, f
+assert all(not v for v in got.values()), got
+PY
 pass

@@ -446,6 +446,61 @@ static void test_private_between_calls(void **state)
     eval_counts_free(&kc);
 }
 
+/* A private array read through a kept loop's counter cannot stay in
+ * registers: the driver places it in local memory (H200 run 15).  The
+ * counts name the loads (4 trips of the n loop a lane, line 10); the same
+ * array read by an unrolled loop, and a vector indexed at run time
+ * (selects), are not local memory. */
+#define LOCAL_KERNEL(bound, decl, fill, read) \
+    "#version 450\n" \
+    "layout(local_size_x = 8) in;\n" \
+    "layout(set = 0, binding = 0) writeonly buffer O { uint dst[]; };\n" \
+    "layout(push_constant) uniform P { uint n; };\n" \
+    "void main() {\n" \
+    "    uint x = gl_GlobalInvocationID.x;\n" \
+    "    " decl "\n" \
+    "    " fill "\n" \
+    "    uint acc = 0u;\n" \
+    "    for (uint k = 0u; k < " bound "; k++) acc += " read ";\n" \
+    "    dst[x] = acc;\n" \
+    "}\n"
+
+static void test_local_memory_array(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *glsl;
+        double loads;
+    } cases[] = {
+        {LOCAL_KERNEL("n", "uint v[16];", "for (uint j = 0u; j < 16u; j++) v[j] = x + j;",
+                      "v[k & 15u]"), 4},
+        {LOCAL_KERNEL("4u", "uint v[16];", "for (uint j = 0u; j < 16u; j++) v[j] = x + j;",
+                      "v[k & 15u]"), 0},
+        {LOCAL_KERNEL("n", "uvec4 w = uvec4(x, x + 1u, x + 2u, x + 3u);", "",
+                      "w[k & 3u]"), 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        kernel_counts kc;
+        counts_of(cases[i].glsl, call_plan, 64, DEVICE_KIND_GPU, &kc);
+        if (kc.local_accesses / LANES != cases[i].loads)
+            fail_msg("case %zu: %g local accesses a lane, want %g", i,
+                     kc.local_accesses / LANES, cases[i].loads);
+        if (cases[i].loads > 0) {
+            assert_int_equal(kc.local_lines[0], 10);
+            assert_string_equal(kc.local_var, "v");
+            assert_true(has_assumption(&kc, "private array 'v' indexed by a value that does not fold"));
+        } else {
+            assert_false(has_assumption(&kc, "local memory"));
+        }
+        eval_counts_free(&kc);
+    }
+    /* the CPU device: counted as written, nothing marked */
+    kernel_counts cpu;
+    counts_of(cases[0].glsl, call_plan, 0, DEVICE_KIND_CPU_VULKAN, &cpu);
+    assert_true(cpu.local_accesses == 0);
+    eval_counts_free(&cpu);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -461,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_callee_memory_every_call),
         cmocka_unit_test(test_callee_branch_chosen),
         cmocka_unit_test(test_private_between_calls),
+        cmocka_unit_test(test_local_memory_array),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
