@@ -62,14 +62,15 @@ static int probe_build(vk_ctx *c, struct vkx_clock_probe *pr)
     int is_cpu = strcmp(c->info.type, "cpu") == 0;
     cal_push push;
     double fmas;
-    if (!probe_row(is_cpu, &push, &fmas)) {
+    const cal_bench *row = probe_row(is_cpu, &push, &fmas);
+    if (!row) {
         pr->why = cw_strdup("calibrate has no '" PROBE_ROW "' row");
         return 1;
     }
     cw_error e;
     cw_error_clear(&e);
     shader_module m;
-    int rc = cal_row_compile(cal_row_find(PROBE_ROW), &m, &e);
+    int rc = cal_row_compile(row, &m, &e);
     if (!rc) {
         rc = vkx_buffer_create(c, 16 * 1024, 0, "clock probe output", &pr->buf, &e);
         pr->have_buf = rc == 0;

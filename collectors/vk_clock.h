@@ -27,7 +27,6 @@
 #ifndef CW_VK_CLOCK_H
 #define CW_VK_CLOCK_H
 
-#include "profile.h"
 #include "vk_internal.h"
 
 #define CLOCK_PROBE_REPEAT 4

@@ -744,6 +744,13 @@ static void note_line(int *lines, int line)
     }
 }
 
+/* Whether value id is a compile-time constant once the loops in U are
+ * unrolled: no run-time input and no variance in a kept loop. */
+static int folds(const an *A, uint32_t id, uint64_t U)
+{
+    return !(A->rt[id] & RT_RUN) && !(A->vm[id] & ~U);
+}
+
 static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
 {
     const spv_module *m = A->m;
@@ -778,7 +785,7 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
         }
         if (in->opcode == SpvOpBranchConditional) {
             uint32_t cnd = in->nops ? in->ops[0] : 0;
-            if (cnd < A->c->bound && !(A->rt[cnd] & RT_RUN) && !(A->vm[cnd] & ~U))
+            if (cnd < A->c->bound && folds(A, cnd, U))
                 e->w[i] = 0;
             continue;
         }
@@ -797,7 +804,7 @@ static void weigh(an *A, ev_compiled *e, const double *icount, uint64_t U)
         if (!(pure_op(m, in) || readonly) || !in->result_id || in->result_id >= A->c->bound)
             continue;
         uint64_t v = A->vm[in->result_id];
-        if (!(A->rt[in->result_id] & RT_RUN) && !(v & ~U)) {
+        if (folds(A, in->result_id, U)) {
             e->w[i] = 0; /* constants only: folded */
             if (icount[i] > 0 && !readonly)
                 note_line(e->folded_lines, in->line);
@@ -870,7 +877,7 @@ static void mark_local(an *A, ev_compiled *e, const double *icount, uint64_t U)
              g++) {
             for (uint32_t q = 1; q < d->nops && !dynamic; q++) {
                 uint32_t x = d->ops[q];
-                dynamic = x < c->bound && ((A->rt[x] & RT_RUN) || (A->vm[x] & ~U));
+                dynamic = x < c->bound && !folds(A, x, U);
             }
             d = d->nops ? spv_def(m, d->ops[0]) : NULL;
         }

@@ -644,14 +644,14 @@ static void local_note(const ev_ctx *c, kernel_counts *kc, const ev_compiled *e,
     kc->local_accesses = e->local_execs;
     memcpy(kc->local_lines, e->local_lines, sizeof kc->local_lines);
     const char *name = e->local_var < c->info.nvars ? c->info.vars[e->local_var].name : NULL;
-    snprintf(kc->local_var, sizeof kc->local_var, "%s", name && *name ? name : "a private array");
-    char ln[64] = "", buf[400];
-    lines_text(ln, sizeof ln, " at line(s) ", e->local_lines);
+    snprintf(kc->local_var, sizeof kc->local_var, "%s", name && *name ? name : "(unnamed)");
+    lines_text(kc->local_where, sizeof kc->local_where, "", e->local_lines);
+    char buf[400];
     snprintf(buf, sizeof buf,
-             "private array '%s' indexed by a value that does not fold%s: the "
-             "driver places it in local memory; its %.4g loads and stores per "
-             "invocation are not priced (the prediction may be low)",
-             kc->local_var, ln, e->local_execs / (active > 0 ? active : 1));
+             "private array '%s' indexed by a value that does not fold at "
+             "line(s) %s: the driver places it in local memory; its %.4g loads "
+             "and stores per invocation are not priced (the prediction may be low)",
+             kc->local_var, kc->local_where, e->local_execs / (active > 0 ? active : 1));
     add_assumption(kc, buf);
 }
 

@@ -1145,10 +1145,6 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
     /* local-memory-array: what the counts found, not priced (section 8) */
     if (c->local_accesses > 0 && !m->is_cpu) {
         double inv = c->active_invocations ? (double)c->active_invocations : 1;
-        char lines[48] = "";
-        for (int k = 0, n = 0; k < 4 && c->local_lines[k] > 0; k++)
-            n += snprintf(lines + n, sizeof lines - (size_t)n, "%s%d", k ? ", " : "",
-                          c->local_lines[k]);
         finding *f = report_add_finding(
             kr, FINDING_LOCAL_MEMORY_ARRAY, SEV_WARNING, m->file, c->local_lines[0],
             "index it with constants only: run the loop to a constant bound with "
@@ -1160,7 +1156,7 @@ static void findings(model *m, const terms *ts, const acc_cost *cost,
             "invocation there go through L1 and L2; the predicted %s does not "
             "include them (on an H200 such a loop took a softmax from 107.8 to "
             "196.5 µs)",
-            c->local_var, lines, c->local_accesses / inv, t2);
+            c->local_var, c->local_where, c->local_accesses / inv, t2);
         finding_detail_str(f, "variable", c->local_var);
         finding_detail_real(f, "accesses_per_invocation", c->local_accesses / inv);
     }

@@ -293,7 +293,8 @@ typedef struct kernel_counts {
      * first such variable's name and its first lines */
     double local_accesses;
     char local_var[64];
-    int local_lines[4];
+    int local_lines[4];          /* the first is the finding's line */
+    char local_where[48];        /* all of them as text: "74, 80" */
     line_cost *lines;            size_t nlines;
     confidence conf;
     char **assumptions;          size_t nassumptions;
